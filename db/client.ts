@@ -1,0 +1,155 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema';
+
+/** The one database type the app uses, whichever driver is behind it. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface DbHandle {
+  db: Db;
+  driver: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export interface OpenDbOptions {
+  /** postgres:// URL; when absent, PGlite is used. */
+  databaseUrl?: string;
+  /** PGlite data directory; `memory://` (or undefined) keeps everything in memory. */
+  pgliteDir?: string;
+  /** Apply migrations after opening (default true). */
+  migrate?: boolean;
+}
+
+export const MIGRATIONS_DIR = path.join(process.cwd(), 'db', 'migrations');
+
+export class DatabaseLockedError extends Error {
+  constructor(dir: string, pid: number) {
+    super(
+      `The embedded database in ${dir} is already open in another process (pid ${pid}). ` +
+        'Stop that process first, or set DATABASE_URL to use a PostgreSQL server that many processes can share.',
+    );
+    this.name = 'DatabaseLockedError';
+  }
+}
+
+function processIsAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * PGlite corrupts a data directory that two processes open, so we hold a pid lock file beside it.
+ * A lock left by a dead process is taken over.
+ */
+function acquireDirLock(dir: string): () => void {
+  fs.mkdirSync(dir, { recursive: true });
+  const lockFile = path.join(dir, '..', `${path.basename(dir)}.lock`);
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = fs.openSync(lockFile, 'wx');
+      fs.writeSync(fd, String(process.pid));
+      fs.closeSync(fd);
+      let released = false;
+      const release = () => {
+        if (released) return;
+        released = true;
+        try {
+          if (fs.readFileSync(lockFile, 'utf8').trim() === String(process.pid)) fs.unlinkSync(lockFile);
+        } catch {
+          // already gone
+        }
+      };
+      process.once('exit', release);
+      return release;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const pid = Number(fs.readFileSync(lockFile, 'utf8').trim());
+      if (Number.isInteger(pid) && pid > 0 && processIsAlive(pid)) {
+        throw new DatabaseLockedError(dir, pid);
+      }
+      fs.rmSync(lockFile, { force: true });
+    }
+  }
+  throw new Error(`Could not lock the embedded database directory ${dir}.`);
+}
+
+/** Opens a database (PGlite or PostgreSQL) and applies the migrations. Tests call this directly. */
+export async function openDb(options: OpenDbOptions = {}): Promise<DbHandle> {
+  const shouldMigrate = options.migrate ?? true;
+  if (options.databaseUrl) {
+    const { default: postgres } = await import('postgres');
+    const { drizzle } = await import('drizzle-orm/postgres-js');
+    const sql = postgres(options.databaseUrl, { max: 10, onnotice: () => {} });
+    const db = drizzle(sql, { schema }) as unknown as Db;
+    if (shouldMigrate) {
+      const { migrate } = await import('drizzle-orm/postgres-js/migrator');
+      await migrate(drizzle(sql, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+    }
+    return { db, driver: 'postgres', close: () => sql.end({ timeout: 5 }) };
+  }
+
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const dir = options.pgliteDir;
+  const inMemory = dir === undefined || dir.startsWith('memory://');
+  const release = inMemory ? () => {} : acquireDirLock(path.resolve(dir));
+  let client: InstanceType<typeof PGlite>;
+  try {
+    client = inMemory ? new PGlite() : new PGlite(path.resolve(dir));
+    await client.waitReady;
+  } catch (error) {
+    release();
+    throw error;
+  }
+  const typed = drizzle(client, { schema });
+  if (shouldMigrate) {
+    const { migrate } = await import('drizzle-orm/pglite/migrator');
+    await migrate(typed, { migrationsFolder: MIGRATIONS_DIR });
+  }
+  return {
+    db: typed as unknown as Db,
+    driver: 'pglite',
+    close: async () => {
+      await client.close();
+      release();
+    },
+  };
+}
+
+type GlobalWithDb = typeof globalThis & { __vsgDb?: Promise<DbHandle> };
+
+/**
+ * The app's database, opened lazily once per process (a globalThis singleton survives dev reloads).
+ * DATABASE_URL → PostgreSQL; otherwise PGlite in $DATA_DIR/pglite.
+ */
+export function getDb(): Promise<Db> {
+  return getDbHandle().then((h) => h.db);
+}
+
+export function getDbHandle(): Promise<DbHandle> {
+  const g = globalThis as GlobalWithDb;
+  if (!g.__vsgDb) {
+    g.__vsgDb = (async () => {
+      const { getConfig } = await import('@/lib/config');
+      const config = getConfig();
+      const handle = config.DATABASE_URL
+        ? await openDb({ databaseUrl: config.DATABASE_URL, migrate: false })
+        : await openDb({ pgliteDir: path.join(config.dataDir, 'pglite') });
+      const shutdown = () => {
+        void handle.close();
+      };
+      process.once('SIGTERM', shutdown);
+      process.once('SIGINT', shutdown);
+      return handle;
+    })();
+    g.__vsgDb.catch(() => {
+      g.__vsgDb = undefined;
+    });
+  }
+  return g.__vsgDb;
+}

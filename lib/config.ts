@@ -1,0 +1,113 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * All configuration, read from the environment once and validated (DESIGN §9).
+ * A bad value fails start-up with one message naming every problem.
+ */
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() !== '' ? v.trim() : undefined));
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    DATA_DIR: z.string().default('.data'),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    DATABASE_URL: optionalString,
+    JWT_SECRET: optionalString,
+    ADMIN_EMAIL: optionalString.pipe(z.string().email('ADMIN_EMAIL must be an e-mail address').optional()),
+    ADMIN_PASSWORD: optionalString,
+    JOBS_PROVIDER: z.enum(['local', 'inngest']).default('local'),
+    RESEND_API_KEY: optionalString,
+    MAIL_FROM: z.string().default('Voter Slip Generator <no-reply@example.com>'),
+    RAZORPAY_KEY_ID: optionalString,
+    RAZORPAY_KEY_SECRET: optionalString,
+    RAZORPAY_WEBHOOK_SECRET: optionalString,
+    FEE_PER_PAGE: z.coerce.number().positive().max(10_000).default(2),
+    DRAFT_PREVIEW_PAGES: z.coerce.number().int().min(1).max(50).default(3),
+    MAX_UPLOAD_MB: z.coerce.number().positive().max(2048).default(50),
+    TRANSLITERATE_URL: optionalString,
+    TRUST_PROXY: z
+      .enum(['true', 'false', '1', '0'])
+      .default('false')
+      .transform((v) => v === 'true' || v === '1'),
+  })
+  .superRefine((env, ctx) => {
+    if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
+      ctx.addIssue({ code: 'custom', message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together', path: ['ADMIN_EMAIL'] });
+    }
+    if (env.ADMIN_PASSWORD !== undefined && env.ADMIN_PASSWORD.length < 8) {
+      ctx.addIssue({ code: 'custom', message: 'ADMIN_PASSWORD must be at least 8 characters', path: ['ADMIN_PASSWORD'] });
+    }
+    if (env.JWT_SECRET !== undefined && env.JWT_SECRET.length < 32) {
+      ctx.addIssue({ code: 'custom', message: 'JWT_SECRET must be at least 32 characters', path: ['JWT_SECRET'] });
+    }
+    if ((env.RAZORPAY_KEY_ID === undefined) !== (env.RAZORPAY_KEY_SECRET === undefined)) {
+      ctx.addIssue({ code: 'custom', message: 'RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET must be set together', path: ['RAZORPAY_KEY_ID'] });
+    }
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config extends Omit<Env, 'JWT_SECRET'> {
+  /** Absolute data directory. */
+  dataDir: string;
+  jwtSecret: Uint8Array;
+}
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const problems = result.error.issues.map((i) => `${i.path.join('.') || 'env'}: ${i.message}`).join('; ');
+    throw new ConfigError(`Invalid configuration: ${problems}`);
+  }
+  return result.data;
+}
+
+/** JWT_SECRET from the environment, else one generated once and kept in DATA_DIR. */
+function resolveJwtSecret(env: Env, dataDir: string): Uint8Array {
+  if (env.JWT_SECRET) return new TextEncoder().encode(env.JWT_SECRET);
+  if (env.NODE_ENV === 'production') {
+    // `npm start` must work on a fresh machine without keys, so production falls back to a generated
+    // secret kept in DATA_DIR (stable across restarts) and says so; real deployments set JWT_SECRET.
+    console.warn('[config] JWT_SECRET is not set: using a generated secret kept in DATA_DIR/jwt-secret.');
+  }
+  const file = path.join(dataDir, 'jwt-secret');
+  fs.mkdirSync(dataDir, { recursive: true });
+  try {
+    const existing = fs.readFileSync(file, 'utf8').trim();
+    if (existing.length >= 32) return new TextEncoder().encode(existing);
+  } catch {
+    // not there yet
+  }
+  const secret = randomBytes(48).toString('base64url');
+  fs.writeFileSync(file, secret + '\n', { mode: 0o600 });
+  return new TextEncoder().encode(secret);
+}
+
+let cached: Config | undefined;
+
+export function getConfig(): Config {
+  if (cached) return cached;
+  const env = parseEnv(process.env);
+  const dataDir = path.resolve(env.DATA_DIR);
+  const { JWT_SECRET: _secret, ...rest } = env;
+  cached = { ...rest, dataDir, jwtSecret: resolveJwtSecret(env, dataDir) };
+  return cached;
+}
+
+/** For tests: forget the cached configuration so a changed environment is read again. */
+export function resetConfigForTests(): void {
+  cached = undefined;
+}
