@@ -18,9 +18,9 @@ const envSchema = z
     DATA_DIR: z.string().default('.data'),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     DATABASE_URL: optionalString,
-    JWT_SECRET: optionalString,
+    JWT_SECRET: optionalString.pipe(z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional()),
     ADMIN_EMAIL: optionalString.pipe(z.string().email('ADMIN_EMAIL must be an e-mail address').optional()),
-    ADMIN_PASSWORD: optionalString,
+    ADMIN_PASSWORD: optionalString.pipe(z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').optional()),
     JOBS_PROVIDER: z.enum(['local', 'inngest']).default('local'),
     RESEND_API_KEY: optionalString,
     MAIL_FROM: z.string().default('Voter Slip Generator <no-reply@example.com>'),
@@ -39,12 +39,6 @@ const envSchema = z
   .superRefine((env, ctx) => {
     if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
       ctx.addIssue({ code: 'custom', message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together', path: ['ADMIN_EMAIL'] });
-    }
-    if (env.ADMIN_PASSWORD !== undefined && env.ADMIN_PASSWORD.length < 8) {
-      ctx.addIssue({ code: 'custom', message: 'ADMIN_PASSWORD must be at least 8 characters', path: ['ADMIN_PASSWORD'] });
-    }
-    if (env.JWT_SECRET !== undefined && env.JWT_SECRET.length < 32) {
-      ctx.addIssue({ code: 'custom', message: 'JWT_SECRET must be at least 32 characters', path: ['JWT_SECRET'] });
     }
     if ((env.RAZORPAY_KEY_ID === undefined) !== (env.RAZORPAY_KEY_SECRET === undefined)) {
       ctx.addIssue({ code: 'custom', message: 'RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET must be set together', path: ['RAZORPAY_KEY_ID'] });

@@ -1,0 +1,73 @@
+import { describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { ApiError } from '@/lib/api/errors';
+import { withApi } from '@/lib/api/handler';
+import { readForm, readJson } from '@/lib/api/body';
+
+const ctx = { params: Promise.resolve({}) };
+
+describe('withApi', () => {
+  it('turns an ApiError into {detail} with its status and headers', async () => {
+    const handler = withApi(async () => {
+      throw ApiError.tooManyRequests('Slow down.', 30);
+    });
+    const res = await handler(new Request('http://x/'), ctx);
+    expect(res.status).toBe(429);
+    expect(res.headers.get('Retry-After')).toBe('30');
+    expect(await res.json()).toEqual({ detail: 'Slow down.' });
+  });
+
+  it('turns a ZodError into a 422 naming the field', async () => {
+    const handler = withApi(async (req) => {
+      await readJson(req, z.object({ name: z.string().max(3) }));
+      return Response.json({});
+    });
+    const res = await handler(new Request('http://x/', { method: 'POST', body: '{"name":"toolong"}' }), ctx);
+    expect(res.status).toBe(422);
+    expect((await res.json()).detail).toMatch(/^name: /);
+  });
+
+  it('answers malformed JSON with 400, not 500', async () => {
+    const handler = withApi(async (req) => {
+      await readJson(req, z.object({}));
+      return Response.json({});
+    });
+    const res = await handler(new Request('http://x/', { method: 'POST', body: '{oops' }), ctx);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ detail: 'The request body is not valid JSON.' });
+  });
+
+  it('hides unexpected errors behind a 500 without a stack trace, and logs them once', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const handler = withApi(async () => {
+      throw new Error('secret internals');
+    });
+    const res = await handler(new Request('http://x/'), ctx);
+    expect(res.status).toBe(500);
+    const body = await res.json();
+    expect(JSON.stringify(body)).not.toContain('secret internals');
+    expect(log).toHaveBeenCalledTimes(1);
+    log.mockRestore();
+  });
+
+  it('reads url-encoded forms', async () => {
+    const req = new Request('http://x/', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'username=a%40b.com&password=p%26q',
+    });
+    expect(await readForm(req, z.object({ username: z.string(), password: z.string() }))).toEqual({
+      username: 'a@b.com',
+      password: 'p&q',
+    });
+  });
+
+  it('refuses an over-large body with 413', async () => {
+    const handler = withApi(async (req) => {
+      await readJson(req, z.unknown());
+      return Response.json({});
+    });
+    const res = await handler(new Request('http://x/', { method: 'POST', body: 'x'.repeat(100_000) }), ctx);
+    expect(res.status).toBe(413);
+  });
+});
