@@ -4,8 +4,8 @@
  * with the operator's real details before going live; every page reads them from this module.
  */
 
-/** The product's display name (placeholder until the operator names it). */
-export const SITE_NAME = 'Tools India';
+/** The product's display name (the same as the shell's PRODUCT_NAME in components/shell/brand.ts). */
+export const SITE_NAME = 'Sahayak Tools';
 
 /** The operator's contact details (placeholders). */
 export const SITE_CONTACT = {

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { ContactDetails } from '@/components/legal/contact-details';
-import { A, KeyFact, LegalPage, P, UL, type LegalSection } from '@/components/legal/legal-page';
+import { A, KeyFact, LegalPage, P, ReplyWindow, UL, type LegalSection } from '@/components/legal/legal-page';
 import { POLICY, SITE_CONTACT, SITE_NAME } from '@/lib/site';
 
 export const metadata: Metadata = {
@@ -17,7 +17,7 @@ const sections: LegalSection[] = [
     body: (
       <>
         <ContactDetails />
-        <KeyFact>We reply to every message within {POLICY.supportReplyHours} hours.</KeyFact>
+        <KeyFact>We reply to every message within <ReplyWindow />.</KeyFact>
         <P>Support hours: {SITE_CONTACT.supportHours}, except public holidays.</P>
       </>
     ),

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { ContactDetails } from '@/components/legal/contact-details';
-import { A, H3, KeyFact, LegalPage, P, UL, type LegalSection } from '@/components/legal/legal-page';
+import { A, H3, KeyFact, LegalPage, P, ReplyWindow, UL, type LegalSection } from '@/components/legal/legal-page';
 import { POLICY, SITE_CONTACT, SITE_NAME } from '@/lib/site';
 
 export const metadata: Metadata = {
@@ -263,7 +263,7 @@ const sections: LegalSection[] = [
         <P>For privacy questions or requests, contact us at:</P>
         <ContactDetails />
         <P>
-          We reply within {POLICY.supportReplyHours} hours. See also our <A href="/contact">Contact</A> page.
+          We reply within <ReplyWindow />. See also our <A href="/contact">Contact</A> page.
         </P>
       </>
     ),

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { A, KeyFact, LegalPage, OL, P, UL, type LegalSection } from '@/components/legal/legal-page';
+import { A, KeyFact, LegalPage, OL, P, ReplyWindow, UL, type LegalSection } from '@/components/legal/legal-page';
 import { POLICY, SITE_CONTACT, SITE_NAME } from '@/lib/site';
 
 export const metadata: Metadata = {
@@ -86,7 +86,7 @@ const sections: LegalSection[] = [
           </li>
           <li>Explain the problem and, if possible, attach a screenshot or the affected page.</li>
         </OL>
-        <P>We acknowledge refund requests within {POLICY.supportReplyHours} hours and may ask for further details.</P>
+        <P>We acknowledge refund requests within <ReplyWindow /> and may ask for further details.</P>
       </>
     ),
   },

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { A, KeyFact, LegalPage, P, UL, type LegalSection } from '@/components/legal/legal-page';
+import { A, KeyFact, LegalPage, P, ReplyWindow, UL, type LegalSection } from '@/components/legal/legal-page';
 import { POLICY, SITE_CONTACT, SITE_NAME } from '@/lib/site';
 
 export const metadata: Metadata = {
@@ -302,7 +302,7 @@ const sections: LegalSection[] = [
     body: (
       <P>
         Questions about these Terms: <A href={`mailto:${email}`}>{email}</A>, or see our <A href="/contact">Contact</A> page.
-        We reply within {POLICY.supportReplyHours} hours.
+        We reply within <ReplyWindow />.
       </P>
     ),
   },

@@ -110,3 +110,8 @@ export function KeyFact({ children }: { children: ReactNode }) {
     </div>
   );
 }
+
+/** The support reply window ('24-48 hours'), kept on one line so it never breaks at the hyphen. */
+export function ReplyWindow() {
+  return <span className="whitespace-nowrap">{POLICY.supportReplyHours} hours</span>;
+}
