@@ -1,0 +1,239 @@
+/**
+ * The slip renderer: voter records → a print-ready slips PDF, written incrementally (bounded memory).
+ * Used by the job pipeline, the `vsg slips` command and the tests.
+ */
+import zlib from 'node:zlib';
+import { PDFRawStream, PDFRef, PDFString } from 'pdf-lib';
+import type { Rect, VoterRecord } from '../types';
+import { normaliseBanner } from './banner';
+import { DocumentFont } from './font';
+import { computeGrid, pageCount, type PageGrid, type SlipLayout } from './layout';
+import { fileSink, streamSink, StreamingPdfWriter, type ByteSink } from './pdf-writer';
+import { f, fieldContentOps, rollContentOps, slipAreas, templateOps, watermarkOps } from './slip';
+import { SourcePages } from './source-pages';
+
+export { computeGrid, allLayouts, pageCount, validateLayout, LayoutError, PAGE_MARGIN, type PageGrid, type SlipLayout } from './layout';
+export { BannerError, normaliseBanner } from './banner';
+export type { ByteSink } from './pdf-writer';
+
+export const DEFAULT_PREVIEW_PAGES = 3;
+
+export type RenderMode = { kind: 'draft'; previewPages?: number } | { kind: 'final' };
+
+export interface RenderInput {
+  voters: readonly VoterRecord[];
+  /** The roll PDF the voters' boxes come from; required when any voter has a `box`. */
+  sourcePdf?: Uint8Array;
+  /** Banner image bytes (JPG/PNG); normalised with sharp and embedded once. */
+  banner: Uint8Array;
+  /** Polling-station address printed at the bottom of every slip. */
+  address: string;
+  layout: SlipLayout;
+  printPhotos: boolean;
+  mode: RenderMode;
+  /** Inspection hook (tests): called for every slip drawn, in page coordinates. */
+  onSlip?: (placement: SlipPlacement) => void;
+}
+
+export interface SlipPlacement {
+  /** 1-based output page. */
+  page: number;
+  /** 0-based index of the voter in the input. */
+  index: number;
+  cell: Rect;
+  /** The slip (cell minus padding). */
+  slip: Rect;
+  /** Where the voter's content (box or fields) was drawn. */
+  content: Rect;
+}
+
+export interface RenderResult {
+  /** Pages of the FINAL document (also reported for a draft: the fee is computed from it). */
+  pages: number;
+  /** Slips in the final document (one per voter). */
+  slips: number;
+  /** Pages actually written to this output (= pages for a final document). */
+  previewPages: number;
+  /** Bytes written. */
+  bytes: number;
+}
+
+/** Where the PDF goes: a file path, a Node writable stream (ended when done), or a custom sink. */
+export type RenderOutput = string | NodeJS.WritableStream | ByteSink;
+
+export class SlipInputError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SlipInputError';
+  }
+}
+
+function isSink(o: RenderOutput): o is ByteSink {
+  return typeof o === 'object' && o !== null && 'close' in o && typeof (o as ByteSink).close === 'function' && !('pipe' in o);
+}
+
+async function openSink(output: RenderOutput): Promise<ByteSink> {
+  if (typeof output === 'string') return fileSink(output);
+  if (isSink(output)) return output;
+  return streamSink(output);
+}
+
+function offsetRect(r: Rect, dx: number, dy: number): Rect {
+  return { x: r.x + dx, y: r.y + dy, width: r.width, height: r.height };
+}
+
+function cutGuideOps(grid: PageGrid): string {
+  const { margin, cols, rows, cellWidth, cellHeight, pageHeight } = grid;
+  const top = pageHeight - margin;
+  const bottom = top - rows * cellHeight;
+  const left = margin;
+  const right = margin + cols * cellWidth;
+  const parts = ['q 0.6 G 0.35 w [3 2] 0 d'];
+  for (let c = 0; c <= cols; c++) {
+    const x = left + c * cellWidth;
+    parts.push(`${f(x)} ${f(bottom)} m ${f(x)} ${f(top)} l`);
+  }
+  for (let r = 0; r <= rows; r++) {
+    const y = top - r * cellHeight;
+    parts.push(`${f(left)} ${f(y)} m ${f(right)} ${f(y)} l`);
+  }
+  parts.push('S Q\n');
+  return parts.join(' ');
+}
+
+function flate(ctx: StreamingPdfWriter['context'], ops: string, dict: Record<string, unknown> = {}): PDFRawStream {
+  return PDFRawStream.of(
+    ctx.obj({ ...(dict as Record<string, never>), Filter: 'FlateDecode' }),
+    zlib.deflateSync(Buffer.from(ops, 'latin1'), { level: 6 }),
+  );
+}
+
+function validateInput(input: RenderInput): void {
+  if (!input.voters || input.voters.length === 0) throw new SlipInputError('The voter list is empty.');
+  if (!input.address || input.address.trim() === '') throw new SlipInputError('The polling-station address is blank.');
+  if (input.mode.kind === 'draft') {
+    const n = input.mode.previewPages ?? DEFAULT_PREVIEW_PAGES;
+    if (!Number.isInteger(n) || n < 1) throw new SlipInputError(`Draft preview pages must be a positive integer, got ${n}.`);
+  }
+  if (!input.sourcePdf && input.voters.some((v) => v.box)) {
+    throw new SlipInputError('Voters come from a roll PDF but the source PDF was not given.');
+  }
+}
+
+/** Renders the slips PDF to `output`. Throws LayoutError, BannerError or SlipInputError on bad input. */
+export async function renderSlips(input: RenderInput, output: RenderOutput): Promise<RenderResult> {
+  validateInput(input);
+  const grid = computeGrid(input.layout);
+  const banner = await normaliseBanner(input.banner);
+  const perPage = input.layout.slipsPerPage;
+  const totalPages = pageCount(input.voters.length, perPage);
+  const pagesToWrite =
+    input.mode.kind === 'draft' ? Math.min(totalPages, input.mode.previewPages ?? DEFAULT_PREVIEW_PAGES) : totalPages;
+  const slipsToWrite = Math.min(input.voters.length, pagesToWrite * perPage);
+
+  const writer = new StreamingPdfWriter(await openSink(output));
+  const ctx = writer.context;
+  const font = new DocumentFont(ctx);
+  writer.defer(font.ref);
+  const pagesRef = ctx.nextRef();
+  writer.defer(pagesRef);
+  const source = input.sourcePdf && input.voters.some((v) => v.box) ? await SourcePages.load(input.sourcePdf, ctx) : null;
+
+  const bannerAspect = banner.width / banner.height;
+  const areas = slipAreas(grid.cellWidth, grid.cellHeight, bannerAspect);
+  const bannerRef = ctx.register(
+    PDFRawStream.of(
+      ctx.obj({
+        Type: 'XObject',
+        Subtype: 'Image',
+        Width: banner.width,
+        Height: banner.height,
+        ColorSpace: 'DeviceRGB',
+        BitsPerComponent: 8,
+        Filter: 'DCTDecode',
+      }),
+      banner.jpeg,
+    ),
+  );
+  const cellBBox = [0, 0, grid.cellWidth, grid.cellHeight];
+  const templateRef = ctx.register(
+    flate(ctx, templateOps(areas, bannerAspect, input.address, font), {
+      Type: 'XObject',
+      Subtype: 'Form',
+      BBox: cellBBox,
+      Resources: { XObject: { B: bannerRef }, Font: { [font.resourceName]: font.ref } },
+    }),
+  );
+  const draft = input.mode.kind === 'draft';
+  const watermarkRef = draft
+    ? ctx.register(
+        flate(ctx, watermarkOps(grid.cellWidth, grid.cellHeight, font), {
+          Type: 'XObject',
+          Subtype: 'Form',
+          BBox: cellBBox,
+          Resources: {
+            Font: { [font.resourceName]: font.ref },
+            ExtGState: { GS1: { Type: 'ExtGState', ca: 0.35, CA: 0.35 } },
+          },
+        }),
+      )
+    : null;
+  const guides = cutGuideOps(grid);
+  const kids: PDFRef[] = [];
+
+  for (let p = 0; p < pagesToWrite; p++) {
+    const ops: string[] = [guides];
+    const xobjects: Record<string, PDFRef> = { T: templateRef };
+    if (watermarkRef) xobjects.W = watermarkRef;
+    const first = p * perPage;
+    const last = Math.min(slipsToWrite, first + perPage);
+    for (let i = first; i < last; i++) {
+      const voter = input.voters[i];
+      const cell = grid.cells[i - first];
+      ops.push(`q 1 0 0 1 ${f(cell.x)} ${f(cell.y)} cm 0 0 ${f(cell.width)} ${f(cell.height)} re W n /T Do\n`);
+      let content: Rect;
+      if (voter.box && source) {
+        const form = source.form(voter.box.page);
+        xobjects[form.name] = form.ref;
+        const placed = rollContentOps(voter, form, areas.content, input.printPhotos);
+        ops.push(placed.ops);
+        content = placed.placed;
+      } else {
+        ops.push(fieldContentOps(voter, areas.content, font));
+        content = areas.content;
+      }
+      if (watermarkRef) ops.push('/W Do\n');
+      ops.push('Q\n');
+      input.onSlip?.({
+        page: p + 1,
+        index: i,
+        cell,
+        slip: offsetRect(areas.slip, cell.x, cell.y),
+        content: offsetRect(content, cell.x, cell.y),
+      });
+    }
+    const contentsRef = ctx.register(flate(ctx, ops.join('')));
+    const pageRef = ctx.register(
+      ctx.obj({
+        Type: 'Page',
+        Parent: pagesRef,
+        MediaBox: [0, 0, grid.pageWidth, grid.pageHeight],
+        Resources: { Font: { [font.resourceName]: font.ref }, XObject: xobjects },
+        Contents: contentsRef,
+      }),
+    );
+    kids.push(pageRef);
+    await writer.writeReachable(pageRef);
+  }
+
+  font.finalize();
+  await writer.writeDeferred(font.ref);
+  ctx.assign(pagesRef, ctx.obj({ Type: 'Pages', Kids: kids, Count: kids.length }));
+  await writer.writeDeferred(pagesRef);
+  const catalogRef = ctx.register(ctx.obj({ Type: 'Catalog', Pages: pagesRef }));
+  const infoRef = ctx.register(
+    ctx.obj({ Producer: PDFString.of('Voter Slip Generator'), Title: PDFString.of(draft ? 'Voter slips (draft)' : 'Voter slips') }),
+  );
+  await writer.finish(catalogRef, infoRef);
+  return { pages: totalPages, slips: input.voters.length, previewPages: pagesToWrite, bytes: writer.bytesWritten };
+}
