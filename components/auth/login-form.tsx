@@ -1,0 +1,112 @@
+'use client';
+
+import * as React from 'react';
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { LoaderCircleIcon } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { FormField } from '@/components/forms/form-field';
+import { PasswordInput } from '@/components/forms/password-input';
+import { FormMessage, type FormNotice } from '@/components/forms/form-message';
+import { AuthCard } from '@/components/auth/auth-card';
+import { useSession } from '@/components/session/session-provider';
+import { useRedirectIfLoggedIn } from '@/components/session/guards';
+import { readDetail } from '@/lib/client/api';
+import type { LoginResponse } from '@/lib/client/types';
+
+const schema = z.object({
+  email: z.string().trim().min(1, 'Email is required.').email('Enter a valid email address.'),
+  password: z.string().min(1, 'Password is required.'),
+});
+type Values = z.infer<typeof schema>;
+
+export const LOGIN_REJECTED = 'Invalid email or password.';
+export const CONNECTION_FAILED = 'Failed to connect to the server.';
+
+/** SPEC §2 Login: form-encoded POST /api/login; success stores the tokens and goes to /. */
+export function LoginForm() {
+  const { login } = useSession();
+  const router = useRouter();
+  const redirecting = useRedirectIfLoggedIn('/');
+  const [notice, setNotice] = React.useState<FormNotice | null>(null);
+  const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { email: '', password: '' } });
+  const { errors, isSubmitting } = form.formState;
+
+  async function onSubmit(values: Values) {
+    setNotice(null);
+    let res: Response;
+    try {
+      res = await fetch('/api/login', {
+        method: 'POST',
+        body: new URLSearchParams({ username: values.email, password: values.password }),
+      });
+    } catch {
+      setNotice({ kind: 'error', text: CONNECTION_FAILED });
+      return;
+    }
+    if (!res.ok) {
+      // 401 is always the one rejection message; other refusals (deactivated, throttled) say why.
+      const text = res.status === 401 ? LOGIN_REJECTED : await readDetail(res, LOGIN_REJECTED);
+      setNotice({ kind: 'error', text });
+      return;
+    }
+    try {
+      const body = (await res.json()) as LoginResponse;
+      await login(body.access_token, body.refresh_token);
+      router.push('/');
+    } catch {
+      setNotice({ kind: 'error', text: CONNECTION_FAILED });
+    }
+  }
+
+  if (redirecting && !isSubmitting) return null;
+
+  return (
+    <AuthCard
+      title="Login"
+      description="Welcome back. Log in to use the tools."
+      footer={
+        <span>
+          Don&apos;t have an account?{' '}
+          <Link href="/signup" className="font-medium text-primary underline-offset-4 hover:underline">
+            Sign up
+          </Link>
+        </span>
+      }
+    >
+      <form onSubmit={form.handleSubmit(onSubmit)} className="grid gap-4">
+        <FormField id="email" label="Email Address" error={errors.email?.message}>
+          <Input
+            id="email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            required
+            aria-invalid={!!errors.email}
+            aria-describedby="email-note"
+            {...form.register('email')}
+          />
+        </FormField>
+        <FormField id="password" label="Password" error={errors.password?.message}>
+          <PasswordInput
+            id="password"
+            autoComplete="current-password"
+            required
+            aria-invalid={!!errors.password}
+            aria-describedby="password-note"
+            {...form.register('password')}
+          />
+        </FormField>
+        <FormMessage notice={notice} />
+        <Button type="submit" className="w-full" disabled={isSubmitting}>
+          {isSubmitting && <LoaderCircleIcon className="animate-spin" />}
+          Login
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

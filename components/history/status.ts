@@ -1,0 +1,12 @@
+/** SPEC §2 Task History: status in upper case with underscores as spaces. */
+export function statusLabel(status: string): string {
+  return status.replace(/_/g, ' ').toUpperCase();
+}
+
+/** SPEC §2: complete green, error red, anything else amber. */
+export function statusTone(status: string): 'complete' | 'error' | 'pending' {
+  const s = status.toLowerCase();
+  if (s === 'complete') return 'complete';
+  if (s === 'error') return 'error';
+  return 'pending';
+}

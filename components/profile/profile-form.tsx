@@ -1,0 +1,107 @@
+'use client';
+
+import * as React from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { LoaderCircleIcon } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { FormField } from '@/components/forms/form-field';
+import { PasswordInput } from '@/components/forms/password-input';
+import { FormMessage, type FormNotice } from '@/components/forms/form-message';
+import { authFetch, readDetail } from '@/lib/client/api';
+import type { CurrentUser } from '@/lib/client/types';
+
+const schema = z.object({
+  name: z.string(),
+  phone_number: z.string(),
+  password: z.string(),
+});
+export type ProfileValues = z.infer<typeof schema>;
+
+/** SPEC §5 Profile: nothing is required; the password is sent only when non-empty. */
+export function profilePayload(values: ProfileValues): { name: string; phone_number: string; password?: string } {
+  const payload: { name: string; phone_number: string; password?: string } = {
+    name: values.name.trim(),
+    phone_number: values.phone_number.trim(),
+  };
+  if (values.password !== '') payload.password = values.password;
+  return payload;
+}
+
+export const PROFILE_UPDATED = 'Profile updated successfully!';
+export const PROFILE_EXCEPTION = 'An error occurred. Please try again.';
+
+interface ProfileFormProps {
+  /** The user being edited (the current user on /profile; any user in the admin area). */
+  user: CurrentUser;
+  /** Called with the updated user object after a successful save. */
+  onSaved?: (user: CurrentUser) => void | Promise<void>;
+  title?: string;
+  description?: string;
+}
+
+/** Edit Profile form: Name, Phone Number, New Password → PUT /api/users/{id} (SPEC §2, §7, §8). */
+export function ProfileForm({ user, onSaved, title = 'Edit Profile', description }: ProfileFormProps) {
+  const [notice, setNotice] = React.useState<FormNotice | null>(null);
+  const form = useForm<ProfileValues>({
+    resolver: zodResolver(schema),
+    defaultValues: { name: user.name, phone_number: user.phone_number, password: '' },
+  });
+  const { isSubmitting } = form.formState;
+
+  async function onSubmit(values: ProfileValues) {
+    setNotice(null);
+    try {
+      const res = await authFetch(`/api/users/${user.id}`, {
+        method: 'PUT',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(profilePayload(values)),
+      });
+      if (!res.ok) {
+        setNotice({ kind: 'error', text: 'Error: ' + (await readDetail(res, res.statusText || `HTTP ${res.status}`)) });
+        return;
+      }
+      const saved = (await res.json().catch(() => null)) as CurrentUser | null;
+      form.reset({ name: saved?.name ?? values.name, phone_number: saved?.phone_number ?? values.phone_number, password: '' });
+      setNotice({ kind: 'success', text: PROFILE_UPDATED });
+      if (saved && onSaved) await onSaved(saved);
+    } catch {
+      setNotice({ kind: 'error', text: PROFILE_EXCEPTION });
+    }
+  }
+
+  return (
+    <Card className="w-full max-w-[480px]" data-testid="profile-card">
+      <CardHeader>
+        <CardTitle className="text-2xl">{title}</CardTitle>
+        <CardDescription className="break-all">{description ?? user.email}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form onSubmit={form.handleSubmit(onSubmit)} className="grid gap-4">
+          <FormField id="name" label="Name">
+            <Input id="name" autoComplete="name" {...form.register('name')} />
+          </FormField>
+          <FormField id="phone_number" label="Phone Number">
+            <Input id="phone_number" type="tel" inputMode="tel" autoComplete="tel" {...form.register('phone_number')} />
+          </FormField>
+          <FormField id="password" label="New Password" hint="Leave blank to keep the current password.">
+            <PasswordInput
+              id="password"
+              autoComplete="new-password"
+              aria-describedby="password-note"
+              {...form.register('password')}
+            />
+          </FormField>
+          <FormMessage notice={notice} />
+          <Button type="submit" className="w-full" disabled={isSubmitting}>
+            {isSubmitting && <LoaderCircleIcon className="animate-spin" />}
+            Update Profile
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
