@@ -14,6 +14,9 @@ const nextConfig: NextConfig = {
     '@pdf-lib/fontkit',
   ],
   poweredByHeader: false,
+  // SPEC §7 calls GET /api/users/me/ with a trailing slash: answer it directly instead of a 308 to the
+  // slash-less path (clients such as the desktop app may not follow redirects with the bearer header).
+  skipTrailingSlashRedirect: true,
 };
 
 export default nextConfig;

@@ -121,13 +121,20 @@ export async function openDb(options: OpenDbOptions = {}): Promise<DbHandle> {
   };
 }
 
-type GlobalWithDb = typeof globalThis & { __vsgDb?: Promise<DbHandle> };
+type GlobalWithDb = typeof globalThis & { __vsgDb?: Promise<DbHandle>; __vsgTestDb?: Db };
+
+/** For tests: make getDb() answer this database (route handlers then use it); undefined restores the app's own. */
+export function setDbForTests(db: Db | undefined): void {
+  (globalThis as GlobalWithDb).__vsgTestDb = db;
+}
 
 /**
  * The app's database, opened lazily once per process (a globalThis singleton survives dev reloads).
  * DATABASE_URL → PostgreSQL; otherwise PGlite in $DATA_DIR/pglite.
  */
 export function getDb(): Promise<Db> {
+  const override = (globalThis as GlobalWithDb).__vsgTestDb;
+  if (override) return Promise.resolve(override);
   return getDbHandle().then((h) => h.db);
 }
 

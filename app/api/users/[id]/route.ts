@@ -1,0 +1,53 @@
+import { getDb } from '@/db/client';
+import { findUserById } from '@/db/queries/users';
+import { ApiError } from '@/lib/api/errors';
+import { readJson } from '@/lib/api/body';
+import { withApi } from '@/lib/api/handler';
+import { authenticate, requireAdmin } from '@/lib/auth/guard';
+import { toUserObject } from '@/lib/auth/user-object';
+import { deleteUserAs, updateUserAs } from '@/lib/auth/users';
+import { nameField, passwordField, phoneField } from '@/lib/auth/validation';
+import { parseIdParam } from '@/lib/server/params';
+import { jsonNoStore } from '@/lib/server/request';
+import { z } from 'zod';
+
+type Params = { id: string };
+
+const updateSchema = z.object({
+  name: nameField.optional(),
+  phone_number: phoneField.optional(),
+  // Blank keeps the current password (SPEC §5: sent only when non-empty).
+  password: z.union([z.literal(''), passwordField]).optional(),
+  is_active: z.boolean({ error: 'must be true or false' }).optional(),
+  is_admin: z.boolean({ error: 'must be true or false' }).optional(),
+});
+
+/** GET /api/users/{id}: the user object, for that user or an admin (the admin edit screen loads it). */
+export const GET = withApi<Params>(async (req, { params }) => {
+  const db = await getDb();
+  const { user } = await authenticate(req, db);
+  const id = parseIdParam((await params).id);
+  if (user.id !== id && !user.isAdmin) throw ApiError.forbidden('You can only view your own profile.');
+  const target = await findUserById(db, id);
+  if (!target) throw ApiError.notFound('User not found.');
+  return jsonNoStore(toUserObject(target));
+});
+
+/** PUT /api/users/{id}: self, or any user for an admin (who may also set is_active / is_admin). */
+export const PUT = withApi<Params>(async (req, { params }) => {
+  const db = await getDb();
+  const auth = await authenticate(req, db);
+  const id = parseIdParam((await params).id);
+  const update = await readJson(req, updateSchema);
+  const user = await updateUserAs(db, { user: auth.user, sessionId: auth.sessionId }, id, update);
+  return jsonNoStore(toUserObject(user));
+});
+
+/** DELETE /api/users/{id} (admin): not oneself, not the last admin. */
+export const DELETE = withApi<Params>(async (req, { params }) => {
+  const db = await getDb();
+  const admin = await requireAdmin(req, db);
+  const id = parseIdParam((await params).id);
+  await deleteUserAs(db, admin, id);
+  return Response.json({ detail: 'User deleted.' });
+});

@@ -1,0 +1,22 @@
+import { getDb } from '@/db/client';
+import { listUsers } from '@/db/queries/users';
+import { withApi } from '@/lib/api/handler';
+import { requireAdmin } from '@/lib/auth/guard';
+import { toUserObject } from '@/lib/auth/user-object';
+import { jsonNoStore } from '@/lib/server/request';
+import { z } from 'zod';
+
+const querySchema = z.object({
+  q: z.string().trim().max(100, 'must be at most 100 characters').optional(),
+  limit: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1).max(1000).default(1000),
+  offset: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0).default(0),
+});
+
+/** GET /api/users (admin): users by id, optional ?q= (name/e-mail), ?limit=&offset=; total in X-Total-Count. */
+export const GET = withApi(async (req) => {
+  const db = await getDb();
+  await requireAdmin(req, db);
+  const query = querySchema.parse(Object.fromEntries(new URL(req.url).searchParams));
+  const { rows, total } = await listUsers(db, query);
+  return jsonNoStore(rows.map(toUserObject), { headers: { 'X-Total-Count': String(total) } });
+});

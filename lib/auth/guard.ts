@@ -1,0 +1,57 @@
+import type { Db } from '@/db/client';
+import { findUserById } from '@/db/queries/users';
+import type { User } from '@/db/schema';
+import { ApiError } from '@/lib/api/errors';
+import { verifyAccessToken } from './access-token';
+import { DEACTIVATED } from './sessions';
+
+export interface AuthContext {
+  user: User;
+  /** The refresh-token family the access token belongs to. */
+  sessionId: string;
+}
+
+/** The bearer token of a request, or null when there is no Authorization header. */
+export function readBearer(req: Request): string | null {
+  const header = req.headers.get('authorization');
+  if (header === null || header.trim() === '') return null;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header.trim());
+  if (!match) throw ApiError.unauthorized('The Authorization header must be "Bearer <token>".');
+  return match[1];
+}
+
+async function resolve(token: string, db: Db): Promise<AuthContext> {
+  if (token.length > 4096) throw ApiError.unauthorized('Invalid or expired token.');
+  const result = await verifyAccessToken(token);
+  if (!result.ok) throw ApiError.unauthorized(result.reason === 'expired' ? 'The token has expired.' : 'Invalid or expired token.');
+  // The row is loaded on every request: a deleted or deactivated user's token stops working at once.
+  const user = await findUserById(db, result.claims.userId);
+  if (!user) throw ApiError.unauthorized('This account no longer exists.');
+  if (!user.isActive) throw ApiError.unauthorized(DEACTIVATED);
+  return { user, sessionId: result.claims.sessionId };
+}
+
+/** The authenticated caller with their session id; 401 without a valid token of a live, active user. */
+export async function authenticate(req: Request, db: Db): Promise<AuthContext> {
+  const token = readBearer(req);
+  if (token === null) throw ApiError.unauthorized('Not authenticated.');
+  return resolve(token, db);
+}
+
+/** The authenticated user (fresh row from the database); 401 otherwise. */
+export async function requireUser(req: Request, db: Db): Promise<User> {
+  return (await authenticate(req, db)).user;
+}
+
+/** The authenticated admin; 401 without a valid token, 403 for a non-admin. */
+export async function requireAdmin(req: Request, db: Db): Promise<User> {
+  const user = await requireUser(req, db);
+  if (!user.isAdmin) throw ApiError.forbidden('Admin access is required.');
+  return user;
+}
+
+/** For endpoints where login is optional: null without an Authorization header, 401 for a bad token. */
+export async function getCurrentUser(req: Request, db: Db): Promise<User | null> {
+  const token = readBearer(req);
+  return token === null ? null : (await resolve(token, db)).user;
+}

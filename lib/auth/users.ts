@@ -1,0 +1,84 @@
+import type { Db } from '@/db/client';
+import { revokeUserTokens } from '@/db/queries/refresh-tokens';
+import { deleteUserRow, findUserById, lockAndCountOtherActiveAdmins, updateUserRow, type UserPatch } from '@/db/queries/users';
+import type { User } from '@/db/schema';
+import { ApiError } from '@/lib/api/errors';
+import { hashPassword } from './password';
+
+export interface ProfileUpdate {
+  name?: string;
+  phone_number?: string;
+  /** Changed only when non-empty. */
+  password?: string;
+  /** Admins only. */
+  is_active?: boolean;
+  /** Admins only. */
+  is_admin?: boolean;
+}
+
+export interface Actor {
+  user: User;
+  /** The actor's own session, kept when they change their own password. */
+  sessionId?: string;
+}
+
+const LAST_ADMIN = 'The last admin cannot be removed, demoted or deactivated. Make another user an admin first.';
+
+/**
+ * PUT /api/users/{id}: a user edits themself; an admin edits anyone and may also set is_active/is_admin.
+ * An admin cannot demote or deactivate themself, and the last active admin stays an admin.
+ * Changing a password or deactivating signs the user out everywhere (other than the actor's own session).
+ */
+export async function updateUserAs(db: Db, actor: Actor, targetId: number, update: ProfileUpdate, now: Date = new Date()): Promise<User> {
+  const self = actor.user.id === targetId;
+  if (!self && !actor.user.isAdmin) throw ApiError.forbidden('You can only edit your own profile.');
+
+  const passwordHash = update.password ? await hashPassword(update.password) : undefined;
+
+  return db.transaction(async (tx) => {
+    const target = await findUserById(tx, targetId);
+    if (!target) throw ApiError.notFound('User not found.');
+
+    const wantsRoleChange =
+      (update.is_admin !== undefined && update.is_admin !== target.isAdmin) ||
+      (update.is_active !== undefined && update.is_active !== target.isActive);
+    if (wantsRoleChange && !actor.user.isAdmin) throw ApiError.forbidden('Only an admin can change is_active or is_admin.');
+
+    const demotes = target.isAdmin && update.is_admin === false;
+    const deactivates = target.isActive && update.is_active === false;
+    if (self && demotes) throw ApiError.conflict('You cannot remove your own admin rights. Ask another admin to do it.');
+    if (self && deactivates) throw ApiError.conflict('You cannot deactivate your own account.');
+    if (target.isAdmin && target.isActive && (demotes || deactivates)) {
+      if ((await lockAndCountOtherActiveAdmins(tx, target.id)) === 0) throw ApiError.conflict(LAST_ADMIN);
+    }
+
+    const patch: UserPatch = {};
+    if (update.name !== undefined) patch.name = update.name;
+    if (update.phone_number !== undefined) patch.phoneNumber = update.phone_number;
+    if (passwordHash) patch.passwordHash = passwordHash;
+    if (update.is_admin !== undefined && actor.user.isAdmin) patch.isAdmin = update.is_admin;
+    if (update.is_active !== undefined && actor.user.isAdmin) patch.isActive = update.is_active;
+
+    const updated = await updateUserRow(tx, target.id, patch);
+    if (!updated) throw ApiError.notFound('User not found.');
+    if (deactivates) await revokeUserTokens(tx, target.id, now);
+    else if (passwordHash) await revokeUserTokens(tx, target.id, now, self ? actor.sessionId : undefined);
+    return updated;
+  });
+}
+
+/** DELETE /api/users/{id} (the caller is an admin): not themself, not the last admin. Sessions go with the row. */
+export async function deleteUserAs(db: Db, actor: User, targetId: number): Promise<void> {
+  if (!actor.isAdmin) throw ApiError.forbidden('Admin access is required.');
+  if (actor.id === targetId) throw ApiError.conflict('You cannot delete your own account.');
+  await db.transaction(async (tx) => {
+    const target = await findUserById(tx, targetId);
+    if (!target) throw ApiError.notFound('User not found.');
+    if (target.isAdmin && target.isActive && (await lockAndCountOtherActiveAdmins(tx, target.id)) === 0) {
+      throw ApiError.conflict(LAST_ADMIN);
+    }
+    // refresh_tokens cascade with the user row, so every session ends now; access tokens fail on the next
+    // request because the guard loads the user.
+    if (!(await deleteUserRow(tx, target.id))) throw ApiError.notFound('User not found.');
+  });
+}
