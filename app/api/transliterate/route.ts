@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { withApi } from '@/lib/api/handler';
+import { getConfig } from '@/lib/config';
+import { createOnlineProvider, type OnlineProvider } from '@/lib/transliterate/online';
+import { clampNum, MAX_TEXT_LENGTH, suggest, withFallback } from '@/lib/transliterate/service';
+
+/**
+ * GET /api/transliterate?text=&lang=hi&num= → `["SUCCESS", [[text, [suggestions...]]]]` (SPEC §7's
+ * shape). Online provider when TRANSLITERATE_URL is set and answering, else the offline engine.
+ */
+const querySchema = z.object({
+  text: z.string().max(MAX_TEXT_LENGTH, `at most ${MAX_TEXT_LENGTH} characters`).default(''),
+  lang: z.literal('hi', { message: "only 'hi' (Hindi) is supported" }).default('hi'),
+  num: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').default(5),
+});
+
+let online: { url: string; provider: OnlineProvider } | undefined;
+function onlineProvider(): OnlineProvider | null {
+  const url = getConfig().TRANSLITERATE_URL;
+  if (!url) return null;
+  if (!online || online.url !== url) online = { url, provider: createOnlineProvider({ url }) };
+  return online.provider;
+}
+
+export const GET = withApi(async (req) => {
+  const params = new URL(req.url).searchParams;
+  const query = querySchema.parse({
+    text: params.get('text') ?? undefined,
+    lang: params.get('lang') ?? undefined,
+    num: params.get('num') || undefined,
+  });
+  const text = query.text.trim();
+  const suggestions = await suggest(text, clampNum(query.num), withFallback(onlineProvider()));
+  return Response.json(['SUCCESS', [[text, suggestions]]], { headers: { 'Cache-Control': 'no-store' } });
+});

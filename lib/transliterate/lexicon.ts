@@ -1,0 +1,73 @@
+/**
+ * The lexicon: known Devanagari words of addresses, indexed by the loose key of their romanisation
+ * and of their listed typed spellings, so that a typed word finds them even when the spelling rules
+ * alone would not (loanwords like `school`, irregular names like `lucknow`).
+ */
+import { looseKey, normaliseDevanagari, romanise, skeletonKey } from './devanagari';
+import { LEXICON_TEXT } from './lexicon-words';
+
+export interface LexiconEntry {
+  word: string;
+  /** 0 for the first word of the list; later words are slightly less likely. */
+  rank: number;
+}
+
+export interface Lexicon {
+  has(word: string): boolean;
+  /** Words whose typed key equals this word's key: exact (alias or romanisation) matches. */
+  byKey(latin: string): LexiconEntry[];
+  /** Words matching on the looser schwa-insensitive key. */
+  bySkeleton(latin: string): LexiconEntry[];
+  words(): string[];
+}
+
+export function parseLexicon(text: string): Array<{ word: string; spellings: string[] }> {
+  const seen = new Set<string>();
+  const out: Array<{ word: string; spellings: string[] }> = [];
+  for (const raw of text.split('\n')) {
+    const line = raw.trim();
+    if (line === '' || line.startsWith('#')) continue;
+    const [word, ...spellings] = line.split(/\s+/);
+    const normalised = normaliseDevanagari(word);
+    if (seen.has(normalised)) continue;
+    seen.add(normalised);
+    out.push({ word: normalised, spellings: spellings.map((s) => s.toLowerCase()) });
+  }
+  return out;
+}
+
+function push(map: Map<string, LexiconEntry[]>, key: string, entry: LexiconEntry): void {
+  if (key === '') return;
+  const list = map.get(key);
+  if (!list) map.set(key, [entry]);
+  else if (!list.some((e) => e.word === entry.word)) list.push(entry);
+}
+
+export function buildLexicon(text: string): Lexicon {
+  const entries = parseLexicon(text);
+  const words = new Set<string>();
+  const keys = new Map<string, LexiconEntry[]>();
+  const skeletons = new Map<string, LexiconEntry[]>();
+  entries.forEach(({ word, spellings }, rank) => {
+    const entry = { word, rank };
+    words.add(word);
+    for (const latin of [romanise(word), ...spellings]) {
+      push(keys, looseKey(latin), entry);
+      push(skeletons, skeletonKey(latin), entry);
+    }
+    // the spelling without Hindi's medial schwa deletion (ramapur for रामपुर) is a weaker match
+    push(skeletons, skeletonKey(romanise(word, false)), entry);
+  });
+  return {
+    has: (word) => words.has(normaliseDevanagari(word)),
+    byKey: (latin) => keys.get(looseKey(latin)) ?? [],
+    bySkeleton: (latin) => skeletons.get(skeletonKey(latin)) ?? [],
+    words: () => Array.from(words),
+  };
+}
+
+let defaultLexicon: Lexicon | undefined;
+export function getLexicon(): Lexicon {
+  defaultLexicon ??= buildLexicon(LEXICON_TEXT);
+  return defaultLexicon;
+}

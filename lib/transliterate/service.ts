@@ -1,0 +1,62 @@
+/**
+ * Transliteration as the API serves it: the online provider when configured and answering, else the
+ * offline engine, so there is always an answer. Text with digits, punctuation or several words keeps
+ * everything that is not Latin letters and transliterates each Latin run.
+ */
+import { MAX_SUGGESTIONS, transliterateWord } from './engine';
+import type { OnlineProvider } from './online';
+
+export const MAX_TEXT_LENGTH = 100;
+
+export type WordTransliterator = (word: string, num: number) => Promise<string[]>;
+
+/** Clamps the number of options to 1..5. */
+export function clampNum(num: number): number {
+  if (!Number.isFinite(num)) return MAX_SUGGESTIONS;
+  return Math.min(MAX_SUGGESTIONS, Math.max(1, Math.trunc(num)));
+}
+
+export function offlineWord(word: string, num: number): Promise<string[]> {
+  return Promise.resolve(transliterateWord(word, num));
+}
+
+/** Online first (when given), offline when it fails or answers nothing. */
+export function withFallback(online: OnlineProvider | null): WordTransliterator {
+  return async (word, num) => {
+    if (online) {
+      const answer = await online.suggest(word, num);
+      if (answer && answer.length > 0) return answer;
+    }
+    return offlineWord(word, num);
+  };
+}
+
+/**
+ * Ranked suggestions for `text`: at most `num`, best first, distinct. Text without Latin letters is
+ * returned as it is (nothing to transliterate); empty text gives no suggestions.
+ */
+export async function suggest(text: string, num: number, word: WordTransliterator = offlineWord): Promise<string[]> {
+  const n = clampNum(num);
+  if (text === '') return [];
+  const parts = text.split(/([A-Za-z]+)/);
+  const latinIndexes = parts.flatMap((p, i) => (/^[A-Za-z]+$/.test(p) ? [i] : []));
+  if (latinIndexes.length === 0) return [text];
+  if (latinIndexes.length === 1 && parts.length === 3 && parts[0] === '' && parts[2] === '') {
+    return dedupe(await word(text.toLowerCase(), n)).slice(0, n);
+  }
+  const options = await Promise.all(latinIndexes.map((i) => word(parts[i].toLowerCase(), n)));
+  const out: string[] = [];
+  for (let k = 0; k < n; k++) {
+    const copy = [...parts];
+    latinIndexes.forEach((partIndex, j) => {
+      const list = options[j];
+      copy[partIndex] = list.length === 0 ? parts[partIndex] : list[Math.min(k, list.length - 1)];
+    });
+    out.push(copy.join(''));
+  }
+  return dedupe(out).slice(0, n);
+}
+
+function dedupe(list: string[]): string[] {
+  return Array.from(new Set(list));
+}
