@@ -1,0 +1,44 @@
+/** What a file is, judged from its first bytes (magic numbers), never from its name alone. */
+export type FileKind = 'pdf' | 'xlsx' | 'xls' | 'zip' | 'png' | 'jpeg' | 'gif' | 'tiff' | 'webp' | 'text' | 'unknown';
+
+function startsWith(bytes: Uint8Array, sig: number[], at = 0): boolean {
+  if (bytes.length < at + sig.length) return false;
+  return sig.every((b, i) => bytes[at + i] === b);
+}
+
+export function detectKind(bytes: Uint8Array): FileKind {
+  // PDF: "%PDF-" may be preceded by junk; the spec allows it within the first 1024 bytes.
+  const head = Buffer.from(bytes.subarray(0, 1024)).toString('latin1');
+  if (head.startsWith('%PDF-') || head.includes('%PDF-')) return 'pdf';
+  if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04]) || startsWith(bytes, [0x50, 0x4b, 0x05, 0x06])) {
+    // An OOXML workbook is a zip holding xl/workbook.xml (names are stored uncompressed in headers).
+    const scan = Buffer.from(bytes.subarray(0, Math.min(bytes.length, 4 * 1024 * 1024))).toString('latin1');
+    return scan.includes('xl/workbook') || scan.includes('[Content_Types].xml') ? 'xlsx' : 'zip';
+  }
+  if (startsWith(bytes, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return 'xls';
+  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47])) return 'png';
+  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'jpeg';
+  if (startsWith(bytes, [0x47, 0x49, 0x46, 0x38])) return 'gif';
+  if (startsWith(bytes, [0x49, 0x49, 0x2a, 0x00]) || startsWith(bytes, [0x4d, 0x4d, 0x00, 0x2a])) return 'tiff';
+  if (startsWith(bytes, [0x52, 0x49, 0x46, 0x46]) && startsWith(bytes, [0x57, 0x45, 0x42, 0x50], 8)) return 'webp';
+  const sample = bytes.subarray(0, 4096);
+  if (sample.length > 0 && sample.every((b) => b === 0x09 || b === 0x0a || b === 0x0d || b >= 0x20)) return 'text';
+  return 'unknown';
+}
+
+export function describeKind(kind: FileKind): string {
+  switch (kind) {
+    case 'png':
+    case 'jpeg':
+    case 'gif':
+    case 'tiff':
+    case 'webp':
+      return `a ${kind.toUpperCase()} image`;
+    case 'zip':
+      return 'a zip archive that is not an Excel workbook';
+    case 'text':
+      return 'a plain-text file';
+    default:
+      return 'not a PDF or Excel file';
+  }
+}

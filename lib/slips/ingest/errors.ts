@@ -1,0 +1,25 @@
+/**
+ * The one error class ingestion throws for bad input. `message` is a one-line reason meant for
+ * the person who uploaded the file (no stack traces, no library jargon).
+ */
+export type VoterListErrorCode =
+  | 'too-large'
+  | 'empty'
+  | 'unsupported'
+  | 'encrypted'
+  | 'corrupt'
+  | 'no-voters'
+  | 'no-header'
+  | 'zip-bomb'
+  | 'timeout'
+  | 'not-found';
+
+export class VoterListError extends Error {
+  readonly code: VoterListErrorCode;
+
+  constructor(code: VoterListErrorCode, message: string) {
+    super(message.replace(/\s*\n\s*/g, ' '));
+    this.name = 'VoterListError';
+    this.code = code;
+  }
+}

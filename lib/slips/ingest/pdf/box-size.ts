@@ -1,0 +1,79 @@
+import type { Rect } from '../../types';
+import { overlapArea } from '../geometry';
+
+export interface BoxSize {
+  width: number;
+  height: number;
+}
+
+function dedupe(rects: Rect[]): Rect[] {
+  const out: Rect[] = [];
+  for (const r of rects) {
+    if (!out.some((o) => Math.abs(o.x - r.x) < 1 && Math.abs(o.y - r.y) < 1 && Math.abs(o.width - r.width) < 1 && Math.abs(o.height - r.height) < 1)) out.push(r);
+  }
+  return out;
+}
+
+/** Rectangles big enough to be a voter box, small enough not to be a page frame, without duplicates. */
+export function candidateRects(rects: Rect[], pageWidth: number, pageHeight: number): Rect[] {
+  return dedupe(
+    rects.filter(
+      (r) =>
+        r.width >= pageWidth * 0.12 &&
+        r.height >= pageHeight * 0.03 &&
+        r.width <= pageWidth * 0.7 &&
+        r.height <= pageHeight * 0.4 &&
+        r.width > r.height * 0.8,
+    ),
+  );
+}
+
+const TOLERANCE = 2;
+
+function sameSize(r: Rect, s: BoxSize): boolean {
+  return Math.abs(r.width - s.width) <= TOLERANCE && Math.abs(r.height - s.height) <= TOLERANCE;
+}
+
+/**
+ * The voter-box size of a roll: the most common large rectangle over all pages (DESIGN §6). Among
+ * sizes nearly as common as the most common one, the largest wins (an outer box beats the inner
+ * cells that every box repeats). Null when no size repeats at least `minCount` times.
+ */
+export function dominantBoxSize(pages: Rect[][], minCount = 3): BoxSize | null {
+  const buckets: { size: BoxSize; count: number }[] = [];
+  for (const rects of pages) {
+    for (const r of rects) {
+      const bucket = buckets.find((b) => sameSize(r, b.size));
+      if (bucket) bucket.count++;
+      else buckets.push({ size: { width: r.width, height: r.height }, count: 1 });
+    }
+  }
+  if (buckets.length === 0) return null;
+  const max = Math.max(...buckets.map((b) => b.count));
+  if (max < minCount) return null;
+  const near = buckets.filter((b) => b.count >= max * 0.7);
+  near.sort((a, b) => b.size.width * b.size.height - a.size.width * a.size.height);
+  return near[0].size;
+}
+
+/** The rectangles on one page that have the voter-box size and do not overlap each other. */
+export function boxesOfSize(rects: Rect[], size: BoxSize): Rect[] {
+  const out: Rect[] = [];
+  for (const r of rects.filter((x) => sameSize(x, size))) {
+    if (!out.some((o) => overlapArea(o, r) > 0.25 * r.width * r.height)) out.push(r);
+  }
+  return out;
+}
+
+/** The photo area inside a box: the largest tall rectangle within it, if any. */
+export function photoRect(box: Rect, rects: Rect[]): Rect | null {
+  let best: Rect | null = null;
+  for (const r of rects) {
+    const inside = r.x >= box.x - 0.5 && r.y >= box.y - 0.5 && r.x + r.width <= box.x + box.width + 0.5 && r.y + r.height <= box.y + box.height + 0.5;
+    if (!inside) continue;
+    if (r.height < box.height * 0.45 || r.width < box.width * 0.1 || r.width > box.width * 0.45) continue;
+    if (r.height > r.width * 3) continue;
+    if (!best || r.width * r.height > best.width * best.height) best = r;
+  }
+  return best;
+}

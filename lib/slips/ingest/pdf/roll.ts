@@ -1,0 +1,151 @@
+import type { PageKind, ParseReport, ParseWarning, Rect, VoterList, VoterRecord } from '../../types';
+import { VoterListError } from '../errors';
+import { readingOrder, roundRect } from '../geometry';
+import type { ParseOptions } from '../options';
+import { continuityWarnings, repairSerials, type SerialSlot } from '../serials';
+import { boxesOfSize, candidateRects, dominantBoxSize, photoRect } from './box-size';
+import { readBoxText, type BoxText } from './box-fields';
+import { readHeader } from './header';
+import { openPdf, type PdfDocument } from './pdfjs';
+import { judgeText } from './scramble';
+import { piecesIn, readText, toLines, type TextPiece } from './text-layer';
+import { readPageDrawing, type PaintedRect } from './vector-rects';
+
+/** What was learnt about one page before boxes are read. */
+interface PageScan {
+  page: number;
+  width: number;
+  height: number;
+  rects: PaintedRect[];
+  candidates: Rect[];
+  pieces: TextPiece[];
+  imageCover: number;
+}
+
+/** One voter box found on a page, in reading order, with what the text layer says about it. */
+export interface FoundBox {
+  page: number;
+  rect: Rect;
+  photo: Rect | null;
+  text: BoxText;
+}
+
+export interface PageBoxes {
+  page: number;
+  boxes: FoundBox[];
+  method: 'vector' | 'raster' | 'grid' | 'none';
+}
+
+const DEFAULT_MAX_PAGES = 500;
+
+async function scanPage(doc: PdfDocument, n: number): Promise<PageScan> {
+  const page = await doc.getPage(n);
+  const [x0, y0, x1, y1] = page.view;
+  const drawing = await readPageDrawing(page);
+  const pieces = await readText(page);
+  const width = x1 - x0;
+  const height = y1 - y0;
+  return { page: n, width, height, rects: drawing.rects, candidates: candidateRects(drawing.rects, width, height), pieces, imageCover: drawing.imageCover };
+}
+
+function classify(found: PageBoxes[]): Record<number, PageKind> {
+  const voterPages = found.filter((p) => p.boxes.length > 0).map((p) => p.page);
+  const first = Math.min(...voterPages);
+  const last = Math.max(...voterPages);
+  const kinds: Record<number, PageKind> = {};
+  for (const p of found) {
+    kinds[p.page] = p.boxes.length > 0 ? 'voters' : p.page < first ? 'cover' : p.page > last ? 'summary' : 'other';
+  }
+  return kinds;
+}
+
+export async function parseRollPdf(bytes: Uint8Array, opts: ParseOptions = {}): Promise<VoterList> {
+  const doc = await openPdf(bytes);
+  try {
+    const total = doc.numPages;
+    const maxPages = opts.maxPages ?? DEFAULT_MAX_PAGES;
+    if (total === 0) throw new VoterListError('no-voters', 'The PDF has no pages.');
+    if (total > maxPages) throw new VoterListError('too-large', `The PDF has ${total} pages; at most ${maxPages} are accepted in one file.`);
+
+    const scans: PageScan[] = [];
+    for (let n = 1; n <= total; n++) {
+      try {
+        scans.push(await scanPage(doc, n));
+      } catch (error) {
+        if (error instanceof VoterListError) throw error;
+        throw new VoterListError('corrupt', `Page ${n} of the PDF is damaged and cannot be read.`);
+      }
+      opts.onProgress?.(n, total * 2);
+    }
+
+    const allPieces = scans.flatMap((s) => s.pieces);
+    const verdict = judgeText(allPieces.flatMap((p) => p.str.split(/\s+/)));
+    const textLayer: ParseReport['textLayer'] = allPieces.length === 0 ? 'none' : verdict.scrambled ? 'scrambled' : 'clean';
+    const clean = textLayer === 'clean';
+
+    const size = dominantBoxSize(scans.map((s) => s.candidates));
+    const found: PageBoxes[] = [];
+    for (const scan of scans) {
+      const rects = size ? boxesOfSize(scan.candidates, size) : [];
+      const ordered = readingOrder(rects.map((rect) => ({ rect })));
+      found.push({
+        page: scan.page,
+        method: ordered.length > 0 ? 'vector' : 'none',
+        boxes: ordered.map(({ rect }) => ({
+          page: scan.page,
+          rect,
+          photo: photoRect(rect, scan.rects),
+          text: readBoxText(rect, piecesIn(rect, scan.pieces), clean),
+        })),
+      });
+      opts.onProgress?.(total + scan.page, total * 2);
+    }
+
+    return assemble(found, scans, { textLayer, clean });
+  } finally {
+    await doc.destroy();
+  }
+}
+
+function assemble(found: PageBoxes[], scans: PageScan[], ctx: { textLayer: ParseReport['textLayer']; clean: boolean }): VoterList {
+  const boxes = found.flatMap((p) => p.boxes);
+  if (boxes.length === 0) {
+    throw new VoterListError('no-voters', 'No voter boxes were found in this PDF; is it an electoral roll?');
+  }
+  const kinds = classify(found);
+  const pages: Record<PageKind, number> = { cover: 0, voters: 0, summary: 0, other: 0 };
+  for (const k of Object.values(kinds)) pages[k]++;
+
+  const slots: SerialSlot[] = boxes.map((b) => ({ serial: b.text.serial, fromOcr: false, page: b.page }));
+  const warnings: ParseWarning[] = [...continuityWarnings(slots)];
+
+  const voters: VoterRecord[] = boxes.map((b, i) => {
+    const v: VoterRecord = {
+      serial: slots[i].serial,
+      epic: b.text.epic,
+      page: b.page,
+      ...b.text.fields,
+      box: { page: b.page, rect: roundRect(b.rect), photo: b.photo ? roundRect(b.photo) : null },
+    };
+    if (b.text.deleted) v.deleted = true;
+    return v;
+  });
+
+  const headerLines = ctx.clean ? scans.slice(0, 3).flatMap((s) => toLines(s.pieces).map((l) => l.text)) : [];
+  const report: ParseReport = {
+    source: 'pdf',
+    voters: voters.length,
+    pages,
+    totalPages: scans.length,
+    textLayer: ctx.textLayer,
+    withoutEpic: voters.filter((v) => v.epic === null).length,
+    deleted: voters.filter((v) => v.deleted).length,
+    ocrRead: 0,
+    ocrRepaired: 0,
+    header: readHeader(headerLines),
+    warnings,
+  };
+  return { voters, report };
+}
+
+export { repairSerials };

@@ -1,0 +1,121 @@
+import type { Rect } from '../../types';
+import { apply, compose, IDENTITY, type Matrix } from '../geometry';
+import { loadPdfJs, type PdfPage } from './pdfjs';
+
+/** Path-drawing codes inside pdf.js 5 `constructPath` data (DrawOPS). */
+const MOVE = 0;
+const LINE = 1;
+const CURVE = 2;
+const CLOSE = 3;
+
+/** An axis-aligned rectangle painted (stroked or filled) on the page, in PDF user space. */
+export interface PaintedRect extends Rect {
+  stroked: boolean;
+}
+
+export interface PageDrawing {
+  rects: PaintedRect[];
+  /** Number of images painted on the page and the share of the page they cover (0..1). */
+  images: number;
+  imageCover: number;
+}
+
+function subpathRect(points: [number, number][]): Rect | null {
+  // A rectangle: 4 distinct corners (a 5th point equal to the first is allowed), axis aligned.
+  let pts = points;
+  if (pts.length === 5 && Math.abs(pts[0][0] - pts[4][0]) < 0.01 && Math.abs(pts[0][1] - pts[4][1]) < 0.01) pts = pts.slice(0, 4);
+  if (pts.length !== 4) return null;
+  const xs = pts.map((p) => p[0]);
+  const ys = pts.map((p) => p[1]);
+  const x0 = Math.min(...xs);
+  const x1 = Math.max(...xs);
+  const y0 = Math.min(...ys);
+  const y1 = Math.max(...ys);
+  const eps = 0.05;
+  for (const [x, y] of pts) {
+    const onX = Math.abs(x - x0) < eps || Math.abs(x - x1) < eps;
+    const onY = Math.abs(y - y0) < eps || Math.abs(y - y1) < eps;
+    if (!onX || !onY) return null;
+  }
+  // consecutive points must differ in exactly one coordinate (no diagonals)
+  for (let i = 0; i < 4; i++) {
+    const [ax, ay] = pts[i];
+    const [bx, by] = pts[(i + 1) % 4];
+    if (Math.abs(ax - bx) > eps && Math.abs(ay - by) > eps) return null;
+  }
+  return { x: x0, y: y0, width: x1 - x0, height: y1 - y0 };
+}
+
+/**
+ * Reads a page's drawing from its pdf.js operator list: every axis-aligned rectangle that is
+ * stroked or filled, with the current transformation applied (save/restore, cm, form XObjects).
+ */
+export async function readPageDrawing(page: PdfPage): Promise<PageDrawing> {
+  const { OPS } = await loadPdfJs();
+  const list = await page.getOperatorList();
+  const strokeOps = new Set<number>([OPS.stroke, OPS.closeStroke, OPS.fillStroke, OPS.eoFillStroke, OPS.closeFillStroke, OPS.closeEOFillStroke]);
+  const fillOps = new Set<number>([OPS.fill, OPS.eoFill]);
+  const imageOps = new Set<number>([OPS.paintImageXObject, OPS.paintInlineImageXObject, OPS.paintImageMaskXObject, OPS.paintImageXObjectRepeat]);
+  const [vx0, vy0, vx1, vy1] = page.view;
+  const pageArea = Math.max(1, (vx1 - vx0) * (vy1 - vy0));
+
+  let ctm: Matrix = IDENTITY;
+  const stack: Matrix[] = [];
+  const rects: PaintedRect[] = [];
+  let images = 0;
+  let imageCover = 0;
+
+  for (let i = 0; i < list.fnArray.length; i++) {
+    const fn = list.fnArray[i];
+    const args = list.argsArray[i] as unknown[] | null;
+    if (fn === OPS.save) stack.push(ctm);
+    else if (fn === OPS.restore) ctm = stack.pop() ?? IDENTITY;
+    else if (fn === OPS.transform && args) ctm = compose(ctm, args as Matrix);
+    else if (fn === OPS.paintFormXObjectBegin && args) {
+      stack.push(ctm);
+      const m = args[0] as number[] | null;
+      if (m && m.length === 6) ctm = compose(ctm, m as Matrix);
+    } else if (fn === OPS.paintFormXObjectEnd) ctm = stack.pop() ?? IDENTITY;
+    else if (imageOps.has(fn)) {
+      images++;
+      // an image fills the unit square of the current transformation
+      const corners = [apply(ctm, 0, 0), apply(ctm, 1, 0), apply(ctm, 0, 1), apply(ctm, 1, 1)];
+      const w = Math.max(...corners.map((c) => c[0])) - Math.min(...corners.map((c) => c[0]));
+      const h = Math.max(...corners.map((c) => c[1])) - Math.min(...corners.map((c) => c[1]));
+      imageCover = Math.max(imageCover, Math.min(1, (w * h) / pageArea));
+    } else if (fn === OPS.constructPath && args) {
+      const paint = args[0] as number;
+      const stroked = strokeOps.has(paint);
+      if (!stroked && !fillOps.has(paint)) continue;
+      const paths = args[1] as (ArrayLike<number> | null)[];
+      for (const data of paths) {
+        if (!data) continue;
+        let points: [number, number][] = [];
+        const flush = () => {
+          const r = subpathRect(points);
+          if (r) rects.push({ ...r, stroked });
+          points = [];
+        };
+        for (let k = 0; k < data.length; ) {
+          const op = data[k];
+          if (op === MOVE) {
+            flush();
+            points.push(apply(ctm, data[k + 1], data[k + 2]));
+            k += 3;
+          } else if (op === LINE) {
+            points.push(apply(ctm, data[k + 1], data[k + 2]));
+            k += 3;
+          } else if (op === CURVE) {
+            points.push([NaN, NaN]); // curves never make a box
+            k += 7;
+          } else if (op === CLOSE) {
+            flush();
+            k += 1;
+          } else break;
+        }
+        flush();
+      }
+    }
+  }
+  return { rects, images, imageCover };
+}

@@ -1,0 +1,56 @@
+import { stat, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { VoterList } from './types';
+import { detectKind, describeKind } from './ingest/detect';
+import { VoterListError } from './ingest/errors';
+import type { ParseOptions } from './ingest/options';
+import { parseRollPdf } from './ingest/pdf/roll';
+
+/**
+ * The single entry point of voter-list ingestion (issue #3, DESIGN §6): a roll PDF or an Excel
+ * sheet in, voters in roll order and a parse report out. Bad input throws `VoterListError`.
+ */
+export { VoterListError } from './ingest/errors';
+export type { VoterListErrorCode } from './ingest/errors';
+export type { ParseOptions } from './ingest/options';
+
+/** Largest file accepted by default (bytes); callers pass their own upload limit. */
+export const DEFAULT_MAX_BYTES = 100 * 1024 * 1024;
+
+export interface ParseFileOptions extends ParseOptions {
+  maxBytes?: number;
+}
+
+function mb(bytes: number): string {
+  return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
+}
+
+export async function parseVoterList(input: { bytes: Uint8Array; filename: string }, opts: ParseFileOptions = {}): Promise<VoterList> {
+  const { bytes, filename } = input;
+  const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
+  if (bytes.length === 0) throw new VoterListError('empty', 'The file is empty.');
+  if (bytes.length > maxBytes) throw new VoterListError('too-large', `The file is ${mb(bytes.length)}; the limit is ${mb(maxBytes)}.`);
+  const kind = detectKind(bytes);
+  const ext = path.extname(filename).toLowerCase();
+  if (kind === 'pdf') return parseRollPdf(bytes, opts);
+  const name = path.basename(filename) || 'The file';
+  const claimed = ext === '.pdf' ? ' despite its .pdf name' : ext === '.xlsx' || ext === '.xls' ? ` despite its ${ext} name` : '';
+  throw new VoterListError('unsupported', `${name} is ${describeKind(kind)}${claimed}; upload the roll as a PDF or the list as an Excel (.xlsx or .xls) file.`);
+}
+
+export async function parseVoterListFile(file: string, opts: ParseFileOptions = {}): Promise<VoterList> {
+  const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
+  let size: number;
+  try {
+    const st = await stat(file);
+    if (!st.isFile()) throw new VoterListError('not-found', `${path.basename(file)} is not a file.`);
+    size = st.size;
+  } catch (error) {
+    if (error instanceof VoterListError) throw error;
+    throw new VoterListError('not-found', `Cannot open ${path.basename(file)}: no such file or not readable.`);
+  }
+  if (size === 0) throw new VoterListError('empty', 'The file is empty.');
+  if (size > maxBytes) throw new VoterListError('too-large', `The file is ${mb(size)}; the limit is ${mb(maxBytes)}.`);
+  const bytes = new Uint8Array(await readFile(file));
+  return parseVoterList({ bytes, filename: path.basename(file) }, opts);
+}
