@@ -17,6 +17,8 @@ export interface SlipAreas {
 }
 
 export const f = (n: number) => (Math.round(n * 100) / 100).toString();
+/** Matrix entries need more precision: a scale error is multiplied by page coordinates. */
+const fm = (n: number) => (Math.round(n * 1e5) / 1e5).toString();
 
 export function slipAreas(cellWidth: number, cellHeight: number, bannerAspect: number): SlipAreas {
   const pad = Math.max(4, Math.min(cellWidth, cellHeight) * 0.035);
@@ -68,7 +70,7 @@ export function watermarkOps(cellWidth: number, cellHeight: number, font: Docume
   const cy = cellHeight / 2;
   // Rotate about the cell centre; the text is centred on it (baseline a third of the size below).
   const ops = font.show(text, -w / 2, -size * 0.35, { size, gray: 0.55, bold: true });
-  return `q /GS1 gs ${f(cos)} ${f(sin)} ${f(-sin)} ${f(cos)} ${f(cx)} ${f(cy)} cm ${ops} Q\n`;
+  return `q /GS1 gs ${fm(cos)} ${fm(sin)} ${fm(-sin)} ${fm(cos)} ${f(cx)} ${f(cy)} cm ${ops} Q\n`;
 }
 
 /** Half the roll's box line width: the clip may grow by this much, no more, so neighbours never show. */
@@ -87,7 +89,7 @@ export function rollContentOps(voter: VoterRecord, form: SourceForm, content: Re
   const ty = content.y + (content.height - h) / 2;
   const m = boxPlacementMatrix(r, form.rotate, scale, tx, ty);
   const parts = [
-    `q ${m.map(f).join(' ')} cm ${f(r.x - CLIP_PAD)} ${f(r.y - CLIP_PAD)} ${f(r.width + 2 * CLIP_PAD)} ${f(r.height + 2 * CLIP_PAD)} re W n /${form.name} Do`,
+    `q ${m.map(fm).join(' ')} cm ${f(r.x - CLIP_PAD)} ${f(r.y - CLIP_PAD)} ${f(r.width + 2 * CLIP_PAD)} ${f(r.height + 2 * CLIP_PAD)} re W n /${form.name} Do`,
   ];
   if (!printPhotos && box.photo) {
     const p = box.photo;

@@ -1,0 +1,121 @@
+/**
+ * `vsg slips` (DESIGN §10): write the slips PDF and print `{ "pages": N, "slips": N }`.
+ *   --voters <roll.pdf | list.xlsx | list.xls | parsed.json>   (.json is `vsg parse --json` output;
+ *            give --source <roll.pdf> with it when its voters come from a roll)
+ *   --banner <image> --address <text> --out <pdf>
+ *   [--page-size a4|a3|letter|legal] [--orientation portrait|landscape] [--per-page N]
+ *   [--photos] [--draft] [--preview-pages N]
+ * Bad input: one-line reason on stderr, non-zero exit.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { ORIENTATIONS, PAGE_SIZES, allowedSlipsPerPage, type Orientation, type PageSize } from '@/lib/slips/layout-options';
+import { parseVoterList } from '@/lib/slips/parse';
+import { BannerError, LayoutError, SlipInputError, renderSlips, validateLayout } from '@/lib/slips/render';
+import type { VoterRecord } from '@/lib/slips/types';
+
+class UsageError extends Error {}
+
+const BANNER_EXTENSIONS = ['.jpg', '.jpeg', '.png'];
+
+async function readInput(file: string, what: string): Promise<Uint8Array> {
+  try {
+    return new Uint8Array(await readFile(file));
+  } catch {
+    throw new UsageError(`${what} not found or not readable: ${file}`);
+  }
+}
+
+function isVoterArray(value: unknown): value is VoterRecord[] {
+  return Array.isArray(value) && value.every((v) => typeof v === 'object' && v !== null && 'page' in v);
+}
+
+async function loadVoters(file: string, source: string | undefined): Promise<{ voters: VoterRecord[]; sourcePdf?: Uint8Array }> {
+  const ext = path.extname(file).toLowerCase();
+  if (ext === '.json') {
+    const bytes = await readInput(file, 'Voter list');
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(Buffer.from(bytes).toString('utf8'));
+    } catch {
+      throw new UsageError(`${path.basename(file)} is not valid JSON.`);
+    }
+    const voters = (parsed as { voters?: unknown })?.voters;
+    if (!isVoterArray(voters)) throw new UsageError(`${path.basename(file)} has no "voters" array (expected \`vsg parse --json\` output).`);
+    const needsSource = voters.some((v) => v.box);
+    if (needsSource && !source) throw new UsageError('These voters come from a roll PDF: give the roll with --source <pdf>.');
+    return { voters, sourcePdf: needsSource && source ? await readInput(source, 'Source roll PDF') : undefined };
+  }
+  const bytes = await readInput(file, 'Voter list');
+  const list = await parseVoterList({ bytes, filename: path.basename(file) });
+  return { voters: list.voters, sourcePdf: list.voters.some((v) => v.box) ? bytes : undefined };
+}
+
+export async function slipsCommand(argv: string[]): Promise<number> {
+  try {
+    let values;
+    try {
+      ({ values } = parseArgs({
+        args: argv,
+        options: {
+          voters: { type: 'string' },
+          source: { type: 'string' },
+          banner: { type: 'string' },
+          address: { type: 'string' },
+          out: { type: 'string' },
+          'page-size': { type: 'string', default: 'a4' },
+          orientation: { type: 'string', default: 'portrait' },
+          'per-page': { type: 'string' },
+          photos: { type: 'boolean', default: false },
+          draft: { type: 'boolean', default: false },
+          'preview-pages': { type: 'string' },
+        },
+        strict: true,
+        allowPositionals: false,
+      }));
+    } catch (error) {
+      throw new UsageError(error instanceof Error ? error.message : String(error));
+    }
+    for (const key of ['voters', 'banner', 'address', 'out'] as const) {
+      if (!values[key] || values[key].trim() === '') throw new UsageError(`--${key} is required.`);
+    }
+    const pageSize = values['page-size'] as PageSize;
+    const orientation = values.orientation as Orientation;
+    if (!(PAGE_SIZES as readonly string[]).includes(pageSize)) throw new UsageError(`--page-size must be one of ${PAGE_SIZES.join(', ')}.`);
+    if (!(ORIENTATIONS as readonly string[]).includes(orientation)) throw new UsageError(`--orientation must be one of ${ORIENTATIONS.join(', ')}.`);
+    const perPageRaw = values['per-page'];
+    const slipsPerPage = perPageRaw === undefined ? allowedSlipsPerPage(pageSize, orientation)[0] : Number(perPageRaw);
+    const layout = { pageSize, orientation, slipsPerPage };
+    validateLayout(layout);
+    const previewPages = values['preview-pages'] === undefined ? undefined : Number(values['preview-pages']);
+
+    const bannerPath = values.banner as string;
+    if (!BANNER_EXTENSIONS.includes(path.extname(bannerPath).toLowerCase())) {
+      throw new UsageError('Invalid file type for Banner. Please select a JPG or PNG image.');
+    }
+    const banner = await readInput(bannerPath, 'Banner');
+    const { voters, sourcePdf } = await loadVoters(values.voters as string, values.source);
+    const result = await renderSlips(
+      {
+        voters,
+        sourcePdf,
+        banner,
+        address: values.address as string,
+        layout,
+        printPhotos: values.photos === true,
+        mode: values.draft ? { kind: 'draft', previewPages } : { kind: 'final' },
+      },
+      values.out as string,
+    );
+    process.stdout.write(`${JSON.stringify({ pages: result.pages, slips: result.slips })}\n`);
+    return 0;
+  } catch (error) {
+    const known =
+      error instanceof UsageError || error instanceof LayoutError || error instanceof BannerError || error instanceof SlipInputError ||
+      (error instanceof Error && error.name === 'VoterListError');
+    const message = error instanceof Error ? error.message : String(error);
+    process.stderr.write(`vsg slips: ${known ? message : `failed: ${message}`}\n`);
+    return known ? 2 : 1;
+  }
+}
