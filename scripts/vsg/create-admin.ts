@@ -35,7 +35,7 @@ export async function createAdminCommand(argv: string[]): Promise<number> {
   const handle = await getDbHandle();
   try {
     const { user, created } = await ensureAdmin(handle.db, { ...parsed.data, resetPassword: true });
-    console.log(`${created ? 'Created' : 'Promoted'} admin ${user.email} (id ${user.id}).`);
+    console.log(`${created ? 'Created' : 'Updated'} admin ${user.email} (id ${user.id}).`);
     return 0;
   } finally {
     await handle.close();
