@@ -5,8 +5,10 @@
  * and after a failure the provider is left alone for a while so that typing never waits on a dead
  * service (the caller falls back to the offline engine).
  */
-import { z } from 'zod';
 import { LruCache } from './lru';
+import { parseInputToolsReply } from './reply';
+
+export { parseInputToolsReply };
 
 export interface OnlineProviderOptions {
   url: string;
@@ -21,17 +23,6 @@ export interface OnlineProviderOptions {
 export interface OnlineProvider {
   /** Suggestions, or null when the service failed (timeout, network, bad reply). */
   suggest(word: string, num: number): Promise<string[] | null>;
-}
-
-const replySchema = z
-  .tuple([z.literal('SUCCESS'), z.array(z.tuple([z.string(), z.array(z.string())]).rest(z.unknown())).min(1)])
-  .rest(z.unknown());
-
-/** Reads a Google-Input-Tools-style reply; null unless its first element is SUCCESS (SPEC §7). */
-export function parseInputToolsReply(body: unknown): string[] | null {
-  const parsed = replySchema.safeParse(body);
-  if (!parsed.success) return null;
-  return parsed.data[1][0][1];
 }
 
 export function buildRequestUrl(base: string, word: string, num: number): string {
