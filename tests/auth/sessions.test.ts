@@ -44,7 +44,7 @@ describeEachDb('sessions and tokens', (ctx) => {
   });
 
   it('answers bad tokens with 401 and a detail, never a 500', async () => {
-    for (const headers of [{}, { 'refresh-token': '' }, { 'refresh-token': 'garbage' }, { 'refresh-token': 'x'.repeat(5000) }]) {
+    for (const headers of [{} as Record<string, string>, { 'refresh-token': '' }, { 'refresh-token': 'garbage' }, { 'refresh-token': 'x'.repeat(5000) }]) {
       const res = await call(refreshRoute, { method: 'POST', headers });
       expect(res.status).toBe(401);
       expect(typeof res.body.detail).toBe('string');
