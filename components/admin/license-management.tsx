@@ -1,0 +1,181 @@
+'use client';
+
+import * as React from 'react';
+import { History } from 'lucide-react';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import type { LicenseStatus } from '@/lib/client/types';
+import { listLicenses, updateLicense, type LicenseRow } from './api';
+import { LicenseHistoryDialog } from './license-history-dialog';
+import { Pager } from './pager';
+import { clampPage, matchesSearch, PAGE_SIZE } from './paging';
+import { SearchBox } from './search-box';
+
+/** Below the sm breakpoint each row becomes a small card (see user-management.tsx). */
+const mobileRow = 'max-sm:flex max-sm:flex-wrap max-sm:items-center max-sm:gap-x-2 max-sm:gap-y-1.5 max-sm:px-4 max-sm:py-3';
+
+export function LicenseBadge({ status }: { status: LicenseStatus }) {
+  return status === 'active' ? <Badge variant="success">Active</Badge> : <Badge variant="secondary">Inactive</Badge>;
+}
+
+/**
+ * SPEC §2 admin '/vsg-licenses': each user's ID, e-mail, current licence badge and an Inactive/Active
+ * select; a change is PUT to the server and the row is updated from its answer. The list is searched
+ * and paged here (the endpoint returns every user).
+ */
+export function LicenseManagement() {
+  const [rows, setRows] = React.useState<LicenseRow[] | null>(null);
+  const [error, setError] = React.useState<string | null>(null);
+  const [q, setQ] = React.useState('');
+  const [page, setPage] = React.useState(0);
+  const [pending, setPending] = React.useState<ReadonlySet<number>>(new Set());
+  const [historyFor, setHistoryFor] = React.useState<LicenseRow | null>(null);
+
+  React.useEffect(() => {
+    let stale = false;
+    listLicenses()
+      .then((list) => {
+        if (!stale) setRows(list);
+      })
+      .catch((e: unknown) => {
+        if (!stale) setError(e instanceof Error ? e.message : String(e));
+      });
+    return () => {
+      stale = true;
+    };
+  }, []);
+
+  const onSearch = React.useCallback((text: string) => {
+    setQ(text);
+    setPage(0);
+  }, []);
+
+  const filtered = React.useMemo(
+    () => (rows ?? []).filter((r) => matchesSearch(q, r.email, r.id)),
+    [rows, q],
+  );
+  const current = clampPage(page, filtered.length);
+  const visible = filtered.slice(current * PAGE_SIZE, (current + 1) * PAGE_SIZE);
+
+  async function change(row: LicenseRow, next: LicenseStatus) {
+    if (next === row.vsg_license_status) return;
+    setPending((s) => new Set(s).add(row.id));
+    try {
+      const answer = await updateLicense(row.id, next);
+      setRows((list) => (list ?? []).map((r) => (r.id === answer.id ? { ...r, vsg_license_status: answer.vsg_license_status } : r)));
+    } catch (e) {
+      window.alert(`Failed to update license status: ${e instanceof Error ? e.message : String(e)}`);
+    } finally {
+      setPending((s) => {
+        const copy = new Set(s);
+        copy.delete(row.id);
+        return copy;
+      });
+    }
+  }
+
+  return (
+    <section aria-labelledby="licenses-title" className="space-y-4">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 id="licenses-title" className="text-2xl font-bold tracking-tight">
+            Voter Slip Generator - License Management
+          </h1>
+          <p className="mt-1 text-sm text-muted-foreground">
+            Switch each user&rsquo;s licence for the desktop Voter Slip Generator between Inactive and Active.
+          </p>
+        </div>
+        <SearchBox onSearch={onSearch} placeholder="Search by e-mail or ID" label="Search licences by e-mail or user ID" />
+      </div>
+
+      {error ? (
+        <Alert variant="destructive">
+          <AlertDescription>{error}</AlertDescription>
+        </Alert>
+      ) : null}
+
+      {!error ? (
+        <div className="rounded-lg border bg-card">
+          <Table aria-label="Licenses" aria-busy={rows === null}>
+            <TableHeader className="max-sm:hidden">
+              <TableRow className="hover:bg-transparent">
+                <TableHead className="w-20 pl-4">User ID</TableHead>
+                <TableHead>Email</TableHead>
+                <TableHead>Status</TableHead>
+                <TableHead>Change Status</TableHead>
+                <TableHead className="pr-4 text-right">
+                  <span className="sr-only">History</span>
+                </TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {rows === null
+                ? Array.from({ length: 3 }, (_, i) => (
+                    <TableRow key={`skeleton-${i}`}>
+                      {Array.from({ length: 5 }, (__, j) => (
+                        <TableCell key={j} className={j === 0 ? 'pl-4' : undefined}>
+                          <Skeleton className="h-4 w-full min-w-8" />
+                        </TableCell>
+                      ))}
+                    </TableRow>
+                  ))
+                : null}
+              {rows !== null && visible.length === 0 ? (
+                <TableRow className="hover:bg-transparent">
+                  <TableCell colSpan={5} className="py-8 text-center text-muted-foreground">
+                    {q ? `No users match “${q}”.` : 'No users found.'}
+                  </TableCell>
+                </TableRow>
+              ) : null}
+              {visible.map((row) => (
+                <TableRow key={row.id} data-user-id={row.id} className={mobileRow}>
+                  <TableCell className="pl-4 tabular-nums text-muted-foreground max-sm:order-3 max-sm:basis-full max-sm:p-0 max-sm:text-xs">
+                    <span className="sm:hidden">User #</span>
+                    {row.id}
+                  </TableCell>
+                  <TableCell className="font-medium max-sm:order-1 max-sm:min-w-0 max-sm:flex-1 max-sm:p-0 max-sm:break-all max-sm:whitespace-normal">
+                    {row.email}
+                  </TableCell>
+                  <TableCell className="max-sm:order-2 max-sm:p-0">
+                    <LicenseBadge status={row.vsg_license_status} />
+                  </TableCell>
+                  <TableCell className="max-sm:order-4 max-sm:p-0 max-sm:pt-1">
+                    <Select
+                      value={row.vsg_license_status}
+                      onValueChange={(v) => void change(row, v === 'active' ? 'active' : 'inactive')}
+                      disabled={pending.has(row.id)}
+                    >
+                      <SelectTrigger size="sm" className="w-32" aria-label={`License status for ${row.email}`}>
+                        <SelectValue />
+                      </SelectTrigger>
+                      <SelectContent>
+                        <SelectItem value="inactive">Inactive</SelectItem>
+                        <SelectItem value="active">Active</SelectItem>
+                      </SelectContent>
+                    </Select>
+                  </TableCell>
+                  <TableCell className="pr-4 text-right max-sm:order-5 max-sm:ml-auto max-sm:p-0 max-sm:pt-1">
+                    <Button variant="ghost" size="sm" onClick={() => setHistoryFor(row)} aria-label={`License history for ${row.email}`}>
+                      <History aria-hidden />
+                      History
+                    </Button>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </div>
+      ) : null}
+
+      {rows !== null && !error ? (
+        <Pager page={current} total={filtered.length} pageSize={PAGE_SIZE} onPage={setPage} />
+      ) : null}
+
+      <LicenseHistoryDialog row={historyFor} onClose={() => setHistoryFor(null)} />
+    </section>
+  );
+}

@@ -1,0 +1,189 @@
+'use client';
+
+import * as React from 'react';
+import Link from 'next/link';
+import { ArrowLeft } from 'lucide-react';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Switch } from '@/components/ui/switch';
+import { useSession } from '@/components/session/session-provider';
+import { getUser, PROFILE_UPDATED, updateUser, type AdminUser, type UserUpdate } from './api';
+
+type Message = { kind: 'success' | 'error'; text: string } | null;
+
+/**
+ * SPEC §2 admin '/users/{userId}/edit': the profile form (Name, Phone Number, New Password — blank keeps
+ * it) for any user, plus the Active and Admin switches. PUT /api/users/{id}; SPEC §8 profile messages.
+ */
+export function UserEditForm({ userId }: { userId: number }) {
+  const { user: me, refreshUser } = useSession();
+  const [loaded, setLoaded] = React.useState<AdminUser | null>(null);
+  const [loadError, setLoadError] = React.useState<string | null>(null);
+  const [name, setName] = React.useState('');
+  const [phone, setPhone] = React.useState('');
+  const [password, setPassword] = React.useState('');
+  const [isActive, setIsActive] = React.useState(true);
+  const [isAdmin, setIsAdmin] = React.useState(false);
+  const [saving, setSaving] = React.useState(false);
+  const [message, setMessage] = React.useState<Message>(null);
+
+  React.useEffect(() => {
+    let stale = false;
+    if (!Number.isInteger(userId) || userId <= 0) {
+      setLoadError('User not found.');
+      return;
+    }
+    getUser(userId)
+      .then((u) => {
+        if (stale) return;
+        setLoaded(u);
+        setName(u.name);
+        setPhone(u.phone_number ?? '');
+        setIsActive(u.is_active);
+        setIsAdmin(u.is_admin);
+      })
+      .catch((e: unknown) => {
+        if (!stale) setLoadError(e instanceof Error ? e.message : String(e));
+      });
+    return () => {
+      stale = true;
+    };
+  }, [userId]);
+
+  const editingSelf = me?.id === userId;
+
+  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setSaving(true);
+    setMessage(null);
+    const update: UserUpdate = { name, phone_number: phone };
+    if (password !== '') update.password = password;
+    // An admin cannot lock themselves out from this screen: their own switches are not sent.
+    if (!editingSelf) {
+      update.is_active = isActive;
+      update.is_admin = isAdmin;
+    }
+    const result = await updateUser(userId, update);
+    setSaving(false);
+    if (!result.ok) {
+      setMessage({ kind: 'error', text: result.message });
+      return;
+    }
+    setPassword('');
+    if (result.user) {
+      setLoaded(result.user);
+      setIsActive(result.user.is_active);
+      setIsAdmin(result.user.is_admin);
+    }
+    setMessage({ kind: 'success', text: PROFILE_UPDATED });
+    if (editingSelf) void refreshUser().catch(() => undefined);
+  }
+
+  return (
+    <div className="mx-auto w-full max-w-xl space-y-4">
+      <Button asChild variant="ghost" size="sm" className="-ml-2">
+        <Link href="/admin">
+          <ArrowLeft aria-hidden />
+          Back to users
+        </Link>
+      </Button>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            <h1 className="text-xl font-bold tracking-tight">Edit User</h1>
+          </CardTitle>
+          <CardDescription>
+            {loaded ? (
+              <span className="break-all">
+                User #{loaded.id} · {loaded.email}
+              </span>
+            ) : (
+              `User #${userId}`
+            )}
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          {loadError ? (
+            <Alert variant="destructive">
+              <AlertDescription>{loadError}</AlertDescription>
+            </Alert>
+          ) : !loaded ? (
+            <div className="space-y-4" aria-busy="true" aria-label="Loading user">
+              <Skeleton className="h-9 w-full" />
+              <Skeleton className="h-9 w-full" />
+              <Skeleton className="h-9 w-full" />
+            </div>
+          ) : (
+            <form onSubmit={(e) => void onSubmit(e)} className="space-y-5" noValidate>
+              <div className="space-y-2">
+                <Label htmlFor="edit-name">Name</Label>
+                <Input id="edit-name" value={name} onChange={(e) => setName(e.target.value)} autoComplete="off" />
+              </div>
+              <div className="space-y-2">
+                <Label htmlFor="edit-phone">Phone Number</Label>
+                <Input
+                  id="edit-phone"
+                  type="tel"
+                  inputMode="tel"
+                  value={phone}
+                  onChange={(e) => setPhone(e.target.value)}
+                  autoComplete="off"
+                />
+              </div>
+              <div className="space-y-2">
+                <Label htmlFor="edit-password">New Password</Label>
+                <Input
+                  id="edit-password"
+                  type="password"
+                  value={password}
+                  onChange={(e) => setPassword(e.target.value)}
+                  autoComplete="new-password"
+                  aria-describedby="edit-password-hint"
+                />
+                <p id="edit-password-hint" className="text-xs text-muted-foreground">
+                  Leave blank to keep current password.
+                </p>
+              </div>
+
+              <fieldset className="space-y-3 rounded-md border p-4">
+                <legend className="px-1 text-sm font-medium">Access</legend>
+                <div className="flex items-center justify-between gap-4">
+                  <Label htmlFor="edit-active" className="flex-col items-start gap-1">
+                    <span>Active</span>
+                    <span className="text-xs font-normal text-muted-foreground">Inactive users cannot log in.</span>
+                  </Label>
+                  <Switch id="edit-active" checked={isActive} onCheckedChange={setIsActive} disabled={editingSelf} />
+                </div>
+                <div className="flex items-center justify-between gap-4">
+                  <Label htmlFor="edit-admin" className="flex-col items-start gap-1">
+                    <span>Admin</span>
+                    <span className="text-xs font-normal text-muted-foreground">Admins can manage users and licences.</span>
+                  </Label>
+                  <Switch id="edit-admin" checked={isAdmin} onCheckedChange={setIsAdmin} disabled={editingSelf} />
+                </div>
+                {editingSelf ? (
+                  <p className="text-xs text-muted-foreground">You cannot change your own access from here.</p>
+                ) : null}
+              </fieldset>
+
+              {message ? (
+                <Alert variant={message.kind === 'success' ? 'success' : 'destructive'}>
+                  <AlertDescription>{message.text}</AlertDescription>
+                </Alert>
+              ) : null}
+
+              <Button type="submit" className="w-full" disabled={saving}>
+                {saving ? 'Updating…' : 'Update Profile'}
+              </Button>
+            </form>
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
