@@ -1,0 +1,64 @@
+'use client';
+
+import * as React from 'react';
+import { FileIcon, UploadIcon } from 'lucide-react';
+import { cn } from '@/lib/utils';
+
+interface FilePickerProps {
+  id: string;
+  label: string;
+  /** `accept` for the browser's file dialog, e.g. ".pdf,.xls,.xlsx". */
+  accept: string;
+  /** Whether a chosen file is acceptable; a non-matching choice is silently ignored (SPEC §5). */
+  isAccepted: (name: string) => boolean;
+  file: File | null;
+  onFile: (file: File) => void;
+  hint: string;
+  disabled?: boolean;
+}
+
+/** A file field that shows the accepted file's name and ignores a file of the wrong type. */
+export function FilePicker({ id, label, accept, isAccepted, file, onFile, hint, disabled }: FilePickerProps) {
+  const inputRef = React.useRef<HTMLInputElement>(null);
+  return (
+    <div className="grid gap-2">
+      <span id={`${id}-label`} className="text-sm leading-none font-medium">
+        {label}
+      </span>
+      <label
+        htmlFor={id}
+        className={cn(
+          'flex min-h-11 cursor-pointer items-center gap-3 rounded-md border border-dashed border-input px-3 py-2 text-sm transition-colors',
+          'hover:bg-accent/50 focus-within:border-ring focus-within:ring-[3px] focus-within:ring-ring/50 dark:bg-input/20',
+          disabled && 'pointer-events-none opacity-50',
+        )}
+      >
+        {file ? <FileIcon className="size-4 shrink-0 text-primary" /> : <UploadIcon className="size-4 shrink-0 text-muted-foreground" />}
+        <span className={cn('min-w-0 flex-1 truncate', !file && 'text-muted-foreground')} data-testid={`${id}-name`}>
+          {file ? file.name : 'Choose a file…'}
+        </span>
+        <span className="shrink-0 rounded bg-secondary px-2 py-1 text-xs font-medium text-secondary-foreground">Browse</span>
+        <input
+          ref={inputRef}
+          id={id}
+          name={id}
+          type="file"
+          accept={accept}
+          disabled={disabled}
+          aria-labelledby={`${id}-label`}
+          aria-describedby={`${id}-hint`}
+          className="sr-only"
+          onChange={(event) => {
+            const chosen = event.target.files?.[0];
+            if (chosen && isAccepted(chosen.name)) onFile(chosen);
+            // Clear the native field either way: the accepted file is held in state, a wrong one is ignored.
+            event.target.value = '';
+          }}
+        />
+      </label>
+      <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+        {hint}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { canGenerate, generateFormData, initialValues, isBannerFile, isVoterListFile, validationError, withLayout, INVALID_BANNER, INVALID_VOTER_LIST } from './form-rules';
+
+const pdf = new File(['%PDF'], 'roll.PDF', { type: 'application/pdf' });
+const png = new File(['png'], 'banner.png', { type: 'image/png' });
+
+describe('generator form rules', () => {
+  it('defaults: a4, portrait, photos off, the first allowed slips per page', () => {
+    expect(initialValues()).toMatchObject({ pageSize: 'a4', orientation: 'portrait', printPhoto: false, slipsPerPage: 8, boothAddress: '' });
+  });
+  it('accepts only the spec extensions', () => {
+    expect(['a.pdf', 'b.xls', 'c.XLSX'].every(isVoterListFile)).toBe(true);
+    expect(['a.csv', 'b.docx', 'pdf'].some(isVoterListFile)).toBe(false);
+    expect(['a.jpeg', 'b.JPG', 'c.png'].every(isBannerFile)).toBe(true);
+    expect(['a.gif', 'b.webp', 'c.pdf'].some(isBannerFile)).toBe(false);
+  });
+  it('enables Generate Slips only with a voter list, a banner and a non-blank address', () => {
+    const base = { ...initialValues(), voterList: pdf, banner: png };
+    expect(canGenerate(base)).toBe(false);
+    expect(canGenerate({ ...base, boothAddress: '   ' })).toBe(false);
+    expect(canGenerate({ ...base, boothAddress: 'रामपुर' })).toBe(true);
+    expect(canGenerate({ ...base, banner: null, boothAddress: 'रामपुर' })).toBe(false);
+  });
+  it('falls back to the first allowed slips per page when size or orientation changes', () => {
+    let v = { ...initialValues(), slipsPerPage: 16 };
+    v = withLayout(v, { pageSize: 'a3' });
+    expect(v.slipsPerPage).toBe(16);
+    v = withLayout(v, { orientation: 'landscape' });
+    expect(v.slipsPerPage).toBe(18);
+    v = withLayout(v, { pageSize: 'legal' });
+    expect(v.slipsPerPage).toBe(9);
+    v = withLayout(v, { orientation: 'portrait' });
+    expect(v.slipsPerPage).toBe(10);
+  });
+  it('names the invalid file in the spec words', () => {
+    expect(validationError({ ...initialValues(), banner: png })).toBe(INVALID_VOTER_LIST);
+    expect(validationError({ ...initialValues(), voterList: pdf })).toBe(INVALID_BANNER);
+    expect(validationError({ ...initialValues(), voterList: pdf, banner: png })).toBeNull();
+  });
+  it('sends the spec multipart fields', () => {
+    const form = generateFormData({ ...initialValues(), voterList: pdf, banner: png, boothAddress: ' रामपुर ', printPhoto: true });
+    expect(Array.from(form.keys()).sort()).toEqual(
+      ['banner_file', 'booth_address', 'orientation', 'page_size', 'pdf_file', 'print_photo', 'slips_per_page'].sort(),
+    );
+    expect(form.get('booth_address')).toBe('रामपुर');
+    expect(form.get('print_photo')).toBe('true');
+    expect(form.get('slips_per_page')).toBe('8');
+    expect((form.get('pdf_file') as File).name).toBe('roll.PDF');
+  });
+});

@@ -1,0 +1,84 @@
+/**
+ * The generator form's rules (SPEC §2 Generator form, §5, §8), as plain functions: which files are
+ * accepted, when Generate Slips is enabled, the multipart body, and the error texts.
+ */
+import {
+  coerceSlipsPerPage,
+  DEFAULT_ORIENTATION,
+  DEFAULT_PAGE_SIZE,
+  allowedSlipsPerPage,
+  type Orientation,
+  type PageSize,
+} from '@/lib/slips/layout-options';
+
+export const VOTER_LIST_EXTENSIONS = ['.pdf', '.xls', '.xlsx'] as const;
+export const BANNER_EXTENSIONS = ['.jpeg', '.jpg', '.png'] as const;
+
+export const INVALID_VOTER_LIST = 'Invalid file type for Voter List. Please select a PDF or Excel file.';
+export const INVALID_BANNER = 'Invalid file type for Banner. Please select a JPG or PNG image.';
+export const LOGIN_TO_GENERATE = 'You need to be logged in to generate slips. Would you like to log in now?';
+export const START_FAILED = 'Failed to start task.';
+export const CONNECT_FAILED = 'Failed to connect to the server.';
+
+export interface GeneratorValues {
+  voterList: File | null;
+  banner: File | null;
+  pageSize: PageSize;
+  orientation: Orientation;
+  slipsPerPage: number;
+  printPhoto: boolean;
+  boothAddress: string;
+}
+
+export function initialValues(): GeneratorValues {
+  return {
+    voterList: null,
+    banner: null,
+    pageSize: DEFAULT_PAGE_SIZE,
+    orientation: DEFAULT_ORIENTATION,
+    slipsPerPage: allowedSlipsPerPage(DEFAULT_PAGE_SIZE, DEFAULT_ORIENTATION)[0],
+    printPhoto: false,
+    boothAddress: '',
+  };
+}
+
+function hasExtension(name: string, extensions: readonly string[]): boolean {
+  const lower = name.toLowerCase();
+  return extensions.some((ext) => lower.endsWith(ext));
+}
+
+export const isVoterListFile = (name: string) => hasExtension(name, VOTER_LIST_EXTENSIONS);
+export const isBannerFile = (name: string) => hasExtension(name, BANNER_EXTENSIONS);
+
+/** SPEC §5: Generate Slips is disabled until the voter list, the banner and a non-blank address are given. */
+export function canGenerate(values: GeneratorValues): boolean {
+  return values.voterList !== null && values.banner !== null && values.boothAddress.trim() !== '';
+}
+
+/** SPEC §5: changing size or orientation keeps slips per page if allowed, else the first allowed value. */
+export function withLayout(values: GeneratorValues, change: { pageSize?: PageSize; orientation?: Orientation }): GeneratorValues {
+  const pageSize = change.pageSize ?? values.pageSize;
+  const orientation = change.orientation ?? values.orientation;
+  return { ...values, pageSize, orientation, slipsPerPage: coerceSlipsPerPage(pageSize, orientation, values.slipsPerPage) };
+}
+
+/** The error to show before sending, or null (SPEC §5's file-type errors). */
+export function validationError(values: GeneratorValues): string | null {
+  if (!values.voterList || !isVoterListFile(values.voterList.name)) return INVALID_VOTER_LIST;
+  if (!values.banner || !isBannerFile(values.banner.name)) return INVALID_BANNER;
+  return null;
+}
+
+/** SPEC §3/§7: multipart fields pdf_file, banner_file, slips_per_page, orientation, page_size, print_photo, booth_address. */
+export function generateFormData(values: GeneratorValues): FormData {
+  if (!values.voterList || !values.banner) throw new Error('voter list and banner are required');
+  const form = new FormData();
+  form.set('pdf_file', values.voterList, values.voterList.name);
+  form.set('banner_file', values.banner, values.banner.name);
+  form.set('slips_per_page', String(values.slipsPerPage));
+  form.set('orientation', values.orientation);
+  form.set('page_size', values.pageSize);
+  form.set('print_photo', values.printPhoto ? 'true' : 'false');
+  form.set('booth_address', values.boothAddress.trim());
+  return form;
+}
