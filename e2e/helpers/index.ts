@@ -1,0 +1,11 @@
+export { readOtp, readOutbox, OUTBOX_PATH, type OutboxMail } from './outbox';
+export {
+  newTestUser,
+  signUpViaUi,
+  signUpViaApi,
+  loginAs,
+  loginViaApi,
+  signUpAndLogin,
+  openSideMenu,
+  type TestUser,
+} from './auth';
