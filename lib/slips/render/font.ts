@@ -153,7 +153,7 @@ export class DocumentFont {
     if (run.glyphs.length === 0) return '';
     const k = style.size / s.upem;
     const parts: string[] = [`q /Span<</ActualText<${utf16beHex(text)}>>>BDC BT /${this.resourceName} ${fmt(style.size)} Tf`];
-    if (style.gray !== undefined) parts.push(`${fmt(style.gray)} g`);
+    if (style.gray !== undefined) parts.push(`${fmt(style.gray)} g ${fmt(style.gray)} G`);
     if (style.bold) parts.push(`2 Tr ${fmt(style.size * 0.035)} w`);
     // Text position after the previous glyph (font units, relative to the run origin).
     let tx = Number.NaN;

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { computeFee } from '@/lib/slips/fees';
+import { ALLOWED_SLIPS_PER_PAGE } from '@/lib/slips/layout-options';
+import { LayoutError, allLayouts, computeGrid, pageCount, PAGE_MARGIN } from '@/lib/slips/render/layout';
+import { rectInside, rectsOverlap } from './helpers';
+
+describe('layout grid', () => {
+  it('covers exactly the SPEC §5 table', () => {
+    expect(allLayouts()).toHaveLength(22);
+  });
+
+  for (const layout of allLayouts()) {
+    const name = `${layout.pageSize} ${layout.orientation} ${layout.slipsPerPage}`;
+    it(`${name}: cells inside the margins, no overlap, right count`, () => {
+      const g = computeGrid(layout);
+      expect(g.cells).toHaveLength(layout.slipsPerPage);
+      expect(g.cols * g.rows).toBe(layout.slipsPerPage);
+      if (layout.orientation === 'landscape') expect(g.pageWidth).toBeGreaterThan(g.pageHeight);
+      else expect(g.pageHeight).toBeGreaterThan(g.pageWidth);
+      const printable = { x: PAGE_MARGIN, y: PAGE_MARGIN, width: g.pageWidth - 2 * PAGE_MARGIN, height: g.pageHeight - 2 * PAGE_MARGIN };
+      for (const [i, c] of g.cells.entries()) {
+        expect(rectInside(c, printable, 1e-6)).toBe(true);
+        for (const d of g.cells.slice(i + 1)) expect(rectsOverlap(c, d)).toBe(false);
+      }
+      // The grid fills the printable area (cells as large as possible).
+      const area = g.cells.reduce((s, c) => s + c.width * c.height, 0);
+      expect(area).toBeCloseTo(printable.width * printable.height, 3);
+    });
+  }
+
+  it('chooses the grid that keeps slips large (a4 portrait 8 → 2 × 4, a3 landscape 30 → 6 × 5)', () => {
+    expect(computeGrid({ pageSize: 'a4', orientation: 'portrait', slipsPerPage: 8 })).toMatchObject({ cols: 2, rows: 4 });
+    expect(computeGrid({ pageSize: 'a3', orientation: 'landscape', slipsPerPage: 30 })).toMatchObject({ cols: 6, rows: 5 });
+  });
+
+  it('rejects a combination outside SPEC §5, naming the allowed values', () => {
+    expect(() => computeGrid({ pageSize: 'a4', orientation: 'portrait', slipsPerPage: 9 })).toThrow(LayoutError);
+    expect(() => computeGrid({ pageSize: 'letter', orientation: 'landscape', slipsPerPage: 8 })).toThrow(/allowed: 6, 9/);
+    expect(() => computeGrid({ pageSize: 'a5' as 'a4', orientation: 'portrait', slipsPerPage: 8 })).toThrow(/a4, a3, letter, legal/);
+    for (const size of Object.keys(ALLOWED_SLIPS_PER_PAGE) as (keyof typeof ALLOWED_SLIPS_PER_PAGE)[]) {
+      expect(() => computeGrid({ pageSize: size, orientation: 'portrait', slipsPerPage: 7 })).toThrow(LayoutError);
+    }
+  });
+
+  it('counts pages with a partial last page', () => {
+    expect(pageCount(993, 8)).toBe(125);
+    expect(pageCount(16, 8)).toBe(2);
+    expect(pageCount(1, 30)).toBe(1);
+  });
+});
+
+describe('computeFee', () => {
+  it('is pages × rate in rupees', () => {
+    expect(computeFee(125, 2)).toBe(250);
+    expect(computeFee(3, 0.1)).toBe(0.3);
+    expect(computeFee(0, 2)).toBe(0);
+  });
+  it('validates inputs', () => {
+    expect(() => computeFee(-1, 2)).toThrow(RangeError);
+    expect(() => computeFee(1.5, 2)).toThrow(RangeError);
+    expect(() => computeFee(2, Number.NaN)).toThrow(RangeError);
+    expect(() => computeFee(2, -1)).toThrow(RangeError);
+  });
+});

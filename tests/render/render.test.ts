@@ -1,0 +1,207 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PassThrough } from 'node:stream';
+import { PDFDocument } from 'pdf-lib';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { BannerError, LayoutError, SlipInputError, allLayouts, computeGrid, renderSlips, type RenderInput, type SlipPlacement } from '@/lib/slips/render';
+import {
+  HINDI_ADDRESS,
+  HINDI_NAMES,
+  bannerPng,
+  excelVoters,
+  pdftotext,
+  rectInside,
+  rectsOverlap,
+  renderPageGray,
+  syntheticRoll,
+  tmpDir,
+} from './helpers';
+
+let banner: Uint8Array;
+const dir = tmpDir();
+beforeAll(async () => {
+  banner = await bannerPng();
+});
+
+function baseInput(overrides: Partial<RenderInput>): RenderInput {
+  return {
+    voters: excelVoters(10),
+    banner,
+    address: HINDI_ADDRESS,
+    layout: { pageSize: 'a4', orientation: 'portrait', slipsPerPage: 8 },
+    printPhotos: false,
+    mode: { kind: 'final' },
+    ...overrides,
+  };
+}
+
+describe('every allowed layout', () => {
+  for (const layout of allLayouts()) {
+    const name = `${layout.pageSize}-${layout.orientation}-${layout.slipsPerPage}`;
+    it(`${name}: page count and size, slips inside cells, right count per page, partial last page`, async () => {
+      const n = layout.slipsPerPage * 2 + 3;
+      const placements: SlipPlacement[] = [];
+      const file = path.join(dir, `${name}.pdf`);
+      const result = await renderSlips(baseInput({ voters: excelVoters(n), layout, onSlip: (p) => placements.push(p) }), file);
+      expect(result).toMatchObject({ pages: 3, slips: n, previewPages: 3 });
+      const doc = await PDFDocument.load(fs.readFileSync(file));
+      expect(doc.getPageCount()).toBe(3);
+      const grid = computeGrid(layout);
+      for (const page of doc.getPages()) {
+        expect(page.getWidth()).toBeCloseTo(grid.pageWidth, 2);
+        expect(page.getHeight()).toBeCloseTo(grid.pageHeight, 2);
+      }
+      expect(placements).toHaveLength(n);
+      const perPage = [1, 2, 3].map((p) => placements.filter((x) => x.page === p));
+      expect(perPage.map((x) => x.length)).toEqual([layout.slipsPerPage, layout.slipsPerPage, 3]);
+      const pageRect = { x: 0, y: 0, width: grid.pageWidth, height: grid.pageHeight };
+      for (const slips of perPage) {
+        for (const [i, s] of slips.entries()) {
+          expect(rectInside(s.cell, pageRect)).toBe(true);
+          expect(rectInside(s.slip, s.cell)).toBe(true);
+          expect(rectInside(s.content, s.slip)).toBe(true);
+          for (const t of slips.slice(i + 1)) expect(rectsOverlap(s.slip, t.slip)).toBe(false);
+        }
+      }
+      // Reading order: voters in input order, cells in grid order.
+      expect(placements.map((p) => p.index)).toEqual([...Array(n).keys()]);
+    });
+  }
+});
+
+describe('Hindi text', () => {
+  it('extracts from the PDF exactly as given (names, labels, address)', async () => {
+    const file = path.join(dir, 'hindi.pdf');
+    const voters = excelVoters(8);
+    await renderSlips(baseInput({ voters }), file);
+    const text = pdftotext(file);
+    for (const name of HINDI_NAMES) expect(text).toContain(name);
+    expect(text).toContain(HINDI_ADDRESS);
+    expect(text).toContain('मकान नं. / House No.: 10/ख');
+    expect(text).toContain('पति / Husband: मोहनलाल गुप्ता');
+    expect(text.split(HINDI_ADDRESS).length - 1).toBe(8);
+  });
+
+  it('shrinks or wraps long text instead of overflowing (slip area stays clean outside)', async () => {
+    const long = 'अत्यंत लंबा नाम '.repeat(12).trim();
+    const file = path.join(dir, 'long.pdf');
+    const placements: SlipPlacement[] = [];
+    await renderSlips(
+      baseInput({ voters: [{ ...excelVoters(1)[0], name: long, houseNumber: 'x'.repeat(200) }], address: `${HINDI_ADDRESS} `.repeat(4), onSlip: (p) => placements.push(p) }),
+      file,
+    );
+    const text = pdftotext(file).replace(/\s+/g, ' ');
+    expect(text).toContain(long);
+    // Nothing is drawn between the slip and the neighbouring cell: the gutter stays white.
+    const dpi = 72;
+    const img = await renderPageGray(file, 1, dpi);
+    const cell = placements[0].cell;
+    const slip = placements[0].slip;
+    const xRight = Math.round(((slip.x + slip.width + cell.x + cell.width) / 2 + 40) * (dpi / 72));
+    let dark = 0;
+    for (let y = Math.round(img.height - (slip.y + slip.height) * (dpi / 72)); y < img.height - slip.y * (dpi / 72); y++) {
+      if (img.data[y * img.width + xRight] < 128) dark++;
+    }
+    expect(dark).toBe(0);
+  });
+});
+
+describe('draft and final', () => {
+  it('draft: watermark on every slip, first 3 pages only, total pages of the final reported', async () => {
+    const file = path.join(dir, 'draft.pdf');
+    const result = await renderSlips(baseInput({ voters: excelVoters(45), mode: { kind: 'draft' } }), file);
+    expect(result).toEqual(expect.objectContaining({ pages: 6, slips: 45, previewPages: 3 }));
+    const doc = await PDFDocument.load(fs.readFileSync(file));
+    expect(doc.getPageCount()).toBe(3);
+    for (let p = 1; p <= 3; p++) expect((pdftotext(file, p, p).match(/DRAFT/g) ?? []).length).toBe(8);
+  });
+
+  it('draft preview page count is configurable and capped by the document', async () => {
+    const a = await renderSlips(baseInput({ voters: excelVoters(45), mode: { kind: 'draft', previewPages: 1 } }), path.join(dir, 'd1.pdf'));
+    expect(a).toMatchObject({ pages: 6, previewPages: 1 });
+    const b = await renderSlips(baseInput({ voters: excelVoters(5), mode: { kind: 'draft', previewPages: 3 } }), path.join(dir, 'd2.pdf'));
+    expect(b).toMatchObject({ pages: 1, previewPages: 1 });
+    expect((pdftotext(path.join(dir, 'd2.pdf')).match(/DRAFT/g) ?? []).length).toBe(5);
+  });
+
+  it('final: no watermark, all pages', async () => {
+    const file = path.join(dir, 'final.pdf');
+    const result = await renderSlips(baseInput({ voters: excelVoters(45) }), file);
+    expect(result).toMatchObject({ pages: 6, previewPages: 6 });
+    expect(pdftotext(file)).not.toContain('DRAFT');
+    expect((await PDFDocument.load(fs.readFileSync(file))).getPageCount()).toBe(6);
+  });
+
+  it('writes to a stream as well as to a file, with the same bytes', async () => {
+    const file = path.join(dir, 'same.pdf');
+    await renderSlips(baseInput({}), file);
+    const stream = new PassThrough();
+    const chunks: Buffer[] = [];
+    stream.on('data', (c: Buffer) => chunks.push(c));
+    await renderSlips(baseInput({}), stream);
+    expect(Buffer.concat(chunks).equals(fs.readFileSync(file))).toBe(true);
+  });
+});
+
+describe('roll voters (synthetic roll with known boxes)', () => {
+  it('crops each box, upright on a /Rotate 90 page, at the right place on a shifted MediaBox', async () => {
+    const roll = await syntheticRoll(4);
+    const file = path.join(dir, 'roll.pdf');
+    const placements: SlipPlacement[] = [];
+    const result = await renderSlips(
+      baseInput({ voters: roll.voters, sourcePdf: roll.bytes, printPhotos: true, onSlip: (p) => placements.push(p) }),
+      file,
+    );
+    expect(result).toMatchObject({ pages: 5, slips: 36 });
+    // Every box label is in the output; each source page embedded once (3 form XObjects).
+    const text = pdftotext(file);
+    for (const v of roll.voters) expect(text).toMatch(new RegExp(`\\bB${v.serial}\\b`));
+    const bytes = fs.readFileSync(file).toString('latin1');
+    expect((bytes.match(/\/Subtype \/Form/g) ?? []).length).toBe(3 + 1);
+    // Shown as the reader sees the roll: boxes of the /Rotate 90 page (2) turn with it.
+    for (const p of placements) {
+      const r = roll.voters[p.index].box!.rect;
+      const aspect = p.content.width / p.content.height;
+      const wide = (r.width + 0.5) / (r.height + 0.5);
+      expect(aspect).toBeCloseTo(roll.voters[p.index].page === 2 ? 1 / wide : wide, 1);
+    }
+  });
+
+  it('blanks the photo area when photos are off, keeps it when on', async () => {
+    const roll = await syntheticRoll(1);
+    const voters = roll.voters.slice(0, 1);
+    const placements: SlipPlacement[] = [];
+    const on = path.join(dir, 'photo-on.pdf');
+    const off = path.join(dir, 'photo-off.pdf');
+    await renderSlips(baseInput({ voters, sourcePdf: roll.bytes, printPhotos: true, onSlip: (p) => placements.push(p) }), on);
+    await renderSlips(baseInput({ voters, sourcePdf: roll.bytes, printPhotos: false }), off);
+    // The photo sits at the right of the box: (125 + 24) / 179.5 across, middle height.
+    const c = placements[0].content;
+    const px = c.x + (c.width * (125 + 24 + 0.25)) / 180;
+    const py = c.y + c.height / 2;
+    const dpi = 72;
+    const sample = async (f: string) => {
+      const img = await renderPageGray(f, 1, dpi);
+      return img.data[Math.round(img.height - py) * img.width + Math.round(px)];
+    };
+    expect(await sample(on)).toBeLessThan(160);
+    expect(await sample(off)).toBeGreaterThan(240);
+  });
+});
+
+describe('bad input', () => {
+  it('rejects a disallowed layout', async () => {
+    await expect(renderSlips(baseInput({ layout: { pageSize: 'a3', orientation: 'portrait', slipsPerPage: 30 } }), path.join(dir, 'x.pdf'))).rejects.toThrow(LayoutError);
+  });
+  it('rejects a non-image banner', async () => {
+    await expect(renderSlips(baseInput({ banner: new TextEncoder().encode('not an image') }), path.join(dir, 'x.pdf'))).rejects.toThrow(BannerError);
+  });
+  it('rejects an empty voter list and a blank address', async () => {
+    await expect(renderSlips(baseInput({ voters: [] }), path.join(dir, 'x.pdf'))).rejects.toThrow(SlipInputError);
+    await expect(renderSlips(baseInput({ address: '  ' }), path.join(dir, 'x.pdf'))).rejects.toThrow(SlipInputError);
+  });
+  it('rejects roll voters without the source PDF', async () => {
+    const roll = await syntheticRoll(1);
+    await expect(renderSlips(baseInput({ voters: roll.voters }), path.join(dir, 'x.pdf'))).rejects.toThrow(/source PDF/);
+  });
+});
