@@ -7,6 +7,8 @@ import { MAX_SUGGESTIONS, transliterateWord } from './engine';
 import type { OnlineProvider } from './online';
 
 export const MAX_TEXT_LENGTH = 100;
+/** No Hindi word is this long; a longer Latin run is kept as it is (and cannot cost a slow search). */
+export const MAX_WORD_LETTERS = 40;
 
 export type WordTransliterator = (word: string, num: number) => Promise<string[]>;
 
@@ -41,10 +43,12 @@ export async function suggest(text: string, num: number, word: WordTransliterato
   const parts = text.split(/([A-Za-z]+)/);
   const latinIndexes = parts.flatMap((p, i) => (/^[A-Za-z]+$/.test(p) ? [i] : []));
   if (latinIndexes.length === 0) return [text];
+  const spell = (latin: string) => (latin.length > MAX_WORD_LETTERS ? Promise.resolve([]) : word(latin.toLowerCase(), n));
   if (latinIndexes.length === 1 && parts.length === 3 && parts[0] === '' && parts[2] === '') {
-    return dedupe(await word(text.toLowerCase(), n)).slice(0, n);
+    const single = dedupe(await spell(text)).slice(0, n);
+    return single.length > 0 ? single : [text];
   }
-  const options = await Promise.all(latinIndexes.map((i) => word(parts[i].toLowerCase(), n)));
+  const options = await Promise.all(latinIndexes.map((i) => spell(parts[i])));
   const out: string[] = [];
   for (let k = 0; k < n; k++) {
     const copy = [...parts];

@@ -98,6 +98,11 @@ describe('GET /api/transliterate (offline engine)', () => {
     expect((bad.body as { detail: string }).detail).toMatch(/num/);
   });
 
+  it('keeps a Latin run too long to be a word as it is', async () => {
+    const long = 'a'.repeat(60);
+    expect((await call(`text=${long}&lang=hi`)).body).toEqual(['SUCCESS', [[long, [long]]]]);
+  });
+
   it('returns text without Latin letters as it is', async () => {
     const { status, body } = await call(`text=${encodeURIComponent('रामपुर')}&lang=hi&num=5`);
     expect(status).toBe(200);
