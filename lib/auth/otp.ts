@@ -58,7 +58,14 @@ export async function sendSignupOtp(db: Db, input: { email: string; ip: string }
     expiresAt: new Date(now.getTime() + OTP_TTL_SECONDS * 1000),
     createdAt: now,
   });
-  await (deps.send ?? sendMail)(otpMail(email, code));
+  try {
+    await (deps.send ?? sendMail)(otpMail(email, code));
+  } catch (error) {
+    // The code never reached the user: drop it so that asking again is not throttled.
+    await deletePendingOtps(db, email);
+    console.error('[otp] sending the code failed', error);
+    throw new ApiError(502, 'The code could not be e-mailed just now. Please try again in a moment.');
+  }
 }
 
 /**

@@ -1,4 +1,7 @@
+import { lt } from 'drizzle-orm';
 import { getDb } from '@/db/client';
+import { pruneWindows } from '@/db/queries/rate-limits';
+import { otpCodes } from '@/db/schema';
 import { ensureAdmin } from '@/lib/auth/admin-bootstrap';
 import { getConfig } from '@/lib/config';
 
@@ -13,4 +16,8 @@ export async function bootstrapServer(): Promise<void> {
     const { user, created } = await ensureAdmin(db, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD });
     console.info(`[startup] admin ${user.email} ${created ? 'created' : 'present'}.`);
   }
+  // Housekeeping: old rate-limit windows and sign-up codes expired a day ago.
+  const dayAgo = new Date(Date.now() - 24 * 3600 * 1000);
+  await pruneWindows(db, dayAgo);
+  await db.delete(otpCodes).where(lt(otpCodes.expiresAt, dayAgo));
 }

@@ -112,3 +112,17 @@ describeEachDb('sign-up OTP', (ctx) => {
     expect(noCode.body.detail).toMatch(/send a new OTP/);
   });
 });
+
+describeEachDb('sign-up OTP when mail fails', (ctx) => {
+  useAuthTestEnv(ctx);
+  it('answers 502 with a detail and does not throttle the next request', async () => {
+    const email = uniqueEmail('mailfail');
+    const failing = async () => {
+      throw new Error('smtp down');
+    };
+    await expect(sendSignupOtp(ctx.db, { email, ip: '5.5.5.5' }, { send: failing })).rejects.toMatchObject({ status: 502 });
+    const mail = capture();
+    await expect(sendSignupOtp(ctx.db, { email, ip: '5.5.5.5' }, { send: mail.send })).resolves.toBeUndefined();
+    expect(mail.sent).toHaveLength(1);
+  });
+});
