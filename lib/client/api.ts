@@ -6,23 +6,43 @@ import { clearTokens, readRefreshToken, readToken, storeTokens } from './tokens'
  * no refresh token or the refresh fails, log out and go to /login.
  */
 export async function authFetch(input: string, init: RequestInit = {}): Promise<Response> {
-  const first = await fetch(input, withBearer(init, readToken()));
+  const usedToken = readToken();
+  const first = await fetch(input, withBearer(init, usedToken));
   if (first.status !== 401) return first;
+
+  // Another call may have refreshed meanwhile: retry with the newer access token instead of refreshing.
+  const current = readToken();
+  if (current && current !== usedToken) return fetch(input, withBearer(init, current));
 
   const refreshToken = readRefreshToken();
   if (!refreshToken) return logoutAndRedirect(first);
+  const access = await refreshOnce(refreshToken);
+  if (!access) return logoutAndRedirect(first);
+  return fetch(input, withBearer(init, access));
+}
 
-  let refreshed: Response;
-  try {
-    refreshed = await fetch('/api/refresh', { method: 'POST', headers: { 'refresh-token': refreshToken } });
-  } catch {
-    return logoutAndRedirect(first);
-  }
-  if (!refreshed.ok) return logoutAndRedirect(first);
-  const body = (await refreshed.json().catch(() => null)) as { access_token?: unknown; refresh_token?: unknown } | null;
-  if (!body || typeof body.access_token !== 'string') return logoutAndRedirect(first);
-  storeTokens(body.access_token, typeof body.refresh_token === 'string' ? body.refresh_token : undefined);
-  return fetch(input, withBearer(init, body.access_token));
+/**
+ * One refresh at a time per page: refresh tokens rotate and the server treats a second use of the same
+ * token as theft (it revokes the session), so concurrent 401s must share one refresh call.
+ */
+let refreshing: Promise<string | null> | null = null;
+
+function refreshOnce(refreshToken: string): Promise<string | null> {
+  refreshing ??= (async () => {
+    try {
+      const res = await fetch('/api/refresh', { method: 'POST', headers: { 'refresh-token': refreshToken } });
+      if (!res.ok) return null;
+      const body = (await res.json().catch(() => null)) as { access_token?: unknown; refresh_token?: unknown } | null;
+      if (!body || typeof body.access_token !== 'string') return null;
+      storeTokens(body.access_token, typeof body.refresh_token === 'string' ? body.refresh_token : undefined);
+      return body.access_token;
+    } catch {
+      return null;
+    }
+  })().finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
 }
 
 function withBearer(init: RequestInit, token: string | null): RequestInit {
