@@ -13,6 +13,7 @@ const TABLE: Record<string, string[]> = {
 };
 let calls: string[] = [];
 let failNext = false;
+let delayMs = 0;
 
 function fakeFetch(input: RequestInfo | URL): Promise<Response> {
   const url = new URL(String(input), 'http://localhost');
@@ -24,7 +25,8 @@ function fakeFetch(input: RequestInfo | URL): Promise<Response> {
   const text = url.searchParams.get('text') ?? '';
   const num = Number(url.searchParams.get('num'));
   const options = (TABLE[text] ?? [`${text}१`, `${text}२`]).slice(0, num);
-  return Promise.resolve(Response.json(['SUCCESS', [[text, options]]]));
+  const reply = Response.json(['SUCCESS', [[text, options]]]);
+  return delayMs > 0 ? new Promise((resolve) => setTimeout(() => resolve(reply), delayMs)) : Promise.resolve(reply);
 }
 
 function Harness(props: Partial<HindiInputProps> & { initial?: string; onValue?: (v: string) => void }) {
@@ -60,6 +62,7 @@ function setWidth(width: number) {
 beforeEach(() => {
   calls = [];
   failNext = false;
+  delayMs = 0;
   vi.stubGlobal('fetch', vi.fn(fakeFetch));
   setWidth(1024);
 });
@@ -98,6 +101,16 @@ describe('HindiInput', () => {
     await user.keyboard('{Enter}');
     expect(field().value).toBe('रामपुर नगर');
     expect(seen.at(-1)).toBe('रामपुर नगर');
+  });
+
+  it('a space typed before the options arrive still commits the best one when they do, keeping the caret', async () => {
+    delayMs = 80;
+    const user = userEvent.setup();
+    render(<Harness debounceMs={30} />);
+    await user.type(field(), 'rampur nagar');
+    await waitFor(() => expect(field().value).toBe('रामपुर nagar'));
+    expect(field().selectionStart).toBe('रामपुर nagar'.length);
+    expect(await screen.findAllByRole('option')).toHaveLength(3);
   });
 
   it('moves the highlight with the arrow keys and commits with enter or tab', async () => {

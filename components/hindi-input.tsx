@@ -90,6 +90,12 @@ export function HindiInput({
   const timer = React.useRef<ReturnType<typeof setTimeout> | null>(null);
   const inflight = React.useRef<AbortController | null>(null);
   const dismissed = React.useRef<string | null>(null);
+  const pointer = React.useRef<{ x: number; y: number } | null>(null);
+  /** The word whose options are being fetched. */
+  const pendingRange = React.useRef<WordRange | null>(null);
+  /** The value as last rendered (for answers that arrive later). */
+  const latestValue = React.useRef(value);
+  latestValue.current = value;
   const [suggestions, setSuggestions] = React.useState<Suggestions | null>(null);
   const [active, setActive] = React.useState(0);
   const narrow = useNarrowScreen(hideSuggestionsBelow);
@@ -99,6 +105,7 @@ export function HindiInput({
   const showBox = open && !narrow;
 
   const cancelPending = React.useCallback(() => {
+    pendingRange.current = null;
     if (timer.current) clearTimeout(timer.current);
     timer.current = null;
     inflight.current?.abort();
@@ -124,35 +131,68 @@ export function HindiInput({
     }
   }, [value]);
 
+  /** Asks our endpoint for the options of one word; null when it fails (SPEC §8: only logged). */
+  const fetchOptions = React.useCallback(
+    async (word: string, signal: AbortSignal): Promise<string[] | null> => {
+      try {
+        const url = `${endpoint}?text=${encodeURIComponent(word)}&lang=hi&num=${num}`;
+        const res = await fetch(url, { signal });
+        if (!res.ok) throw new Error(`HTTP ${res.status}`);
+        const options = parseInputToolsReply(await res.json());
+        if (!options) throw new Error('the reply is not SUCCESS');
+        return Array.from(new Set(options.filter((o) => o !== ''))).slice(0, num);
+      } catch (error) {
+        if ((error as Error).name !== 'AbortError') console.warn('[transliterate] no suggestions:', (error as Error).message);
+        return null;
+      }
+    },
+    [endpoint, num],
+  );
+
   const request = React.useCallback(
     (range: WordRange) => {
       cancelPending();
+      pendingRange.current = range;
       const run = async () => {
         const controller = new AbortController();
         inflight.current = controller;
-        try {
-          const url = `${endpoint}?text=${encodeURIComponent(range.word)}&lang=hi&num=${num}`;
-          const res = await fetch(url, { signal: controller.signal });
-          if (!res.ok) throw new Error(`HTTP ${res.status}`);
-          const options = parseInputToolsReply(await res.json());
-          if (!options) throw new Error('the reply is not SUCCESS');
-          if (controller.signal.aborted) return;
-          const distinct = Array.from(new Set(options.filter((o) => o !== ''))).slice(0, num);
-          setSuggestions(distinct.length > 0 ? { range, options: distinct } : null);
-          setActive(0);
-        } catch (error) {
-          if ((error as Error).name === 'AbortError') return;
-          // SPEC §8: a transliteration failure gives no suggestions (only logged).
-          console.warn('[transliterate] no suggestions:', (error as Error).message);
-          setSuggestions(null);
-        } finally {
-          if (inflight.current === controller) inflight.current = null;
-        }
+        const options = await fetchOptions(range.word, controller.signal);
+        if (inflight.current === controller) inflight.current = null;
+        if (controller.signal.aborted) return;
+        if (pendingRange.current === range) pendingRange.current = null;
+        setSuggestions(options && options.length > 0 ? { range, options } : null);
+        setActive(0);
       };
       if (debounceMs <= 0) void run();
       else timer.current = setTimeout(() => void run(), debounceMs);
     },
-    [cancelPending, debounceMs, endpoint, num],
+    [cancelPending, debounceMs, fetchOptions],
+  );
+
+  /**
+   * A space or new line typed after a word whose options have not arrived yet (fast typing, or a phone
+   * keyboard that sends no key events): replace the word with the best option once it arrives, if the
+   * text still holds it.
+   */
+  const commitWhenReady = React.useCallback(
+    (range: WordRange) => {
+      cancelPending();
+      pendingRange.current = null;
+      void fetchOptions(range.word, new AbortController().signal).then((options) => {
+        const best = options?.[0];
+        const el = fieldRef.current;
+        const text = latestValue.current;
+        if (!best || !el) return;
+        const word = latinWordAt(text, range.end);
+        if (!word || word.start !== range.start || word.word !== range.word || !/\s/.test(text[range.end] ?? '')) return;
+        const caret = el.selectionStart ?? text.length;
+        const next = replaceRange(text, range, best);
+        pendingCaret.current = caret >= range.end ? caret + best.length - range.word.length : caret;
+        latestValue.current = next.text;
+        onChange(next.text);
+      });
+    },
+    [cancelPending, fetchOptions, onChange],
   );
 
   /** Looks at the word under the caret and asks for suggestions (or closes the box). */
@@ -210,6 +250,20 @@ export function HindiInput({
         onChange(next.text);
         return;
       }
+    }
+    const typedAfterWord =
+      transliterate &&
+      caret > 0 &&
+      /^[ \n]$/.test(text[caret - 1] ?? '') &&
+      text.length === value.length + 1 &&
+      text.slice(0, caret - 1) + text.slice(caret) === value;
+    const pending = pendingRange.current;
+    if (typedAfterWord && pending && pending.end === caret - 1 && text.slice(pending.start, pending.end) === pending.word) {
+      latestValue.current = text;
+      onChange(text);
+      setSuggestions(null);
+      commitWhenReady(pending);
+      return;
     }
     onChange(text);
     refresh(text, caret);
@@ -322,7 +376,12 @@ export function HindiInput({
               lang="hi"
               // keep the focus in the field
               onMouseDown={(e) => e.preventDefault()}
-              onMouseEnter={() => setActive(i)}
+              // Only a real pointer movement highlights: a list appearing under a resting pointer must not.
+              onMouseMove={(e) => {
+                const last = pointer.current;
+                pointer.current = { x: e.clientX, y: e.clientY };
+                if (last && (last.x !== e.clientX || last.y !== e.clientY)) setActive(i);
+              }}
               onClick={() => {
                 commit(i);
                 fieldRef.current?.focus();
