@@ -40,7 +40,12 @@ export const refreshTokens = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('refresh_tokens_hash_idx').on(t.tokenHash), index('refresh_tokens_family_idx').on(t.familyId)],
+  (t) => [
+    uniqueIndex('refresh_tokens_hash_idx').on(t.tokenHash),
+    index('refresh_tokens_family_idx').on(t.familyId),
+    // revoking a user's sessions and the cascade on user delete look tokens up by user
+    index('refresh_tokens_user_idx').on(t.userId),
+  ],
 );
 
 /** Sign-up one-time codes, hashed, short-lived, with limited attempts. */
