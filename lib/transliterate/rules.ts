@@ -56,8 +56,10 @@ function conjunctCost(first: string, second: string): number {
 }
 
 /** Cost of an unwritten short `a` between two consonants typed together (`ramPur` → राम|पुर). */
-function schwaCost(first: string, second: string, vowelBefore: boolean, vowelAfter: boolean): number {
+function schwaCost(first: string, second: string, vowelBefore: boolean, vowelAfter: boolean | 'cluster'): number {
   if (!vowelBefore || !vowelAfter) return 3.5;
+  // VC_CCV, as in compounds: dev|sthan → देवस्थान
+  if (vowelAfter === 'cluster') return 1.0;
   if (first === second) return 2.0;
   if (second === 'य') return 1.2;
   if (second === 'र') return R_CLUSTER_FIRST.has(first) ? 1.2 : 0.4;
@@ -215,7 +217,12 @@ export function generateCandidates(word: string, limit = 40): RuleCandidate[] {
 }
 
 function extend(hyp: Hypothesis, unit: Unit, word: string, j: number): Hypothesis[] {
-  const vowelAfter = j < word.length && (LATIN_VOWELS.has(word[j]) || (word[j] === 'y' && j === word.length - 1));
+  const directVowel = j < word.length && (LATIN_VOWELS.has(word[j]) || (word[j] === 'y' && j === word.length - 1));
+  const vowelAfter: boolean | 'cluster' = directVowel
+    ? true
+    : /^(?:[bcdfghjklmnpqrstvwxz]h?)[aeiou]/.test(word.slice(j)) && !/^h/.test(word.slice(j))
+      ? 'cluster'
+      : false;
   if (unit.kind === 'C') {
     if (hyp.state !== 'consonant') {
       return [{ out: hyp.out + unit.dev, cost: hyp.cost + unit.cost, state: 'consonant', pending: unit.dev, vowelBefore: hyp.state === 'vowel' }];
