@@ -153,18 +153,22 @@ export function UserEditForm({ userId }: { userId: number }) {
               <fieldset className="space-y-3 rounded-md border p-4">
                 <legend className="px-1 text-sm font-medium">Access</legend>
                 <div className="flex items-center justify-between gap-4">
-                  <Label htmlFor="edit-active" className="flex-col items-start gap-1">
-                    <span>Active</span>
-                    <span className="text-xs font-normal text-muted-foreground">Inactive users cannot log in.</span>
-                  </Label>
-                  <Switch id="edit-active" checked={isActive} onCheckedChange={setIsActive} disabled={editingSelf} />
+                  <div className="space-y-1">
+                    <Label htmlFor="edit-active">Active</Label>
+                    <p id="edit-active-hint" className="text-xs text-muted-foreground">
+                      Inactive users cannot log in.
+                    </p>
+                  </div>
+                  <Switch id="edit-active" aria-describedby="edit-active-hint" checked={isActive} onCheckedChange={setIsActive} disabled={editingSelf} />
                 </div>
                 <div className="flex items-center justify-between gap-4">
-                  <Label htmlFor="edit-admin" className="flex-col items-start gap-1">
-                    <span>Admin</span>
-                    <span className="text-xs font-normal text-muted-foreground">Admins can manage users and licences.</span>
-                  </Label>
-                  <Switch id="edit-admin" checked={isAdmin} onCheckedChange={setIsAdmin} disabled={editingSelf} />
+                  <div className="space-y-1">
+                    <Label htmlFor="edit-admin">Admin</Label>
+                    <p id="edit-admin-hint" className="text-xs text-muted-foreground">
+                      Admins can manage users and licences.
+                    </p>
+                  </div>
+                  <Switch id="edit-admin" aria-describedby="edit-admin-hint" checked={isAdmin} onCheckedChange={setIsAdmin} disabled={editingSelf} />
                 </div>
                 {editingSelf ? (
                   <p className="text-xs text-muted-foreground">You cannot change your own access from here.</p>

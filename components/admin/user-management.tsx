@@ -27,8 +27,11 @@ import { SearchBox } from './search-box';
 /** 'Yes'/'No' badge; on a phone (card layout, no column headers) it is prefixed with its label. */
 function YesNo({ value, label }: { value: boolean; label: string }) {
   return (
-    <Badge variant={value ? 'success' : 'secondary'}>
-      <span className="sm:hidden">{label}: </span>
+    <Badge
+      variant={value ? 'success' : 'secondary'}
+      data-label={`${label}:`}
+      className="max-sm:before:content-[attr(data-label)]"
+    >
       {value ? 'Yes' : 'No'}
     </Badge>
   );
