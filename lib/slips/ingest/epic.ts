@@ -30,3 +30,31 @@ export function epicFromOcr(text: string): string | null {
   }
   return null;
 }
+
+/**
+ * Repairs OCR'd EPIC prefixes against the roll's dominant prefix: an EPIC read by OCR whose
+ * 3-letter prefix differs by one letter from a prefix shared by most of the roll takes that
+ * prefix. Returns the number of EPICs changed.
+ */
+export function repairEpicPrefixes(items: { epic: string | null; fromOcr: boolean }[]): number {
+  const counts = new Map<string, number>();
+  let total = 0;
+  for (const it of items) {
+    if (!it.epic || !/^[A-Z]{3}[0-9]{7}$/.test(it.epic)) continue;
+    counts.set(it.epic.slice(0, 3), (counts.get(it.epic.slice(0, 3)) ?? 0) + 1);
+    total++;
+  }
+  const common = [...counts.entries()].filter(([, n]) => n >= Math.max(3, total * 0.3)).map(([p]) => p);
+  let repaired = 0;
+  for (const it of items) {
+    if (!it.fromOcr || !it.epic || !/^[A-Z]{3}[0-9]{7}$/.test(it.epic)) continue;
+    const prefix = it.epic.slice(0, 3);
+    if (common.includes(prefix)) continue;
+    const near = common.filter((c) => [0, 1, 2].filter((k) => c[k] !== prefix[k]).length === 1);
+    if (near.length === 1) {
+      it.epic = near[0] + it.epic.slice(3);
+      repaired++;
+    }
+  }
+  return repaired;
+}

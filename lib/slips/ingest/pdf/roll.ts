@@ -10,6 +10,9 @@ import { openPdf, type PdfDocument } from './pdfjs';
 import { judgeText } from './scramble';
 import { piecesIn, readText, toLines, type TextPiece } from './text-layer';
 import { readPageDrawing, type PaintedRect } from './vector-rects';
+import { ocrKnownBoxes, rasterPages } from '../raster/pages';
+import type { BandReading } from '../raster/strips';
+import { repairEpicPrefixes } from '../epic';
 
 /** What was learnt about one page before boxes are read. */
 interface PageScan {
@@ -28,6 +31,8 @@ export interface FoundBox {
   rect: Rect;
   photo: Rect | null;
   text: BoxText;
+  /** What OCR read in the box's serial/EPIC band, when it was read. */
+  ocr: BandReading | null;
 }
 
 export interface PageBoxes {
@@ -96,18 +101,64 @@ export async function parseRollPdf(bytes: Uint8Array, opts: ParseOptions = {}): 
           rect,
           photo: photoRect(rect, scan.rects),
           text: readBoxText(rect, piecesIn(rect, scan.pieces), clean),
+          ocr: null,
         })),
       });
-      opts.onProgress?.(total + scan.page, total * 2);
+    }
+    const ocrMode = opts.ocr ?? 'auto';
+    let done = total;
+
+    // Pages without vector boxes: scanned pages in a vector roll, or a roll that is all images
+    // (or whose boxes are not drawn as rectangles) -> boxes from the rendered pixels, numbers by OCR.
+    const rasterTargets = ocrMode === 'off' ? [] : scans.filter((s) => found[s.page - 1].boxes.length === 0 && (!size || s.imageCover > 0.5)).map((s) => s.page);
+    if (rasterTargets.length > 0) {
+      const raster = await rasterPages(doc, rasterTargets, () => opts.onProgress?.(++done, total * 2));
+      for (const rp of raster) {
+        const scan = scans[rp.page - 1];
+        found[rp.page - 1] = {
+          page: rp.page,
+          method: rp.boxes.length > 0 ? 'raster' : 'none',
+          boxes: rp.boxes.map((b) => ({
+            page: rp.page,
+            rect: b.rect,
+            photo: null,
+            text: readBoxText(b.rect, piecesIn(b.rect, scan.pieces), clean),
+            ocr: b.reading,
+          })),
+        };
+      }
     }
 
-    return assemble(found, scans, { textLayer, clean });
+    // Vector boxes whose serial (or, in a box without any text, EPIC) the text layer lacks.
+    const needOcr = found
+      .filter((p) => p.method === 'vector')
+      .flatMap((p) => p.boxes)
+      .filter((b) => ocrMode === 'always' || (ocrMode === 'auto' && (b.text.serial === null || (!b.text.hasText && b.text.epic === null))));
+    if (needOcr.length > 0) {
+      const readings = await ocrKnownBoxes(doc, needOcr.map((b) => ({ page: b.page, rect: b.rect })));
+      needOcr.forEach((b, i) => (b.ocr = readings[i]));
+    }
+    opts.onProgress?.(total * 2, total * 2);
+
+    return assemble(found, scans, { textLayer, clean, ocrMode });
   } finally {
     await doc.destroy();
   }
 }
 
-function assemble(found: PageBoxes[], scans: PageScan[], ctx: { textLayer: ParseReport['textLayer']; clean: boolean }): VoterList {
+/** Picks each box's serial and EPIC: the text layer where it has them, else OCR (unless 'always'). */
+function choose(b: FoundBox, ocrMode: NonNullable<ParseOptions['ocr']>): { serial: number | null; epic: string | null; fromOcr: boolean } {
+  if (!b.ocr) return { serial: b.text.serial, epic: b.text.epic, fromOcr: false };
+  if (ocrMode === 'always') return { serial: b.ocr.serial, epic: b.ocr.epic, fromOcr: true };
+  const serialFromText = b.text.serial !== null;
+  return {
+    serial: serialFromText ? b.text.serial : b.ocr.serial,
+    epic: b.text.epic ?? b.ocr.epic,
+    fromOcr: !serialFromText,
+  };
+}
+
+function assemble(found: PageBoxes[], scans: PageScan[], ctx: { textLayer: ParseReport['textLayer']; clean: boolean; ocrMode: NonNullable<ParseOptions['ocr']> }): VoterList {
   const boxes = found.flatMap((p) => p.boxes);
   if (boxes.length === 0) {
     throw new VoterListError('no-voters', 'No voter boxes were found in this PDF; is it an electoral roll?');
@@ -116,13 +167,27 @@ function assemble(found: PageBoxes[], scans: PageScan[], ctx: { textLayer: Parse
   const pages: Record<PageKind, number> = { cover: 0, voters: 0, summary: 0, other: 0 };
   for (const k of Object.values(kinds)) pages[k]++;
 
-  const slots: SerialSlot[] = boxes.map((b) => ({ serial: b.text.serial, fromOcr: false, page: b.page }));
-  const warnings: ParseWarning[] = [...continuityWarnings(slots)];
+  const chosen = boxes.map((b) => ({ ...choose(b, ctx.ocrMode), ocrEpic: b.ocr !== null && (ctx.ocrMode === 'always' || b.text.epic === null) }));
+  const ocrRead = chosen.reduce((n, c) => n + (c.fromOcr && c.serial !== null ? 1 : 0) + (c.ocrEpic && c.epic !== null ? 1 : 0), 0);
+  const slots: SerialSlot[] = boxes.map((b, i) => ({ serial: chosen[i].serial, fromOcr: chosen[i].fromOcr, page: b.page }));
+  let ocrRepaired = repairSerials(slots);
+  const epics = chosen.map((c) => ({ epic: c.epic, fromOcr: c.ocrEpic }));
+  ocrRepaired += repairEpicPrefixes(epics);
+
+  const warnings: ParseWarning[] = [];
+  if (ctx.textLayer === 'scrambled') {
+    warnings.push({ message: 'The text layer uses a legacy font encoding (names extract as gibberish): names are not read; slips show the printed box.' });
+  }
+  const rasterPagesList = found.filter((p) => p.method === 'raster').map((p) => p.page);
+  if (rasterPagesList.length > 0) {
+    warnings.push({ message: `On ${rasterPagesList.length} page(s) the voter boxes were found from the rendered page image, not from drawn rectangles (pages ${rasterPagesList.join(', ')}).` });
+  }
+  warnings.push(...continuityWarnings(slots));
 
   const voters: VoterRecord[] = boxes.map((b, i) => {
     const v: VoterRecord = {
       serial: slots[i].serial,
-      epic: b.text.epic,
+      epic: epics[i].epic,
       page: b.page,
       ...b.text.fields,
       box: { page: b.page, rect: roundRect(b.rect), photo: b.photo ? roundRect(b.photo) : null },
@@ -140,12 +205,10 @@ function assemble(found: PageBoxes[], scans: PageScan[], ctx: { textLayer: Parse
     textLayer: ctx.textLayer,
     withoutEpic: voters.filter((v) => v.epic === null).length,
     deleted: voters.filter((v) => v.deleted).length,
-    ocrRead: 0,
-    ocrRepaired: 0,
+    ocrRead,
+    ocrRepaired,
     header: readHeader(headerLines),
     warnings,
   };
   return { voters, report };
 }
-
-export { repairSerials };

@@ -1,0 +1,131 @@
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { VoterListError } from './errors';
+
+/**
+ * OCR of small regions with tesseract.js, fully offline: the English LSTM traineddata comes from
+ * the npm package @tesseract.js-data/eng (4.0.0_best_int/eng.traineddata.gz), read from disk with
+ * caching off (nothing written to the working directory) and never fetched. Workers are created
+ * once per process and reused; `closeOcr()` ends them (tests, CLI, benchmarks).
+ */
+type TesseractModule = typeof import('tesseract.js');
+type Worker = import('tesseract.js').Worker;
+
+/** What a region holds: digits only (serial numbers) or an EPIC (capitals, digits, slash). */
+export type OcrMode = 'digits' | 'epic';
+
+const WHITELIST: Record<OcrMode, string> = {
+  digits: '0123456789',
+  epic: 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/',
+};
+
+interface PoolWorker {
+  worker: Worker;
+  mode: OcrMode | null;
+}
+
+interface Pool {
+  idle: PoolWorker[];
+  all: PoolWorker[];
+  waiting: ((w: PoolWorker) => void)[];
+}
+
+let poolPromise: Promise<Pool> | null = null;
+
+function projectRequire() {
+  return createRequire(path.join(process.cwd(), 'package.json'));
+}
+
+export function ocrPaths(): { langPath: string; workerPath: string } {
+  const req = projectRequire();
+  const langPath = path.join(path.dirname(req.resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int');
+  const workerPath = path.join(path.dirname(req.resolve('tesseract.js/package.json')), 'src', 'worker-script', 'node', 'index.js');
+  return { langPath, workerPath };
+}
+
+async function createPool(): Promise<Pool> {
+  const tesseract = (await import('tesseract.js')) as TesseractModule & { default?: TesseractModule };
+  const T = tesseract.default ?? tesseract;
+  const { langPath, workerPath } = ocrPaths();
+  const count = Math.max(1, Math.min(2, os.availableParallelism?.() ?? os.cpus().length));
+  const workers = await Promise.all(
+    Array.from({ length: count }, async () => {
+      const worker = await T.createWorker('eng', T.OEM.LSTM_ONLY, {
+        langPath,
+        workerPath,
+        gzip: true,
+        cacheMethod: 'none',
+        errorHandler: () => undefined,
+      });
+      await worker.setParameters({ tessedit_pageseg_mode: T.PSM.SINGLE_BLOCK, user_defined_dpi: '300' });
+      return { worker, mode: null } as PoolWorker;
+    }),
+  );
+  return { idle: [...workers], all: workers, waiting: [] };
+}
+
+function getPool(): Promise<Pool> {
+  poolPromise ??= createPool().catch((error: unknown) => {
+    poolPromise = null;
+    throw new VoterListError('unsupported', `OCR is not available on this server (${error instanceof Error ? error.message : String(error)}).`);
+  });
+  return poolPromise;
+}
+
+async function acquire(pool: Pool): Promise<PoolWorker> {
+  const w = pool.idle.pop();
+  if (w) return w;
+  return new Promise((resolve) => pool.waiting.push(resolve));
+}
+
+function release(pool: Pool, w: PoolWorker): void {
+  const next = pool.waiting.shift();
+  if (next) next(w);
+  else pool.idle.push(w);
+}
+
+export interface OcrWord {
+  text: string;
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+/** Recognises an image (PGM/PNG bytes) and returns its words with their boxes. */
+export async function ocrWords(image: Uint8Array, mode: OcrMode): Promise<OcrWord[]> {
+  const pool = await getPool();
+  const w = await acquire(pool);
+  try {
+    if (w.mode !== mode) {
+      await w.worker.setParameters({ tessedit_char_whitelist: WHITELIST[mode] });
+      w.mode = mode;
+    }
+    const result = await w.worker.recognize(Buffer.from(image), {}, { tsv: true, text: false, blocks: false });
+    const words: OcrWord[] = [];
+    for (const line of (result.data.tsv ?? '').split('\n')) {
+      const cols = line.split('\t');
+      if (cols[0] !== '5' || cols.length < 12) continue;
+      const text = cols[11].trim();
+      if (!text) continue;
+      words.push({ left: +cols[6], top: +cols[7], width: +cols[8], height: +cols[9], text });
+    }
+    return words;
+  } finally {
+    release(pool, w);
+  }
+}
+
+/** Ends the OCR workers (they are otherwise kept for the life of the process). */
+export async function closeOcr(): Promise<void> {
+  const pending = poolPromise;
+  poolPromise = null;
+  if (!pending) return;
+  try {
+    const pool = await pending;
+    await Promise.all(pool.all.map((w) => w.worker.terminate().catch(() => undefined)));
+  } catch {
+    // never started
+  }
+}

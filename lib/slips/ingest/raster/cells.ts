@@ -1,0 +1,153 @@
+/**
+ * Voter boxes from pixels (scanned or image-only rolls): long horizontal and vertical ink runs are
+ * ruled lines; a box is a cell whose four sides are ruled along most of their length and which no
+ * ruled line crosses (an "atomic" cell). Works on a deskewed page.
+ */
+export interface PixelRect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+interface Line {
+  /** position across the line (row for horizontal lines, column for vertical ones) */
+  pos: number;
+  from: number;
+  to: number;
+  /** prefix sums of coverage along the line (1 per covered pixel) */
+  prefix: Int32Array;
+}
+
+const GAP = 2; // ink runs may be broken by this many light pixels (noise, JPEG)
+
+/** Marks ink pixels that belong to long runs along rows (horizontal) or columns (vertical). */
+function longRuns(ink: Uint8Array, width: number, height: number, horizontal: boolean, minRun: number): Uint8Array {
+  const mask = new Uint8Array(width * height);
+  const outer = horizontal ? height : width;
+  const inner = horizontal ? width : height;
+  for (let o = 0; o < outer; o++) {
+    let start = -1;
+    let lastInk = -10;
+    const idx = (i: number) => (horizontal ? o * width + i : i * width + o);
+    for (let i = 0; i <= inner; i++) {
+      const on = i < inner && ink[idx(i)] === 1;
+      if (on) {
+        if (start < 0 || i - lastInk > GAP + 1) {
+          if (start >= 0 && lastInk - start + 1 >= minRun) for (let k = start; k <= lastInk; k++) mask[idx(k)] = 1;
+          start = i;
+        }
+        lastInk = i;
+      } else if (i === inner && start >= 0 && lastInk - start + 1 >= minRun) {
+        for (let k = start; k <= lastInk; k++) mask[idx(k)] = 1;
+      }
+    }
+  }
+  return mask;
+}
+
+/** Groups the rows (or columns) rich in long runs into lines with a coverage profile. */
+function findLines(mask: Uint8Array, width: number, height: number, horizontal: boolean, minCover: number): Line[] {
+  const outer = horizontal ? height : width;
+  const inner = horizontal ? width : height;
+  const counts = new Int32Array(outer);
+  for (let o = 0; o < outer; o++) {
+    let c = 0;
+    for (let i = 0; i < inner; i++) c += mask[horizontal ? o * width + i : i * width + o];
+    counts[o] = c;
+  }
+  const lines: Line[] = [];
+  for (let o = 0; o < outer; ) {
+    if (counts[o] < minCover) {
+      o++;
+      continue;
+    }
+    let end = o;
+    while (end + 1 < outer && counts[end + 1] >= minCover * 0.3) end++;
+    // a line band is a few pixels thick: cover = any band row inked at this position (+-2 rows)
+    const from = Math.max(0, o - 2);
+    const to = Math.min(outer - 1, end + 2);
+    const prefix = new Int32Array(inner + 1);
+    for (let i = 0; i < inner; i++) {
+      let on = 0;
+      for (let b = from; b <= to && !on; b++) on = mask[horizontal ? b * width + i : i * width + b];
+      prefix[i + 1] = prefix[i] + on;
+    }
+    lines.push({ pos: (o + end) / 2, from: o, to: end, prefix });
+    o = end + 1;
+  }
+  return lines;
+}
+
+function coverage(line: Line, a: number, b: number): number {
+  const lo = Math.max(0, Math.floor(a));
+  const hi = Math.min(line.prefix.length - 1, Math.ceil(b));
+  if (hi <= lo) return 0;
+  return (line.prefix[hi] - line.prefix[lo]) / (hi - lo);
+}
+
+export interface CellOptions {
+  /** Smallest and largest box size as a share of the page (width, height). */
+  minW?: number;
+  maxW?: number;
+  minH?: number;
+  maxH?: number;
+  /** Share of a side that must be ruled. */
+  sideCover?: number;
+}
+
+export function findCells(ink: Uint8Array, width: number, height: number, opts: CellOptions = {}): PixelRect[] {
+  const { minW = 0.12, maxW = 0.7, minH = 0.035, maxH = 0.4, sideCover = 0.8 } = opts;
+  const hMask = longRuns(ink, width, height, true, Math.round(width * 0.08));
+  const vMask = longRuns(ink, width, height, false, Math.round(height * 0.03));
+  const hLines = findLines(hMask, width, height, true, width * 0.08);
+  const vLines = findLines(vMask, width, height, false, height * 0.03);
+  const cells: PixelRect[] = [];
+  const tol = 3;
+  for (let i = 0; i < hLines.length; i++) {
+    for (let k = i + 1; k < hLines.length; k++) {
+      const top = hLines[i];
+      const bottom = hLines[k];
+      const h = bottom.pos - top.pos;
+      if (h < height * minH) continue;
+      if (h > height * maxH) break;
+      for (let j = 0; j < vLines.length; j++) {
+        for (let l = j + 1; l < vLines.length; l++) {
+          const left = vLines[j];
+          const right = vLines[l];
+          const w = right.pos - left.pos;
+          if (w < width * minW) continue;
+          if (w > width * maxW) break;
+          if (coverage(top, left.pos + tol, right.pos - tol) < sideCover) continue;
+          if (coverage(bottom, left.pos + tol, right.pos - tol) < sideCover) continue;
+          if (coverage(left, top.pos + tol, bottom.pos - tol) < sideCover) continue;
+          if (coverage(right, top.pos + tol, bottom.pos - tol) < sideCover) continue;
+          // atomic: no ruled line crosses the cell from side to side
+          let crossed = false;
+          for (let m = i + 1; m < k && !crossed; m++) crossed = coverage(hLines[m], left.pos + tol, right.pos - tol) >= sideCover;
+          for (let m = j + 1; m < l && !crossed; m++) crossed = coverage(vLines[m], top.pos + tol, bottom.pos - tol) >= sideCover;
+          if (crossed) continue;
+          cells.push({ x: left.pos, y: top.pos, width: w, height: h });
+          break; // the nearest right side that closes the cell
+        }
+      }
+    }
+  }
+  return cells;
+}
+
+/** The most common cell size (within 4%); null if no size occurs at least `minCount` times. */
+export function commonCellSize(cells: PixelRect[], minCount = 2): { width: number; height: number; count: number } | null {
+  const buckets: { width: number; height: number; count: number }[] = [];
+  for (const c of cells) {
+    const b = buckets.find((x) => Math.abs(x.width - c.width) <= x.width * 0.04 && Math.abs(x.height - c.height) <= x.height * 0.04);
+    if (b) b.count++;
+    else buckets.push({ width: c.width, height: c.height, count: 1 });
+  }
+  buckets.sort((a, b) => b.count - a.count || b.width * b.height - a.width * a.height);
+  return buckets[0] && buckets[0].count >= minCount ? buckets[0] : null;
+}
+
+export function cellsOfSize(cells: PixelRect[], size: { width: number; height: number }): PixelRect[] {
+  return cells.filter((c) => Math.abs(c.width - size.width) <= size.width * 0.04 && Math.abs(c.height - size.height) <= size.height * 0.04);
+}

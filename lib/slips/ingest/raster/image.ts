@@ -1,0 +1,170 @@
+/** A greyscale image: one byte per pixel, 0 = black, 255 = white, rows top to bottom. */
+export interface Gray {
+  width: number;
+  height: number;
+  data: Uint8Array;
+}
+
+/** Otsu's threshold of a greyscale image (sampled every `step` pixels). */
+export function otsu(img: Gray, step = 3): number {
+  const hist = new Float64Array(256);
+  let n = 0;
+  for (let i = 0; i < img.data.length; i += step) {
+    hist[img.data[i]]++;
+    n++;
+  }
+  let sum = 0;
+  for (let t = 0; t < 256; t++) sum += t * hist[t];
+  let sumB = 0;
+  let wB = 0;
+  let best = 0;
+  let threshold = 128;
+  for (let t = 0; t < 256; t++) {
+    wB += hist[t];
+    if (wB === 0) continue;
+    const wF = n - wB;
+    if (wF === 0) break;
+    sumB += t * hist[t];
+    const mB = sumB / wB;
+    const mF = (sum - sumB) / wF;
+    const between = wB * wF * (mB - mF) * (mB - mF);
+    if (between > best) {
+      best = between;
+      threshold = t;
+    }
+  }
+  return threshold;
+}
+
+/** 1 where the pixel is ink. */
+export function binarize(img: Gray, threshold: number): Uint8Array {
+  const out = new Uint8Array(img.data.length);
+  for (let i = 0; i < out.length; i++) out[i] = img.data[i] <= threshold ? 1 : 0;
+  return out;
+}
+
+/**
+ * The skew of the page in degrees (positive: content rotated clockwise), found by maximising the
+ * sharpness of the ink's row profile over candidate angles (coarse, then fine).
+ */
+export function estimateSkew(ink: Uint8Array, width: number, height: number, maxDeg = 4): number {
+  const xs: number[] = [];
+  const ys: number[] = [];
+  // sample ink pixels on a sparse lattice (enough for long lines and text rows)
+  for (let y = 0; y < height; y += 2) {
+    const row = y * width;
+    for (let x = 0; x < width; x += 2) if (ink[row + x]) {
+      xs.push(x);
+      ys.push(y);
+    }
+  }
+  if (xs.length < 100) return 0;
+  // bins as wide as the sampling step: finer bins would favour angle 0 (all samples on even rows)
+  const hist = new Float64Array(Math.ceil((height + 2 * width) / 2) + 2);
+  const score = (deg: number): number => {
+    hist.fill(0);
+    const t = Math.tan((deg * Math.PI) / 180);
+    const offset = width;
+    for (let i = 0; i < xs.length; i++) hist[Math.round((ys[i] - xs[i] * t + offset) / 2)]++;
+    let s = 0;
+    for (let i = 0; i < hist.length; i++) s += hist[i] * hist[i];
+    return s;
+  };
+  let best = 0;
+  let bestScore = -1;
+  for (let d = -maxDeg; d <= maxDeg + 1e-9; d += 0.2) {
+    const s = score(d);
+    if (s > bestScore) {
+      bestScore = s;
+      best = d;
+    }
+  }
+  const coarse = best;
+  for (let d = coarse - 0.2; d <= coarse + 0.2 + 1e-9; d += 0.04) {
+    const s = score(d);
+    if (s > bestScore) {
+      bestScore = s;
+      best = d;
+    }
+  }
+  return Math.round(best * 100) / 100;
+}
+
+/** Rotates an image about its centre by `deg` degrees (bilinear), filling with white. */
+export function rotate(img: Gray, deg: number): Gray {
+  if (Math.abs(deg) < 0.02) return img;
+  const { width, height, data } = img;
+  const out = new Uint8Array(width * height).fill(255);
+  const a = (deg * Math.PI) / 180;
+  const cos = Math.cos(a);
+  const sin = Math.sin(a);
+  const cx = width / 2;
+  const cy = height / 2;
+  for (let y = 0; y < height; y++) {
+    const dy = y - cy;
+    for (let x = 0; x < width; x++) {
+      const dx = x - cx;
+      // source position: rotate the destination point back
+      const sx = cos * dx - sin * dy + cx;
+      const sy = sin * dx + cos * dy + cy;
+      const x0 = Math.floor(sx);
+      const y0 = Math.floor(sy);
+      if (x0 < 0 || y0 < 0 || x0 + 1 >= width || y0 + 1 >= height) continue;
+      const fx = sx - x0;
+      const fy = sy - y0;
+      const i = y0 * width + x0;
+      const top = data[i] + (data[i + 1] - data[i]) * fx;
+      const bottom = data[i + width] + (data[i + width + 1] - data[i + width]) * fx;
+      out[y * width + x] = top + (bottom - top) * fy;
+    }
+  }
+  return { width, height, data: out };
+}
+
+/** Copies a rectangle out of an image (clamped to the image). */
+export function crop(img: Gray, x: number, y: number, w: number, h: number): Gray {
+  const x0 = Math.max(0, Math.round(x));
+  const y0 = Math.max(0, Math.round(y));
+  const x1 = Math.min(img.width, Math.round(x + w));
+  const y1 = Math.min(img.height, Math.round(y + h));
+  const width = Math.max(1, x1 - x0);
+  const height = Math.max(1, y1 - y0);
+  const out = new Uint8Array(width * height).fill(255);
+  for (let r = 0; r < height && y0 + r < img.height; r++) {
+    out.set(img.data.subarray((y0 + r) * img.width + x0, (y0 + r) * img.width + x0 + Math.min(width, img.width - x0)), r * width);
+  }
+  return { width, height, data: out };
+}
+
+/** Enlarges an image by an integer-or-not factor (bilinear). */
+export function scale(img: Gray, factor: number): Gray {
+  const width = Math.max(1, Math.round(img.width * factor));
+  const height = Math.max(1, Math.round(img.height * factor));
+  const out = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) {
+    const sy = Math.min(img.height - 1.001, Math.max(0, (y + 0.5) / factor - 0.5));
+    const y0 = Math.floor(sy);
+    const fy = sy - y0;
+    for (let x = 0; x < width; x++) {
+      const sx = Math.min(img.width - 1.001, Math.max(0, (x + 0.5) / factor - 0.5));
+      const x0 = Math.floor(sx);
+      const fx = sx - x0;
+      const i = y0 * img.width + x0;
+      const y1 = y0 + 1 < img.height ? img.width : 0;
+      const x1 = x0 + 1 < img.width ? 1 : 0;
+      const top = img.data[i] + (img.data[i + x1] - img.data[i]) * fx;
+      const bottom = img.data[i + y1] + (img.data[i + y1 + x1] - img.data[i + y1]) * fx;
+      out[y * width + x] = top + (bottom - top) * fy;
+    }
+  }
+  return { width, height, data: out };
+}
+
+/** A binary PGM (P5) file of the image: tesseract reads it without any encoding cost. */
+export function toPgm(img: Gray): Uint8Array {
+  const header = new TextEncoder().encode(`P5\n${img.width} ${img.height}\n255\n`);
+  const out = new Uint8Array(header.length + img.data.length);
+  out.set(header, 0);
+  out.set(img.data, header.length);
+  return out;
+}

@@ -1,0 +1,157 @@
+import type { Rect } from '../../types';
+import { ocrWords } from '../ocr';
+import type { PdfDocument } from '../pdf/pdfjs';
+import { cellsOfSize, commonCellSize, findCells, type PixelRect } from './cells';
+import { binarize, estimateSkew, otsu, rotate, type Gray } from './image';
+import { renderGray, type RenderedPage } from './render';
+import { bandImage, readBand, stackBands, wordsByBand, type BandReading } from './strips';
+
+/** Pixels per PDF point when rendering for box finding and OCR (144 dpi). */
+export const RENDER_SCALE = 2;
+
+export interface RasterBox {
+  rect: Rect;
+  reading: BandReading;
+}
+
+export interface RasterPage {
+  page: number;
+  boxes: RasterBox[];
+  skew: number;
+}
+
+interface Prepared {
+  page: number;
+  rendered: RenderedPage;
+  image: Gray;
+  threshold: number;
+  skew: number;
+  cells: PixelRect[];
+}
+
+async function prepare(doc: PdfDocument, n: number): Promise<Prepared> {
+  const page = await doc.getPage(n);
+  const rendered = await renderGray(doc, page, RENDER_SCALE);
+  page.cleanup();
+  const t0 = otsu(rendered.image);
+  const skew = estimateSkew(binarize(rendered.image, t0), rendered.image.width, rendered.image.height);
+  const image = rotate(rendered.image, skew);
+  const threshold = otsu(image);
+  const cells = findCells(binarize(image, threshold), image.width, image.height);
+  return { page: n, rendered, image, threshold, skew, cells };
+}
+
+/** Maps a cell of the deskewed image back to PDF user space (same size, centre rotated back). */
+function cellToPdf(p: Prepared, c: PixelRect): Rect {
+  const { width, height } = p.image;
+  const a = (p.skew * Math.PI) / 180;
+  const dx = c.x + c.width / 2 - width / 2;
+  const dy = c.y + c.height / 2 - height / 2;
+  const sx = Math.cos(a) * dx - Math.sin(a) * dy + width / 2;
+  const sy = Math.sin(a) * dx + Math.cos(a) * dy + height / 2;
+  const [cx, cy] = p.rendered.toPdf(sx, sy);
+  const quarter = p.rendered.rotation % 180 !== 0;
+  const w = (quarter ? c.height : c.width) / p.rendered.scale;
+  const h = (quarter ? c.width : c.height) / p.rendered.scale;
+  return { x: cx - w / 2, y: cy - h / 2, width: w, height: h };
+}
+
+async function readCells(p: Prepared, cells: PixelRect[]): Promise<BandReading[]> {
+  if (cells.length === 0) return [];
+  const bands = cells.map((c) => bandImage(p.image, c));
+  const serials = stackBands(bands.map((b) => b.serial));
+  const epics = stackBands(bands.map((b) => b.epic));
+  const [serialWords, epicWords] = await Promise.all([
+    serials.rows.some((r) => r !== null) ? ocrWords(serials.image, 'digits') : Promise.resolve([]),
+    epics.rows.some((r) => r !== null) ? ocrWords(epics.image, 'epic') : Promise.resolve([]),
+  ]);
+  const serialText = wordsByBand(serialWords, serials.rows);
+  const epicText = wordsByBand(epicWords, epics.rows);
+  return cells.map((_, i) => readBand(serialText[i], epicText[i]));
+}
+
+/** Pixel cells in reading order: rows top to bottom, then left to right. */
+function orderCells(cells: PixelRect[]): PixelRect[] {
+  const sorted = [...cells].sort((a, b) => a.y - b.y);
+  const rows: PixelRect[][] = [];
+  for (const c of sorted) {
+    const row = rows[rows.length - 1];
+    if (row && Math.abs(row[0].y - c.y) < c.height / 2) row.push(c);
+    else rows.push([c]);
+  }
+  return rows.flatMap((r) => r.sort((a, b) => a.x - b.x));
+}
+
+/**
+ * Finds voter boxes on rendered pages (scanned or image-only rolls, or rolls whose boxes are not
+ * drawn as rectangles) and OCRs their serial/EPIC bands. The box size is the most common cell
+ * size, fixed by the first page that shows it clearly; OCR of one page runs on the tesseract
+ * workers while the next page renders.
+ */
+export async function rasterPages(doc: PdfDocument, pages: number[], onPage?: (n: number) => void): Promise<RasterPage[]> {
+  let size: { width: number; height: number } | null = null;
+  const results: RasterPage[] = [];
+  const pending: Promise<void>[] = [];
+  const late: Prepared[] = [];
+  const read = (p: Prepared, cells: PixelRect[]) => {
+    const result: RasterPage = { page: p.page, skew: p.skew, boxes: [] };
+    results.push(result);
+    const rects = cells.map((c) => cellToPdf(p, c));
+    const job = readCells(p, cells).then((readings) => {
+      result.boxes = rects.map((rect, i) => ({ rect, reading: readings[i] }));
+    });
+    pending.push(job);
+    return job;
+  };
+  let inFlight: Promise<void>[] = [];
+  for (const n of pages) {
+    const p = await prepare(doc, n);
+    const local = commonCellSize(p.cells, 2);
+    if (!size && local && local.count >= 4) size = local;
+    const chosen = size ?? local;
+    const cells = chosen ? orderCells(cellsOfSize(p.cells, chosen)) : [];
+    // too little to judge this page alone: look again once the roll's box size is known
+    if (!size && cells.length < 4) late.push(p);
+    else inFlight.push(read(p, cells));
+    // keep OCR at most a few pages behind rendering (bounded memory)
+    if (inFlight.length >= 3) {
+      await inFlight[0];
+      inFlight = inFlight.slice(1);
+    }
+    onPage?.(n);
+  }
+  for (const p of late) {
+    const s = size ?? commonCellSize(p.cells, 2);
+    read(p, s ? orderCells(cellsOfSize(p.cells, s)) : []);
+  }
+  await Promise.all(pending);
+  return results.sort((a, b) => a.page - b.page);
+}
+
+/** OCRs the serial/EPIC bands of boxes already known in PDF space (vector boxes, no text). */
+export async function ocrKnownBoxes(doc: PdfDocument, requests: { page: number; rect: Rect }[]): Promise<BandReading[]> {
+  const out: BandReading[] = new Array(requests.length);
+  const byPage = new Map<number, number[]>();
+  requests.forEach((r, i) => byPage.set(r.page, [...(byPage.get(r.page) ?? []), i]));
+  const pending: Promise<void>[] = [];
+  for (const [n, idx] of byPage) {
+    const page = await doc.getPage(n);
+    const rendered = await renderGray(doc, page, RENDER_SCALE);
+    page.cleanup();
+    const threshold = otsu(rendered.image);
+    const cells = idx.map((i) => {
+      const r = requests[i].rect;
+      const [ax, ay] = rendered.toPixel(r.x, r.y);
+      const [bx, by] = rendered.toPixel(r.x + r.width, r.y + r.height);
+      return { x: Math.min(ax, bx), y: Math.min(ay, by), width: Math.abs(bx - ax), height: Math.abs(by - ay) };
+    });
+    const prepared: Prepared = { page: n, rendered, image: rendered.image, threshold, skew: 0, cells };
+    pending.push(
+      readCells(prepared, cells).then((readings) => {
+        idx.forEach((i, k) => (out[i] = readings[k]));
+      }),
+    );
+  }
+  await Promise.all(pending);
+  return out;
+}

@@ -1,0 +1,162 @@
+import { epicFromOcr } from '../epic';
+import type { OcrWord } from '../ocr';
+import { crop, scale, toPgm, type Gray } from './image';
+import type { PixelRect } from './cells';
+
+/** Share of the box height, from its top, that holds the serial number and the EPIC. */
+export const TOP_BAND = 0.2;
+
+/**
+ * The serial/EPIC band of a box, cleaned for OCR: ruled lines (the box border, the serial cell)
+ * removed, enlarged so that digits are about 30 px tall, and made black-on-white.
+ */
+/** A cleaned band, split into the serial part (leftmost ink cluster) and the rest (the EPIC). */
+export interface Band {
+  serial: Gray | null;
+  epic: Gray | null;
+}
+
+export function bandImage(page: Gray, box: PixelRect): Band {
+  const inset = Math.max(2, Math.round(box.height * 0.02));
+  const band = crop(page, box.x + inset, box.y + inset, box.width - 2 * inset, box.height * TOP_BAND);
+  const { width, height, data } = band;
+  // local levels: ink is the darkest few percent, paper the bulk
+  const sorted = Uint8Array.from(data).sort();
+  const inkLevel = sorted[Math.floor(sorted.length * 0.01)];
+  const paperLevel = sorted[Math.floor(sorted.length * 0.6)];
+  const threshold = (inkLevel + paperLevel) / 2;
+  const ink = new Uint8Array(data.length);
+  for (let i = 0; i < data.length; i++) ink[i] = data[i] <= threshold ? 1 : 0;
+
+  // connected components (8-neighbour): keep glyph-like ones, drop rules, rule fragments, specks
+  const label = new Int32Array(data.length).fill(-1);
+  const keep = new Uint8Array(data.length);
+  const stack: number[] = [];
+  for (let start = 0; start < data.length; start++) {
+    if (!ink[start] || label[start] >= 0) continue;
+    const members: number[] = [];
+    let x0 = width;
+    let x1 = -1;
+    let y0 = height;
+    let y1 = -1;
+    label[start] = start;
+    stack.push(start);
+    while (stack.length) {
+      const i = stack.pop() as number;
+      members.push(i);
+      const x = i % width;
+      const y = (i - x) / width;
+      if (x < x0) x0 = x;
+      if (x > x1) x1 = x;
+      if (y < y0) y0 = y;
+      if (y > y1) y1 = y;
+      for (let dy = -1; dy <= 1; dy++) {
+        const ny = y + dy;
+        if (ny < 0 || ny >= height) continue;
+        for (let dx = -1; dx <= 1; dx++) {
+          const nx = x + dx;
+          if (nx < 0 || nx >= width) continue;
+          const j = ny * width + nx;
+          if (ink[j] && label[j] < 0) {
+            label[j] = start;
+            stack.push(j);
+          }
+        }
+      }
+    }
+    const w = x1 - x0 + 1;
+    const h = y1 - y0 + 1;
+    const thinFlat = h <= Math.max(3, height * 0.15); // rule fragments, underline noise
+    const thinTall = h >= height * 0.8 && w <= Math.max(3, height * 0.15); // cell borders
+    const long = w >= height * 3 && h <= height * 0.5; // horizontal rules with something attached
+    const speck = members.length <= 3 || h < height * 0.2;
+    if (thinFlat || thinTall || long || speck) continue;
+    for (const i of members) keep[i] = 1;
+  }
+
+  // column profile -> clusters of glyphs separated by word gaps
+  const cols = new Uint8Array(width);
+  for (let i = 0; i < data.length; i++) if (keep[i]) cols[i % width] = 1;
+  const clusters: [number, number][] = [];
+  const gap = Math.max(4, height * 0.6);
+  for (let x = 0; x < width; x++) {
+    if (!cols[x]) continue;
+    const last = clusters[clusters.length - 1];
+    if (last && x - last[1] <= gap) last[1] = x;
+    else clusters.push([x, x]);
+  }
+  const span = Math.max(1, paperLevel - inkLevel);
+  const clean = new Uint8Array(data.length);
+  // removed ink becomes paper; everything else is contrast-stretched (anti-aliased edges survive)
+  for (let i = 0; i < data.length; i++) clean[i] = ink[i] && !keep[i] ? 255 : Math.max(0, Math.min(255, ((data[i] - inkLevel) / span) * 255));
+  const factor = Math.max(1, Math.min(4, 64 / Math.max(1, height)));
+  const part = (a: number, b: number): Gray | null => {
+    if (b < a) return null;
+    const pad = Math.round(height * 0.3);
+    const piece = crop({ width, height, data: clean }, a - pad, 0, b - a + 1 + 2 * pad, height);
+    const big = scale(piece, factor);
+    for (let i = 0; i < big.data.length; i++) big.data[i] = big.data[i] < 128 ? 0 : 255;
+    return big;
+  };
+  if (clusters.length === 0) return { serial: null, epic: null };
+  const first = clusters[0];
+  const firstWidth = first[1] - first[0] + 1;
+  // a serial is at most 5 digits (narrow); a lone wide cluster is an EPIC
+  if (firstWidth <= height * 3.2) {
+    const rest = clusters.slice(1);
+    return { serial: part(first[0], first[1]), epic: rest.length ? part(rest[0][0], rest[rest.length - 1][1]) : null };
+  }
+  return { serial: null, epic: part(first[0], clusters[clusters.length - 1][1]) };
+}
+
+export interface Sheet {
+  image: Uint8Array;
+  /** top and bottom pixel rows of each band in the sheet (null: nothing to read) */
+  rows: ([number, number] | null)[];
+}
+
+/** Stacks images into one with white gaps, so that one OCR call reads a whole page. */
+export function stackBands(bands: (Gray | null)[]): Sheet {
+  const gap = 24;
+  const margin = 16;
+  const present = bands.filter((b): b is Gray => b !== null);
+  const width = Math.max(1, ...present.map((b) => b.width)) + 2 * margin;
+  const height = present.reduce((h, b) => h + b.height + gap, gap);
+  const data = new Uint8Array(width * height).fill(255);
+  const rows: ([number, number] | null)[] = [];
+  let y = gap;
+  for (const b of bands) {
+    if (!b) {
+      rows.push(null);
+      continue;
+    }
+    for (let r = 0; r < b.height; r++) data.set(b.data.subarray(r * b.width, (r + 1) * b.width), (y + r) * width + margin);
+    rows.push([y, y + b.height]);
+    y += b.height + gap;
+  }
+  return { image: toPgm({ width, height, data }), rows };
+}
+
+/** OCR words of a sheet grouped back by band (left to right). */
+export function wordsByBand(words: OcrWord[], rows: ([number, number] | null)[]): string[] {
+  const per: OcrWord[][] = rows.map(() => []);
+  for (const w of words) {
+    const cy = w.top + w.height / 2;
+    const i = rows.findIndex((r) => r !== null && cy >= r[0] - 8 && cy <= r[1] + 8);
+    if (i >= 0) per[i].push(w);
+  }
+  return per.map((ws) => ws.sort((a, b) => a.left - b.left).map((w) => w.text).join(' '));
+}
+
+export interface BandReading {
+  serial: number | null;
+  epic: string | null;
+  text: string;
+}
+
+/** Reads the serial (digits only) and the EPIC from the OCR text of a band's two parts. */
+export function readBand(serialText: string, epicText: string): BandReading {
+  const digits = serialText.replace(/[^0-9]/g, ' ').trim().split(/\s+/)[0] ?? '';
+  const serial = /^\d{1,5}$/.test(digits) ? Number.parseInt(digits, 10) : null;
+  return { serial: serial && serial > 0 ? serial : null, epic: epicFromOcr(epicText), text: `${serialText} ${epicText}`.trim() };
+}
