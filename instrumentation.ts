@@ -1,14 +1,11 @@
 /**
  * Next.js start-up hook: runs once per server process before requests are served. Node runtime only
- * (the database and argon2 are native/WASM).
+ * (the database and argon2 are native/WASM). Validates the configuration, opens the database (PGlite
+ * applies the migrations) and creates or promotes the ADMIN_EMAIL admin; on failure the process exits
+ * with one clear message instead of serving 500s.
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
-  const { bootstrapServer } = await import('./lib/server/bootstrap');
-  try {
-    await bootstrapServer();
-  } catch (error) {
-    console.error(`[startup] ${error instanceof Error ? error.message : String(error)}`);
-    throw error;
-  }
+  const { bootstrapServerOrExit } = await import('./lib/server/bootstrap');
+  await bootstrapServerOrExit();
 }

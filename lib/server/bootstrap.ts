@@ -21,3 +21,13 @@ export async function bootstrapServer(): Promise<void> {
   await pruneWindows(db, dayAgo);
   await db.delete(otpCodes).where(lt(otpCodes.expiresAt, dayAgo));
 }
+
+/** For the start-up hook: a bad configuration or an unusable database stops the process with one clear line. */
+export async function bootstrapServerOrExit(): Promise<void> {
+  try {
+    await bootstrapServer();
+  } catch (error) {
+    console.error(`[startup] cannot start: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+}
