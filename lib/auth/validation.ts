@@ -31,3 +31,10 @@ export const otpField = z
   .string({ error: 'is required' })
   .trim()
   .regex(/^[0-9]{6}$/, 'must be the 6-digit code from the e-mail');
+
+/** On profile edits the phone may be blank (accounts created by the admin bootstrap have none). */
+export const phoneUpdateField = z
+  .string({ error: 'must be text' })
+  .trim()
+  .max(20, 'must be at most 20 characters')
+  .regex(/^(\+?[0-9][0-9 ()-]*)?$/, 'may contain only digits, spaces, +, - and parentheses');

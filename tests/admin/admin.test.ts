@@ -208,6 +208,11 @@ describeEachDb('admin-only endpoints and user management rules', (ctx) => {
     expect((await call(updateRoute, { method: 'PUT', token: t, params: own, json: { name: '   ' } })).status).toBe(422);
     expect((await call(updateRoute, { method: 'PUT', token: t, params: own, json: { password: 'short' } })).status).toBe(422);
     expect((await call(updateRoute, { method: 'PUT', token: t, params: own, json: { is_admin: 'yes' } })).status).toBe(422);
+    expect((await call(updateRoute, { method: 'PUT', token: t, params: own, json: { phone_number: 'call me' } })).status).toBe(422);
+    // a blank phone is allowed on edits (the bootstrap admin has none)
+    const blankPhone = await call(updateRoute, { method: 'PUT', token: t, params: own, json: { name: 'Admin', phone_number: '' } });
+    expect(blankPhone.status).toBe(200);
+    expect(blankPhone.body.phone_number).toBe('');
     expect((await call(updateRoute, { method: 'PUT', token: t, params: own, body: '{', headers: { 'content-type': 'application/json' } })).status).toBe(400);
   });
 });

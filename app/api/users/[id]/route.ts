@@ -6,7 +6,7 @@ import { withApi } from '@/lib/api/handler';
 import { authenticate, requireAdmin } from '@/lib/auth/guard';
 import { toUserObject } from '@/lib/auth/user-object';
 import { deleteUserAs, updateUserAs } from '@/lib/auth/users';
-import { nameField, passwordField, phoneField } from '@/lib/auth/validation';
+import { nameField, passwordField, phoneUpdateField } from '@/lib/auth/validation';
 import { parseIdParam } from '@/lib/server/params';
 import { jsonNoStore } from '@/lib/server/request';
 import { z } from 'zod';
@@ -15,7 +15,7 @@ type Params = { id: string };
 
 const updateSchema = z.object({
   name: nameField.optional(),
-  phone_number: phoneField.optional(),
+  phone_number: phoneUpdateField.optional(),
   // Blank keeps the current password (SPEC §5: sent only when non-empty).
   password: z.union([z.literal(''), passwordField]).optional(),
   is_active: z.boolean({ error: 'must be true or false' }).optional(),
