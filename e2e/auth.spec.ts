@@ -106,7 +106,7 @@ test.describe('accounts (issue #2)', () => {
     await page.getByRole('button', { name: 'Send OTP' }).click();
     await expect(page.getByTestId('form-error')).toContainText('already exists');
     await expect(page.getByLabel('OTP')).toHaveCount(0);
-    await expect(page.getByRole('button', { name: 'Send OTP' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Send OTP', exact: true })).toBeVisible();
   });
 
   test('a wrong OTP shows the server detail and keeps the form', async ({ page }) => {
@@ -118,7 +118,8 @@ test.describe('accounts (issue #2)', () => {
     await page.getByLabel('Password', { exact: true }).fill(user.password);
     await page.getByRole('button', { name: 'Send OTP' }).click();
     await expect(page.getByLabel('OTP')).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Send OTP' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Send OTP', exact: true })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Resend OTP' })).toBeVisible();
     const real = await readOtp(user.email);
     const wrong = String((Number(real) + 1) % 1_000_000).padStart(6, '0');
     await page.getByLabel('OTP').fill(wrong);

@@ -56,7 +56,30 @@ export function SessionProvider({ children }: { children: React.ReactNode }) {
     };
   }, []);
 
-  const load = React.useCallback(async (forToken: string): Promise<void> => {
+  /** Set when the page is being left: fetches aborted by the unload must not count as failures. */
+  const unloading = React.useRef(false);
+  React.useEffect(() => {
+    const onLeave = () => {
+      unloading.current = true;
+    };
+    const onShow = () => {
+      unloading.current = false;
+    };
+    window.addEventListener('beforeunload', onLeave);
+    window.addEventListener('pagehide', onLeave);
+    window.addEventListener('pageshow', onShow);
+    return () => {
+      window.removeEventListener('beforeunload', onLeave);
+      window.removeEventListener('pagehide', onLeave);
+      window.removeEventListener('pageshow', onShow);
+    };
+  }, []);
+
+  /**
+   * Loads the user for `forToken`. With `logoutOnFailure` (load and token change, SPEC §4) a failed
+   * fetch logs out; without it (refreshUser) the current user is kept and the error is thrown.
+   */
+  const load = React.useCallback(async (forToken: string, logoutOnFailure: boolean): Promise<void> => {
     const mine = ++generation.current;
     try {
       const next = await fetchCurrentUser();
@@ -64,7 +87,7 @@ export function SessionProvider({ children }: { children: React.ReactNode }) {
       loadedFor.current = readToken() ?? forToken;
       setUser(next);
     } catch (error) {
-      if (mine !== generation.current) throw error;
+      if (mine !== generation.current || unloading.current || !logoutOnFailure) throw error;
       loadedFor.current = null;
       setUser(null);
       if (readToken() !== null) clearTokens();
@@ -85,7 +108,7 @@ export function SessionProvider({ children }: { children: React.ReactNode }) {
       setLoading(false);
       return;
     }
-    load(token)
+    load(token, true)
       .catch((error: unknown) => console.warn('Session: could not load the current user; logged out.', error))
       .finally(() => setLoading(false));
   }, [token, tokenRead, load]);
@@ -95,7 +118,7 @@ export function SessionProvider({ children }: { children: React.ReactNode }) {
       // Mark the token as handled first, so the token-change effect does not fetch the user a second time.
       loadedFor.current = access;
       storeTokens(access, refresh);
-      await load(access);
+      await load(access, true);
     },
     [load],
   );
@@ -113,7 +136,7 @@ export function SessionProvider({ children }: { children: React.ReactNode }) {
       setUser(null);
       return;
     }
-    await load(current);
+    await load(current, false);
   }, [load]);
 
   const value = React.useMemo<Session>(

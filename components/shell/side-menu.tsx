@@ -2,7 +2,7 @@
 
 import * as React from 'react';
 import Link from 'next/link';
-import { useRouter } from 'next/navigation';
+import { usePathname, useRouter } from 'next/navigation';
 import { HistoryIcon, KeyRoundIcon, LogInIcon, LogOutIcon, MenuIcon, UserPenIcon, UserPlusIcon } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
@@ -37,7 +37,18 @@ function MenuItem({ link }: { link: MenuLink }) {
 export function SideMenu() {
   const { user, logout } = useSession();
   const router = useRouter();
+  const pathname = usePathname();
   const [open, setOpen] = React.useState(false);
+  const [loggingOut, setLoggingOut] = React.useState(false);
+
+  // Logout goes home first and clears the session there, so a logged-in page's guard does not
+  // race the navigation with its own redirect to /login.
+  React.useEffect(() => {
+    if (loggingOut && pathname === '/') {
+      setLoggingOut(false);
+      logout();
+    }
+  }, [loggingOut, pathname, logout]);
 
   const userLinks: MenuLink[] = [
     { href: '/profile', label: 'Edit Profile', icon: UserPenIcon },
@@ -51,8 +62,8 @@ export function SideMenu() {
 
   function onLogout() {
     setOpen(false);
-    logout();
-    router.push('/');
+    setLoggingOut(true);
+    if (pathname !== '/') router.push('/');
   }
 
   return (
