@@ -93,6 +93,8 @@ export function HindiInput({
   const pointer = React.useRef<{ x: number; y: number } | null>(null);
   /** The word whose options are being fetched. */
   const pendingRange = React.useRef<WordRange | null>(null);
+  /** Words typed past before their options arrived, waiting to be replaced. */
+  const lateCommits = React.useRef<WordRange[]>([]);
   /** The value as last rendered (for answers that arrive later). */
   const latestValue = React.useRef(value);
   latestValue.current = value;
@@ -175,10 +177,14 @@ export function HindiInput({
    * text still holds it.
    */
   const commitWhenReady = React.useCallback(
-    (range: WordRange) => {
+    (typed: WordRange) => {
       cancelPending();
       pendingRange.current = null;
+      // kept in a list so that an earlier word's replacement can shift the positions of later ones
+      const range = { ...typed };
+      lateCommits.current.push(range);
       void fetchOptions(range.word, new AbortController().signal).then((options) => {
+        lateCommits.current = lateCommits.current.filter((r) => r !== range);
         const best = options?.[0];
         const el = fieldRef.current;
         const text = latestValue.current;
@@ -186,8 +192,15 @@ export function HindiInput({
         const word = latinWordAt(text, range.end);
         if (!word || word.start !== range.start || word.word !== range.word || !/\s/.test(text[range.end] ?? '')) return;
         const caret = el.selectionStart ?? text.length;
+        const delta = best.length - range.word.length;
         const next = replaceRange(text, range, best);
-        pendingCaret.current = caret >= range.end ? caret + best.length - range.word.length : caret;
+        for (const other of lateCommits.current) {
+          if (other.start >= range.end) {
+            other.start += delta;
+            other.end += delta;
+          }
+        }
+        pendingCaret.current = caret >= range.end ? caret + delta : caret;
         latestValue.current = next.text;
         onChange(next.text);
       });
