@@ -1,0 +1,143 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  deleteUser,
+  getUser,
+  licenseListFailure,
+  listLicenses,
+  listUsers,
+  updateLicense,
+  updateUser,
+  type AdminUser,
+} from './api';
+
+/** The admin calls against a stubbed fetch: request shapes, SPEC §8 messages, and the fallbacks. */
+
+const user = (id: number, name: string, email: string): AdminUser => ({
+  id,
+  name,
+  email,
+  phone_number: '9000000000',
+  is_active: true,
+  is_admin: false,
+  vsg_license_status: 'inactive',
+});
+
+type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;
+
+let handler: Handler;
+const calls: { url: string; init: RequestInit }[] = [];
+
+beforeEach(() => {
+  calls.length = 0;
+  // authFetch reads the token from localStorage; a tiny in-memory stand-in is enough in node.
+  const store = new Map<string, string>([['token', 'access-1']]);
+  vi.stubGlobal('window', {
+    localStorage: {
+      getItem: (k: string) => store.get(k) ?? null,
+      setItem: (k: string, v: string) => void store.set(k, v),
+      removeItem: (k: string) => void store.delete(k),
+    },
+    dispatchEvent: () => true,
+    location: { pathname: '/admin', assign: () => undefined },
+  });
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
+    calls.push({ url, init });
+    return handler(url, init);
+  });
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const json = (body: unknown, init: ResponseInit = {}) =>
+  new Response(JSON.stringify(body), { ...init, headers: { 'Content-Type': 'application/json', ...init.headers } });
+
+describe('listUsers', () => {
+  it('asks the server for one page and reads X-Total-Count', async () => {
+    handler = () => json([user(21, 'A', 'a@x.in')], { headers: { 'X-Total-Count': '57' } });
+    const page = await listUsers({ q: ' ravi ', limit: 20, offset: 20 });
+    expect(page).toEqual({ users: [user(21, 'A', 'a@x.in')], total: 57 });
+    expect(calls[0].url).toBe('/api/users?q=ravi&limit=20&offset=20');
+    expect(new Headers(calls[0].init.headers).get('Authorization')).toBe('Bearer access-1');
+  });
+
+  it('searches and pages here when the server sends a plain list', async () => {
+    const all = Array.from({ length: 25 }, (_, i) => user(i + 1, `Name ${i + 1}`, `u${i + 1}@x.in`));
+    handler = () => json(all);
+    expect((await listUsers({ limit: 20, offset: 20 })).users.map((u) => u.id)).toEqual([21, 22, 23, 24, 25]);
+    const found = await listUsers({ q: 'NAME 2', limit: 20, offset: 0 });
+    expect(found.total).toBe(7); // Name 2, Name 20..25
+  });
+
+  it("fails with SPEC §8's texts", async () => {
+    handler = () => json({ detail: 'nope' }, { status: 500 });
+    await expect(listUsers({ limit: 20, offset: 0 })).rejects.toThrow(/^Failed to fetch users\.$/);
+    handler = () => {
+      throw new TypeError('network down');
+    };
+    await expect(listUsers({ limit: 20, offset: 0 })).rejects.toThrow(/^An error occurred while fetching users\.$/);
+  });
+});
+
+describe('deleteUser', () => {
+  it('sends DELETE and maps failures to the SPEC texts', async () => {
+    handler = () => json({ detail: 'User deleted.' });
+    await deleteUser(7);
+    expect(calls[0]).toMatchObject({ url: '/api/users/7', init: { method: 'DELETE' } });
+    handler = () => json({ detail: 'x' }, { status: 409 });
+    await expect(deleteUser(7)).rejects.toThrow(/^Failed to delete user\.$/);
+    handler = () => {
+      throw new TypeError('offline');
+    };
+    await expect(deleteUser(7)).rejects.toThrow(/^An error occurred while deleting the user\.$/);
+  });
+});
+
+describe('getUser and updateUser', () => {
+  it('loads one user, and reports not found with the server detail', async () => {
+    handler = () => json(user(3, 'C', 'c@x.in'));
+    expect((await getUser(3)).email).toBe('c@x.in');
+    handler = () => json({ detail: 'User not found.' }, { status: 404 });
+    await expect(getUser(99)).rejects.toThrow('User not found.');
+  });
+
+  it("PUTs JSON and words refusals as 'Error: ' + detail", async () => {
+    handler = () => json(user(3, 'New', 'c@x.in'));
+    const ok = await updateUser(3, { name: 'New', is_admin: false });
+    expect(ok).toEqual({ ok: true, user: user(3, 'New', 'c@x.in') });
+    expect(calls[0].init.method).toBe('PUT');
+    expect(JSON.parse(String(calls[0].init.body))).toEqual({ name: 'New', is_admin: false });
+    handler = () => json({ detail: 'password: must be at least 8 characters' }, { status: 400 });
+    expect(await updateUser(3, { password: 'x' })).toEqual({ ok: false, message: 'Error: password: must be at least 8 characters' });
+    handler = () => {
+      throw new TypeError('offline');
+    };
+    expect(await updateUser(3, {})).toEqual({ ok: false, message: 'An error occurred. Please try again.' });
+  });
+});
+
+describe('licences', () => {
+  it('lists rows, a missing status counting as inactive', async () => {
+    handler = () => json([{ id: 1, email: 'a@x.in', vsg_license_status: 'active' }, { id: 2, email: 'b@x.in' }]);
+    expect(await listLicenses()).toEqual([
+      { id: 1, email: 'a@x.in', vsg_license_status: 'active' },
+      { id: 2, email: 'b@x.in', vsg_license_status: 'inactive' },
+    ]);
+  });
+
+  it('tells the admin to check their login and the backend, with the error', async () => {
+    handler = () => json({ detail: 'Admins only.' }, { status: 403 });
+    await expect(listLicenses()).rejects.toThrow(licenseListFailure('Admins only.'));
+    expect(licenseListFailure('x')).toMatch(/ensure you are logged in as an admin and the backend is running.*x$/);
+  });
+
+  it('PUTs the new status and returns the answer; failures carry the detail', async () => {
+    handler = () => json({ id: 4, vsg_license_status: 'active' });
+    expect(await updateLicense(4, 'active')).toEqual({ id: 4, vsg_license_status: 'active' });
+    expect(calls[0].url).toBe('/api/v1/vsg/admin/users/4/license');
+    expect(JSON.parse(String(calls[0].init.body))).toEqual({ vsg_license_status: 'active' });
+    handler = () => json({ detail: 'cannot save' }, { status: 500 });
+    await expect(updateLicense(4, 'inactive')).rejects.toThrow(/^cannot save$/);
+  });
+});
