@@ -196,7 +196,7 @@ export function GeneratorForm({ onStarted }: GeneratorFormProps) {
               onChange={(boothAddress) => setValues((v) => ({ ...v, boothAddress }))}
               placeholder="e.g. prathmik vidyalaya rampur, kaksha 2"
               aria-describedby="booth-address-hint"
-              className="text-base"
+              className="text-base md:text-base"
             />
             <p id="booth-address-hint" className="text-xs text-muted-foreground">
               Type in English letters and pick the Hindi spelling: space, enter or tab takes the highlighted one, escape keeps
