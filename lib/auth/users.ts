@@ -80,5 +80,18 @@ export async function deleteUserAs(db: Db, actor: User, targetId: number): Promi
     // refresh_tokens cascade with the user row, so every session ends now; access tokens fail on the next
     // request because the guard loads the user.
     if (!(await deleteUserRow(tx, target.id))) throw ApiError.notFound('User not found.');
+  }).catch((error: unknown) => {
+    // A table of another feature that references users without ON DELETE CASCADE must not turn into a 500.
+    if (hasPgCode(error, '23503')) throw ApiError.conflict('This user still has records that prevent deletion.');
+    throw error;
   });
+}
+
+function hasPgCode(error: unknown, code: string): boolean {
+  let e: unknown = error;
+  for (let i = 0; i < 3 && e && typeof e === 'object'; i++) {
+    if ((e as { code?: unknown }).code === code) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
 }

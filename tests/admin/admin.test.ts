@@ -135,6 +135,18 @@ describeEachDb('admin-only endpoints and user management rules', (ctx) => {
     expect((await call(deleteRoute, { method: 'DELETE', token: admin.tokens.access_token, params: { id: String(victim.user.id) } })).status).toBe(404);
   });
 
+  it('a row elsewhere that blocks the delete (no ON DELETE CASCADE) is a 409, not a 500', async () => {
+    const { sql } = await import('drizzle-orm');
+    const admin = await makeUser(ctx.db, { isAdmin: true });
+    const victim = await makeUser(ctx.db);
+    await ctx.db.execute(sql`create table if not exists blocker (user_id integer not null references users(id))`);
+    await ctx.db.execute(sql`insert into blocker values (${victim.user.id})`);
+    const res = await call(deleteRoute, { method: 'DELETE', token: admin.tokens.access_token, params: { id: String(victim.user.id) } });
+    expect(res.status).toBe(409);
+    expect(res.body.detail).toMatch(/prevent deletion/);
+    await ctx.db.execute(sql`drop table blocker`);
+  });
+
   it('an admin deactivating a user ends their sessions', async () => {
     const admin = await makeUser(ctx.db, { isAdmin: true });
     const victim = await makeUser(ctx.db);
