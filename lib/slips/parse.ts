@@ -5,6 +5,7 @@ import { detectKind, describeKind } from './ingest/detect';
 import { VoterListError } from './ingest/errors';
 import type { ParseOptions } from './ingest/options';
 import { parseRollPdf } from './ingest/pdf/roll';
+import { parseSpreadsheet } from './ingest/excel/sheet';
 
 /**
  * The single entry point of voter-list ingestion (issue #3, DESIGN §6): a roll PDF or an Excel
@@ -33,6 +34,7 @@ export async function parseVoterList(input: { bytes: Uint8Array; filename: strin
   const kind = detectKind(bytes);
   const ext = path.extname(filename).toLowerCase();
   if (kind === 'pdf') return parseRollPdf(bytes, opts);
+  if (kind === 'xlsx' || kind === 'xls') return parseSpreadsheet(bytes, kind, opts);
   const name = path.basename(filename) || 'The file';
   const claimed = ext === '.pdf' ? ' despite its .pdf name' : ext === '.xlsx' || ext === '.xls' ? ` despite its ${ext} name` : '';
   throw new VoterListError('unsupported', `${name} is ${describeKind(kind)}${claimed}; upload the roll as a PDF or the list as an Excel (.xlsx or .xls) file.`);

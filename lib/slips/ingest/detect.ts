@@ -12,8 +12,10 @@ export function detectKind(bytes: Uint8Array): FileKind {
   if (head.startsWith('%PDF-') || head.includes('%PDF-')) return 'pdf';
   if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04]) || startsWith(bytes, [0x50, 0x4b, 0x05, 0x06])) {
     // An OOXML workbook is a zip holding xl/workbook.xml (names are stored uncompressed in headers).
-    const scan = Buffer.from(bytes.subarray(0, Math.min(bytes.length, 4 * 1024 * 1024))).toString('latin1');
-    return scan.includes('xl/workbook') || scan.includes('[Content_Types].xml') ? 'xlsx' : 'zip';
+    // entry names are in the central directory at the end (and in local headers at the start)
+    const tail = Buffer.from(bytes.subarray(Math.max(0, bytes.length - 1024 * 1024))).toString('latin1');
+    const head = Buffer.from(bytes.subarray(0, 64 * 1024)).toString('latin1');
+    return tail.includes('xl/workbook') || head.includes('xl/workbook') ? 'xlsx' : 'zip';
   }
   if (startsWith(bytes, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return 'xls';
   if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47])) return 'png';

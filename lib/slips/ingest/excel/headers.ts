@@ -1,0 +1,74 @@
+/**
+ * Finding the header row of a voter-list spreadsheet by synonyms in English and Hindi.
+ */
+export type Field = 'serial' | 'part' | 'epic' | 'name' | 'relation' | 'relativeName' | 'houseNumber' | 'age' | 'gender' | 'section' | 'pollingStation';
+
+/** Lower case, NFC, letters/marks/digits only ("Sl. No." -> "slno", "पिता/पति का नाम" -> "पितापतिकानाम"). */
+export function normalizeHeader(text: string): string {
+  return text.normalize('NFC').toLowerCase().replace(/[^\p{L}\p{M}\p{N}]/gu, '');
+}
+
+const SYNONYMS: Record<Field, string[]> = {
+  relativeName: [
+    'relativename', 'relativesname', 'fathername', 'fathersname', 'husbandname', 'husbandsname', 'fatherhusbandname',
+    'fathershusbandsname', 'fatherorhusbandname', 'guardianname', 'guardiansname', 'rlnname', 'relationname',
+    'पिताकानाम', 'पतिकानाम', 'पितापतिकानाम', 'पितापतिमाताकानाम', 'संबंधीकानाम', 'सम्बन्धीकानाम', 'रिश्तेदारकानाम', 'अभिभावककानाम',
+  ],
+  pollingStation: [
+    'pollingstation', 'pollingstationname', 'pollingstationno', 'pollingstationnumber', 'psname', 'psno', 'booth', 'boothname',
+    'boothno', 'मतदानकेंद्र', 'मतदानकेन्द्र', 'मतदानकेंद्रकानाम', 'मतदानकेन्द्रकानाम', 'बूथ', 'बूथकानाम', 'बूथसंख्या',
+  ],
+  part: ['part', 'partno', 'partnumber', 'partnum', 'भाग', 'भागसंख्या', 'भागसं', 'भागक्रमांक', 'भागनं'],
+  section: ['section', 'sectionno', 'sectionname', 'sectionnoandname', 'sectionnumber', 'अनुभाग', 'अनुभागसंख्या', 'अनुभागकानाम', 'अनुभागसंख्याएवंनाम', 'खंड'],
+  houseNumber: ['house', 'houseno', 'housenumber', 'hno', 'hnumber', 'मकाननं', 'मकानसंख्या', 'मकाननंबर', 'मकान', 'गृहसंख्या', 'घरनं', 'घरसंख्या'],
+  epic: [
+    'epic', 'epicno', 'epicnumber', 'voterid', 'voteridno', 'voteridnumber', 'idcardno', 'cardno', 'epicid', 'electorsphotoidentitycard',
+    'ईपीआईसी', 'ईपिक', 'एपिक', 'एपिकनंबर', 'एपिकसंख्या', 'पहचानपत्रसंख्या', 'मतदातापहचानपत्र', 'मतदातापहचानपत्रसंख्या', 'वोटरआईडी', 'पहचानपत्र',
+  ],
+  serial: [
+    'serial', 'serialno', 'serialnumber', 'sno', 'slno', 'srno', 'sn', 'sl', 'sr', 'serialnoinpart', 'slnoinpart', 'srnoinpart',
+    'voterserialno', 'क्रमसंख्या', 'क्रमांक', 'क्रसं', 'क्रम', 'क्रमसं', 'मतदाताक्रमांक', 'मतदाताक्रमसंख्या', 'सं', 'संख्या',
+  ],
+  relation: ['relation', 'relationtype', 'rlntype', 'rln', 'relationship', 'संबंध', 'सम्बन्ध', 'रिश्ता', 'संबंधप्रकार'],
+  name: ['name', 'votername', 'votersname', 'electorname', 'electorsname', 'nameofelector', 'nameofvoter', 'fullname', 'नाम', 'मतदाताकानाम', 'निर्वाचककानाम', 'मतदातानाम'],
+  age: ['age', 'ageyears', 'आयु', 'उम्र', 'उमर', 'आयुवर्ष'],
+  gender: ['gender', 'sex', 'लिंग'],
+};
+
+/** Fields in the order their synonyms are tried (specific before general). */
+const ORDER = Object.keys(SYNONYMS) as Field[];
+
+export function fieldOf(cell: string): Field | null {
+  const n = normalizeHeader(cell);
+  if (!n || n.length > 60) return null;
+  for (const f of ORDER) if (SYNONYMS[f].includes(n)) return f;
+  // longer headings that contain a synonym ("Name of the Elector (English)")
+  for (const f of ORDER) if (SYNONYMS[f].some((s) => s.length >= 4 && n.includes(s))) return f;
+  return null;
+}
+
+export interface HeaderMatch {
+  /** 0-based index of the header row in the sheet's rows. */
+  row: number;
+  columns: Partial<Record<Field, number>>;
+}
+
+/** The header row: the first of the top 30 rows naming at least two fields, one of them serial, EPIC or name. */
+export function findHeader(rows: string[][]): HeaderMatch | null {
+  let best: HeaderMatch | null = null;
+  let bestScore = 0;
+  for (let r = 0; r < Math.min(rows.length, 30); r++) {
+    const columns: Partial<Record<Field, number>> = {};
+    rows[r].forEach((cell, c) => {
+      const f = fieldOf(cell);
+      if (f && columns[f] === undefined) columns[f] = c;
+    });
+    const score = Object.keys(columns).length;
+    const key = columns.serial !== undefined || columns.epic !== undefined || columns.name !== undefined;
+    if (key && score >= 2 && score > bestScore) {
+      best = { row: r, columns };
+      bestScore = score;
+    }
+  }
+  return best;
+}

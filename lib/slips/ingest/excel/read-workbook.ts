@@ -1,0 +1,124 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { VoterListError } from '../errors';
+
+/** One sheet as text cells: `rows[i][j]` is the formatted text of row `firstRow + i`, column j. */
+export interface SheetRows {
+  name: string;
+  /** 1-based number of the sheet row that rows[0] is. */
+  firstRow: number;
+  rows: string[][];
+  truncated: boolean;
+}
+
+/**
+ * The worker's code, run with `eval: true`: no separate worker file to locate under tsx, vitest
+ * or a Next bundle. It loads `xlsx` from the path the parent resolved from the project root
+ * (process.cwd()), parses with formulas, HTML and VBA off, and returns plain string arrays.
+ */
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const XLSX = require(workerData.xlsxPath);
+const { bytes, maxRows, maxSheets } = workerData;
+try {
+  const wb = XLSX.read(bytes, { type: 'buffer', cellFormula: false, cellHTML: false, cellNF: false, cellStyles: false, cellText: false, cellDates: false, bookVBA: false, sheetStubs: false, dense: true });
+  const sheets = [];
+  for (const name of wb.SheetNames.slice(0, maxSheets)) {
+    const ws = wb.Sheets[name];
+    if (!ws || !ws['!ref']) { sheets.push({ name: String(name), firstRow: 1, text: '', truncated: false }); continue; }
+    const range = XLSX.utils.decode_range(ws['!ref']);
+    let truncated = false;
+    if (range.e.r - range.s.r + 1 > maxRows) { range.e.r = range.s.r + maxRows - 1; truncated = true; }
+    if (range.e.c - range.s.c + 1 > 200) range.e.c = range.s.c + 199;
+    const data = Array.isArray(ws) ? ws : null;
+    const lines = [];
+    for (let r = range.s.r; r <= range.e.r; r++) {
+      const row = data ? data[r] || [] : null;
+      const cells = [];
+      for (let c = range.s.c; c <= range.e.c; c++) {
+        const cell = row ? row[c] : ws[XLSX.utils.encode_cell({ r: r, c: c })];
+        let v = cell == null || cell.v == null ? '' : String(cell.v);
+        if (v.indexOf('\u001e') >= 0 || v.indexOf('\u001f') >= 0) v = v.replace(/[\u001e\u001f]/g, ' ');
+        cells.push(v);
+      }
+      lines.push(cells.join('\u001f'));
+    }
+    // one string per sheet: far cheaper to pass between threads than a million small strings
+    sheets.push({ name: String(name), firstRow: range.s.r + 1, text: lines.join('\u001e'), truncated });
+  }
+  parentPort.postMessage({ ok: true, sheets });
+} catch (error) {
+  parentPort.postMessage({ ok: false, message: String(error && error.message ? error.message : error) });
+}
+`;
+
+interface WireSheet {
+  name: string;
+  firstRow: number;
+  text: string;
+  truncated: boolean;
+}
+
+function xlsxPath(): string {
+  return createRequire(path.join(process.cwd(), 'package.json')).resolve('xlsx');
+}
+
+export interface ReadLimits {
+  timeoutMs: number;
+  memoryMb: number;
+  maxRows: number;
+  maxSheets?: number;
+}
+
+/** Parses an .xlsx/.xls in an isolated worker thread with a time limit and a heap limit. */
+export function readWorkbook(bytes: Uint8Array, limits: ReadLimits): Promise<SheetRows[]> {
+  return new Promise((resolve, reject) => {
+    let settled = false;
+    const worker = new Worker(WORKER_SOURCE, {
+      eval: true,
+      workerData: { xlsxPath: xlsxPath(), bytes: Buffer.from(bytes), maxRows: limits.maxRows + 1000, maxSheets: limits.maxSheets ?? 20 },
+      resourceLimits: { maxOldGenerationSizeMb: limits.memoryMb, maxYoungGenerationSizeMb: 64, stackSizeMb: 4 },
+      stdout: true,
+      stderr: true,
+    });
+    worker.stdout?.resume();
+    worker.stderr?.resume();
+    const finish = (fn: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      void worker.terminate();
+      fn();
+    };
+    const timer = setTimeout(
+      () => finish(() => reject(new VoterListError('timeout', `The spreadsheet took longer than ${Math.round(limits.timeoutMs / 1000)} s to read and was abandoned.`))),
+      limits.timeoutMs,
+    );
+    worker.on('message', (msg: { ok: boolean; sheets?: WireSheet[]; message?: string }) => {
+      if (msg.ok && msg.sheets) {
+        const sheets = msg.sheets.map((w) => ({
+          name: w.name,
+          firstRow: w.firstRow,
+          truncated: w.truncated,
+          rows: w.text === '' ? [] : w.text.split('\u001e').map((line) => line.split('\u001f')),
+        }));
+        finish(() => resolve(sheets));
+      }
+      else finish(() => reject(new VoterListError('corrupt', 'The Excel file is damaged or not a valid workbook and cannot be read.')));
+    });
+    worker.on('error', (error: Error & { code?: string }) => {
+      const oom = error.code === 'ERR_WORKER_OUT_OF_MEMORY' || /memory/i.test(error.message);
+      finish(() =>
+        reject(
+          oom
+            ? new VoterListError('too-large', 'The spreadsheet needs too much memory to read (is it unusually large or crafted?).')
+            : new VoterListError('corrupt', 'The Excel file is damaged or not a valid workbook and cannot be read.'),
+        ),
+      );
+    });
+    worker.on('exit', (code) => {
+      if (!settled) finish(() => reject(new VoterListError('corrupt', `The spreadsheet reader stopped unexpectedly (exit ${code}).`)));
+    });
+  });
+}

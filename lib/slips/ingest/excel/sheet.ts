@@ -1,0 +1,127 @@
+import type { ParseReport, ParseWarning, VoterList, VoterRecord } from '../../types';
+import { findEpic } from '../epic';
+import { VoterListError } from '../errors';
+import type { ParseOptions } from '../options';
+import { continuityWarnings } from '../serials';
+import { findHeader, type Field } from './headers';
+import { readWorkbook, type SheetRows } from './read-workbook';
+import { checkZip } from './zip-guard';
+
+const MAX_ROW_WARNINGS = 50;
+
+function cellText(v: string | undefined): string {
+  return (v ?? '').normalize('NFC').replace(/\s+/g, ' ').trim();
+}
+
+/** Voters from one sheet whose header row has been found. */
+function sheetVoters(sheet: SheetRows, header: NonNullable<ReturnType<typeof findHeader>>, warnings: ParseWarning[]) {
+  const col = header.columns;
+  const voters: VoterRecord[] = [];
+  let empty = 0;
+  let malformed = 0;
+  const emptyRows: number[] = [];
+  const warn = (row: number, message: string) => {
+    malformed++;
+    if (warnings.length < MAX_ROW_WARNINGS) warnings.push({ page: row, message });
+  };
+  const get = (row: string[], f: Field) => (col[f] === undefined ? '' : cellText(row[col[f] as number]));
+  for (let i = header.row + 1; i < sheet.rows.length; i++) {
+    const row = sheet.rows[i];
+    const rowNo = sheet.firstRow + i;
+    if (row.every((c) => cellText(c) === '')) {
+      empty++;
+      if (emptyRows.length < 10) emptyRows.push(rowNo);
+      continue;
+    }
+    const serialText = get(row, 'serial');
+    const epicText = get(row, 'epic').toUpperCase().replace(/\s+/g, '');
+    const name = get(row, 'name');
+    let serial: number | null = null;
+    if (serialText) {
+      const n = Number(serialText.replace(/[\u0966-\u096F]/g, (d) => String(d.charCodeAt(0) - 0x0966)));
+      if (Number.isInteger(n) && n > 0) serial = n;
+    }
+    if (serial === null && !epicText && !name) {
+      warn(rowNo, serialText ? `Row has no valid serial number ("${serialText.slice(0, 20)}"), EPIC or name; skipped.` : 'Row has no serial number, EPIC or name; skipped.');
+      continue;
+    }
+    if (serialText && serial === null) warn(rowNo, `Serial number "${serialText.slice(0, 20)}" is not a whole number.`);
+    let epic: string | null = null;
+    if (epicText) {
+      epic = findEpic(epicText) ?? epicText.slice(0, 30);
+      if (!findEpic(epicText)) warn(rowNo, `EPIC "${epicText.slice(0, 20)}" does not look like an EPIC number.`);
+    }
+    const v: VoterRecord = { serial, epic, page: rowNo };
+    if (name) v.name = name;
+    const text: [Field, keyof VoterRecord][] = [
+      ['relation', 'relation'],
+      ['relativeName', 'relativeName'],
+      ['houseNumber', 'houseNumber'],
+      ['gender', 'gender'],
+      ['part', 'part'],
+      ['section', 'section'],
+      ['pollingStation', 'pollingStation'],
+    ];
+    for (const [f, key] of text) {
+      const value = get(row, f);
+      if (value) (v as unknown as Record<string, unknown>)[key] = value;
+    }
+    const ageText = get(row, 'age');
+    if (ageText) {
+      const age = Number(ageText);
+      if (Number.isInteger(age) && age > 0 && age < 150) v.age = age;
+      else warn(rowNo, `Age "${ageText.slice(0, 10)}" is not a plausible age.`);
+    }
+    voters.push(v);
+  }
+  if (empty > 0) warnings.push({ message: `${empty} empty row(s) skipped (rows ${emptyRows.join(', ')}${empty > emptyRows.length ? ', ...' : ''}).` });
+  return { voters, empty, malformed };
+}
+
+function constant(voters: VoterRecord[], key: 'part' | 'pollingStation'): string | undefined {
+  const values = new Set(voters.map((v) => v[key]).filter(Boolean));
+  return values.size === 1 ? [...values][0] : undefined;
+}
+
+export async function parseSpreadsheet(bytes: Uint8Array, kind: 'xlsx' | 'xls', opts: ParseOptions = {}): Promise<VoterList> {
+  const maxRows = opts.maxRows ?? 500_000;
+  if (kind === 'xlsx') checkZip(bytes);
+  opts.onProgress?.(0, 2);
+  const sheets = await readWorkbook(bytes, { timeoutMs: opts.excelTimeoutMs ?? 60_000, memoryMb: opts.excelMemoryMb ?? 768, maxRows });
+  opts.onProgress?.(1, 2);
+  const withHeader = sheets.map((s) => ({ sheet: s, header: findHeader(s.rows) })).filter((x) => x.header !== null);
+  if (withHeader.length === 0) {
+    throw new VoterListError('no-header', 'No header row was recognised in the spreadsheet (expected columns such as Serial No., EPIC No., Name / क्रम संख्या, नाम).');
+  }
+  const { sheet, header } = withHeader[0] as { sheet: SheetRows; header: NonNullable<ReturnType<typeof findHeader>> };
+  const warnings: ParseWarning[] = [];
+  if (withHeader.length > 1) warnings.push({ message: `Only the sheet "${sheet.name.slice(0, 40)}" was read; ${withHeader.length - 1} other sheet(s) also look like voter lists.` });
+  if (sheet.truncated || sheet.rows.length - header.row - 1 > maxRows) {
+    throw new VoterListError('too-large', `The sheet has more than ${maxRows.toLocaleString('en-IN')} rows; split it into smaller files.`);
+  }
+  const missing = (['serial', 'epic', 'name'] as Field[]).filter((f) => header.columns[f] === undefined);
+  if (missing.length) warnings.push({ message: `No ${missing.join(', ')} column was found.` });
+  const { voters, malformed } = sheetVoters(sheet, header, warnings);
+  if (voters.length === 0) throw new VoterListError('no-voters', 'The spreadsheet has a header row but no voter rows.');
+  if (malformed > MAX_ROW_WARNINGS) warnings.push({ message: `${malformed} malformed row(s) in all; only the first are listed.` });
+  if (header.columns.serial !== undefined && new Set(voters.map((v) => v.part ?? '')).size <= 1) {
+    warnings.push(...continuityWarnings(voters.map((v) => ({ serial: v.serial, fromOcr: false, page: v.page })), 20).filter((w) => !/could not be read/.test(w.message)));
+  }
+  opts.onProgress?.(2, 2);
+  const report: ParseReport = {
+    source: 'excel',
+    voters: voters.length,
+    pages: { cover: 0, voters: 0, summary: 0, other: 0 },
+    totalPages: 0,
+    rows: voters.length,
+    withoutEpic: voters.filter((v) => v.epic === null).length,
+    deleted: voters.filter((v) => v.deleted).length,
+    ocrRead: 0,
+    ocrRepaired: 0,
+    header: { part: constant(voters, 'part'), pollingStation: constant(voters, 'pollingStation') },
+    warnings,
+  };
+  if (!report.header.part) delete report.header.part;
+  if (!report.header.pollingStation) delete report.header.pollingStation;
+  return { voters, report };
+}
