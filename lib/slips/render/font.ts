@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import zlib from 'node:zlib';
 import * as hb from 'harfbuzzjs';
 import { PDFContext, PDFRawStream, PDFRef, PDFString } from 'pdf-lib';
+import { fmt2 } from './num';
 
 const require = createRequire(import.meta.url);
 
@@ -42,7 +43,6 @@ class Shaper {
   readonly descender: number;
   readonly bbox: [number, number, number, number];
   private readonly font: hb.Font;
-  private readonly cache = new Map<string, ShapedRun>();
 
   constructor(bytes: Uint8Array) {
     const face = new hb.Face(new hb.Blob(bytes));
@@ -60,37 +60,106 @@ class Shaper {
     }
   }
 
+  private readonly advances = new Map<number, number>();
+  private readonly words = new Map<string, ShapedRun>();
+  private readonly buffer = new hb.Buffer();
+  private spaceAdvance = -1;
+
   advanceOf(gid: number): number {
-    return this.font.glyphHAdvance(gid);
+    let a = this.advances.get(gid);
+    if (a === undefined) {
+      a = this.font.glyphHAdvance(gid);
+      this.advances.set(gid, a);
+    }
+    return a;
   }
 
+  /**
+   * Shapes `text` word by word (words split at spaces, each shaped once and cached): labels and
+   * common names are shaped once per process. Shaping does not act across a space in these scripts.
+   */
   shape(text: string): ShapedRun {
-    const hit = this.cache.get(text);
+    const glyphs: ShapedGlyph[] = [];
+    const advance = this.forEachGlyph(text, (gid, dx, dy) => glyphs.push({ gid, dx, dy }));
+    return { text, glyphs, advance };
+  }
+
+  /** Calls `fn` for every glyph of `text` (positions in font units from the run origin); returns the advance. */
+  forEachGlyph(text: string, fn: (gid: number, dx: number, dy: number) => void): number {
+    if (this.spaceAdvance < 0) this.spaceAdvance = this.shapeWord(' ').advance;
+    let pen = 0;
+    let start = 0;
+    for (let i = 0; i <= text.length; i++) {
+      if (i < text.length && text.charCodeAt(i) !== 32) continue;
+      if (i > start) {
+        const w = this.shapeWord(text.slice(start, i));
+        for (const g of w.glyphs) fn(g.gid, pen + g.dx, g.dy);
+        pen += w.advance;
+      }
+      if (i < text.length) pen += this.spaceAdvance;
+      start = i + 1;
+    }
+    return pen;
+  }
+
+  /** Advance of `text` in font units, without allocating glyphs. */
+  advance(text: string): number {
+    if (this.spaceAdvance < 0) this.spaceAdvance = this.shapeWord(' ').advance;
+    let pen = 0;
+    let start = 0;
+    for (let i = 0; i <= text.length; i++) {
+      if (i < text.length && text.charCodeAt(i) !== 32) continue;
+      if (i > start) pen += this.shapeWord(text.slice(start, i)).advance;
+      if (i < text.length) pen += this.spaceAdvance;
+      start = i + 1;
+    }
+    return pen;
+  }
+
+  private shapeWord(word: string): ShapedRun {
+    const hit = this.words.get(word);
     if (hit) return hit;
-    const buf = new hb.Buffer();
-    buf.addText(text);
+    if (word.length > 1 && /^[\x21-\x7e]+$/.test(word)) {
+      // Printable ASCII (EPICs, numbers, Latin words): no complex shaping needed; glyphs per
+      // character from the cmap (characters cached), unkerned. Keeps unique IDs off HarfBuzz.
+      const glyphs: ShapedGlyph[] = [];
+      let pen = 0;
+      for (let i = 0; i < word.length; i++) {
+        const c = this.shapeWord(word[i]);
+        for (const g of c.glyphs) glyphs.push({ gid: g.gid, dx: pen + g.dx, dy: g.dy });
+        pen += c.advance;
+      }
+      const run: ShapedRun = { text: word, glyphs, advance: pen };
+      if (this.words.size > 100_000) this.words.clear();
+      this.words.set(word, run);
+      return run;
+    }
+    const buf = this.buffer;
+    buf.reset();
+    buf.addText(word);
     buf.guessSegmentProperties();
     hb.shape(this.font, buf);
-    const items = buf.getGlyphInfosAndPositions();
+    const infos = buf.getGlyphInfos();
+    const positions = buf.getGlyphPositions();
     const glyphs: ShapedGlyph[] = [];
     let pen = 0;
-    const clusters: number[] = [];
-    for (const g of items) {
-      glyphs.push({ gid: g.codepoint, dx: pen + (g.xOffset ?? 0), dy: g.yOffset ?? 0 });
-      clusters.push(g.cluster);
-      pen += g.xAdvance ?? 0;
+    for (let i = 0; i < infos.length; i++) {
+      const p = positions[i];
+      glyphs.push({ gid: infos[i].codepoint, dx: pen + p.xOffset, dy: p.yOffset });
+      pen += p.xAdvance;
     }
-    const run: ShapedRun = { text, glyphs, advance: pen };
-    // ToUnicode fallback: first glyph of each cluster maps to the cluster's text (UTF-16 indices).
-    const starts = [...new Set(clusters)].sort((a, b) => a - b);
-    for (let i = 0; i < glyphs.length; i++) {
-      if (i > 0 && clusters[i] === clusters[i - 1]) continue;
-      const at = starts.indexOf(clusters[i]);
-      const end = at + 1 < starts.length ? starts[at + 1] : text.length;
-      const chars = text.slice(clusters[i], end);
+    // ToUnicode fallback: the first glyph of each cluster maps to the cluster's text.
+    const starts = [...new Set(infos.map((g) => g.cluster))].sort((a, b) => a - b);
+    for (let i = 0; i < infos.length; i++) {
+      if (i > 0 && infos[i].cluster === infos[i - 1].cluster) continue;
+      const at = starts.indexOf(infos[i].cluster);
+      const end = at + 1 < starts.length ? starts[at + 1] : word.length;
+      const chars = word.slice(infos[i].cluster, end);
       if (!toUnicodeHints.has(glyphs[i].gid) && chars.length > 0) toUnicodeHints.set(glyphs[i].gid, chars);
     }
-    if (this.cache.size < 20_000) this.cache.set(text, run);
+    const run: ShapedRun = { text: word, glyphs, advance: pen };
+    if (this.words.size > 100_000) this.words.clear();
+    this.words.set(word, run);
     return run;
   }
 }
@@ -107,20 +176,24 @@ export function getShaper(): Shaper {
 /** Width of `text` at `size` points. */
 export function textWidth(text: string, size: number): number {
   const s = getShaper();
-  return (s.shape(text).advance / s.upem) * size;
+  return (s.advance(text) / s.upem) * size;
 }
 
 function utf16beHex(text: string): string {
-  let out = 'FEFF';
-  for (let i = 0; i < text.length; i++) out += text.charCodeAt(i).toString(16).padStart(4, '0').toUpperCase();
-  return out;
+  return `FEFF${Buffer.from(text, 'utf16le').swap16().toString('hex')}`;
 }
 
+const HEX4: string[] = [];
 function escapeForHexGid(gid: number): string {
-  return gid.toString(16).padStart(4, '0');
+  let h = HEX4[gid];
+  if (h === undefined) {
+    h = gid.toString(16).padStart(4, '0');
+    HEX4[gid] = h;
+  }
+  return h;
 }
 
-const fmt = (n: number) => (Math.round(n * 100) / 100).toString();
+const fmt = fmt2;
 
 export interface TextStyle {
   size: number;
@@ -143,42 +216,66 @@ export class DocumentFont {
     this.ref = context.nextRef();
   }
 
+  private readonly opsCache = new Map<string, string>();
+
   /**
-   * Content-stream operators drawing `text` with its baseline starting at (x, y).
-   * The run is wrapped in an ActualText span so extraction yields exactly `text`.
+   * Content-stream operators drawing `text` with its baseline starting at (x, y), wrapped in an
+   * ActualText span so extraction yields exactly `text`.
    */
   show(text: string, x: number, y: number, style: TextStyle): string {
+    return this.showParts([{ text, x, y, constant: true }], style);
+  }
+
+  /**
+   * Several runs (e.g. a label and its value) under ONE ActualText span whose text is the runs'
+   * texts joined: extraction gives the line as one string. Glyph operators are cached per run and
+   * position, so constant labels are laid out once per document.
+   */
+  showParts(parts: { text: string; x: number; y: number; constant?: boolean }[], style: TextStyle): string {
+    const joined = parts.map((p) => p.text).join('');
+    if (joined.length === 0) return '';
+    const out = [`q /Span<</ActualText<${utf16beHex(joined)}>>>BDC`];
+    if (style.gray !== undefined) out.push(`${fmt(style.gray)} g ${fmt(style.gray)} G`);
+    if (style.bold) out.push(`2 Tr ${fmt(style.size * 0.035)} w`);
+    for (const p of parts) out.push(this.glyphOps(p.text, p.x, p.y, style.size, p.constant ?? false));
+    out.push('EMC Q\n');
+    return out.join(' ');
+  }
+
+  private glyphOps(text: string, x: number, y: number, size: number, cache: boolean): string {
+    const key = cache ? `${text}\u0000${fmt(x)}\u0000${fmt(y)}\u0000${fmt(size)}` : '';
+    if (cache) {
+      const hit = this.opsCache.get(key);
+      if (hit !== undefined) return hit;
+    }
     const s = getShaper();
-    const run = s.shape(text);
-    if (run.glyphs.length === 0) return '';
-    const k = style.size / s.upem;
-    const parts: string[] = [`q /Span<</ActualText<${utf16beHex(text)}>>>BDC BT /${this.resourceName} ${fmt(style.size)} Tf`];
-    if (style.gray !== undefined) parts.push(`${fmt(style.gray)} g ${fmt(style.gray)} G`);
-    if (style.bold) parts.push(`2 Tr ${fmt(style.size * 0.035)} w`);
+    const k = size / s.upem;
+    let ops = `BT /${this.resourceName} ${fmt(size)} Tf`;
     // Text position after the previous glyph (font units, relative to the run origin).
     let tx = Number.NaN;
     let ty = Number.NaN;
-    let tj: string[] = [];
-    const flush = () => {
-      if (tj.length > 0) parts.push(`[${tj.join('')}]TJ`);
-      tj = [];
-    };
-    for (const g of run.glyphs) {
-      this.used.add(g.gid);
-      if (g.dy !== ty || Number.isNaN(tx)) {
-        flush();
-        parts.push(`1 0 0 1 ${fmt(x + g.dx * k)} ${fmt(y + g.dy * k)} Tm`);
-      } else if (Math.abs(g.dx - tx) > 0.5) {
+    let tj = '';
+    s.forEachGlyph(text, (gid, dx, dy) => {
+      this.used.add(gid);
+      if (dy !== ty || Number.isNaN(tx)) {
+        if (tj) ops += ` [${tj}]TJ`;
+        tj = '';
+        ops += ` 1 0 0 1 ${fmt(x + dx * k)} ${fmt(y + dy * k)} Tm`;
+      } else if (Math.abs(dx - tx) > 0.5) {
         // TJ numbers are thousandths of text space, subtracted from the position.
-        tj.push(fmt((-(g.dx - tx) * 1000) / s.upem));
+        tj += String(Math.round((-(dx - tx) * 1000) / s.upem));
       }
-      tj.push(`<${escapeForHexGid(g.gid)}>`);
-      tx = g.dx + s.advanceOf(g.gid);
-      ty = g.dy;
+      tj += `<${escapeForHexGid(gid)}>`;
+      tx = dx + s.advanceOf(gid);
+      ty = dy;
+    });
+    if (tj) ops += ` [${tj}]TJ`;
+    ops += ' ET';
+    if (cache) {
+      if (this.opsCache.size > 10_000) this.opsCache.clear();
+      this.opsCache.set(key, ops);
     }
-    flush();
-    parts.push('ET EMC Q');
-    return parts.join(' ') + '\n';
+    return ops;
   }
 
   /** Writes the Type0 font, its descendant, descriptor, font file and ToUnicode map into the context. */

@@ -104,7 +104,7 @@ function cutGuideOps(grid: PageGrid): string {
 function flate(ctx: StreamingPdfWriter['context'], ops: string, dict: Record<string, unknown> = {}): PDFRawStream {
   return PDFRawStream.of(
     ctx.obj({ ...(dict as Record<string, never>), Filter: 'FlateDecode' }),
-    zlib.deflateSync(Buffer.from(ops, 'latin1'), { level: 6 }),
+    zlib.deflateSync(Buffer.from(ops, 'latin1'), { level: 1 }),
   );
 }
 

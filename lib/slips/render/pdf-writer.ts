@@ -11,7 +11,10 @@ import {
   PDFArray,
   PDFContext,
   PDFDict,
+  PDFName,
+  PDFNumber,
   PDFObject,
+  PDFRawStream,
   PDFRef,
   PDFStream,
 } from 'pdf-lib';
@@ -22,6 +25,9 @@ export interface ByteSink {
 }
 
 const FLUSH_BYTES = 1 << 20;
+const STREAM_START = new TextEncoder().encode('\nstream\n');
+const STREAM_END = new TextEncoder().encode('\nendstream');
+const ENDOBJ = new TextEncoder().encode('\nendobj\n');
 
 export class StreamingPdfWriter {
   readonly context: PDFContext;
@@ -99,13 +105,23 @@ export class StreamingPdfWriter {
   }
 
   private emit(ref: PDFRef, obj: PDFObject): void {
-    const head = this.enc.encode(`${ref.objectNumber} 0 obj\n`);
-    const body = new Uint8Array(obj.sizeInBytes());
-    obj.copyBytesInto(body, 0);
     this.offsets.set(ref.objectNumber, this.offset);
-    this.push(head);
-    this.push(body);
-    this.push(this.enc.encode('\nendobj\n'));
+    this.push(this.enc.encode(`${ref.objectNumber} 0 obj\n`));
+    if (obj instanceof PDFRawStream) {
+      // pdf-lib copies stream contents byte by byte; write the dictionary, then the contents as they are.
+      obj.dict.set(PDFName.of('Length'), PDFNumber.of(obj.contents.length));
+      const dict = new Uint8Array(obj.dict.sizeInBytes());
+      obj.dict.copyBytesInto(dict, 0);
+      this.push(dict);
+      this.push(STREAM_START);
+      this.push(obj.contents);
+      this.push(STREAM_END);
+    } else {
+      const body = new Uint8Array(obj.sizeInBytes());
+      obj.copyBytesInto(body, 0);
+      this.push(body);
+    }
+    this.push(ENDOBJ);
   }
 
   private push(bytes: Uint8Array): void {

@@ -3,6 +3,7 @@
  * the voter content and the address, and the content-stream operators for the parts that vary.
  */
 import type { Rect, VoterRecord } from '../types';
+import { fmt2, fmt5 } from './num';
 import type { DocumentFont } from './font';
 import { textWidth } from './font';
 import { fitSize, fitWrapped } from './text-fit';
@@ -16,9 +17,9 @@ export interface SlipAreas {
   address: Rect;
 }
 
-export const f = (n: number) => (Math.round(n * 100) / 100).toString();
+export const f = fmt2;
 /** Matrix entries need more precision: a scale error is multiplied by page coordinates. */
-const fm = (n: number) => (Math.round(n * 1e5) / 1e5).toString();
+const fm = fmt5;
 
 export function slipAreas(cellWidth: number, cellHeight: number, bannerAspect: number): SlipAreas {
   const pad = Math.max(4, Math.min(cellWidth, cellHeight) * 0.035);
@@ -117,32 +118,41 @@ function relationLabel(relation: string | undefined): string {
 }
 
 interface Line {
-  text: string;
+  label: string;
+  value: string;
   bold?: boolean;
   scale?: number;
-  /** Optional right-aligned part on the same line. */
-  right?: string;
+  /** Optional right-aligned label + value on the same line. */
+  right?: { label: string; value: string };
 }
 
 /** An Excel voter: fields typeset with bilingual labels, serial and EPIC prominent. */
 export function fieldContentOps(voter: VoterRecord, content: Rect, font: DocumentFont): string {
   const lines: Line[] = [];
   lines.push({
-    text: `क्रमांक / Sr. No.: ${voter.serial ?? '—'}`,
-    right: `EPIC: ${voter.epic ?? '—'}`,
+    label: 'क्रमांक / Sr. No.: ',
+    value: String(voter.serial ?? '—'),
+    right: { label: 'EPIC: ', value: voter.epic ?? '—' },
     bold: true,
     scale: 1.2,
   });
-  if (voter.name) lines.push({ text: `नाम / Name: ${voter.name}`, bold: true });
-  if (voter.relativeName) lines.push({ text: `${relationLabel(voter.relation)}: ${voter.relativeName}` });
-  if (voter.houseNumber) lines.push({ text: `मकान नं. / House No.: ${voter.houseNumber}` });
-  const ageGender = [
-    voter.age !== undefined ? `आयु / Age: ${voter.age}` : '',
-    voter.gender ? `लिंग / Gender: ${voter.gender}` : '',
-  ].filter(Boolean);
-  if (ageGender.length) lines.push({ text: ageGender.join('   ') });
-  const partSection = [voter.part ? `भाग / Part: ${voter.part}` : '', voter.section ? `अनुभाग / Section: ${voter.section}` : ''].filter(Boolean);
-  if (partSection.length) lines.push({ text: partSection.join('   ') });
+  if (voter.name) lines.push({ label: 'नाम / Name: ', value: voter.name, bold: true });
+  if (voter.relativeName) lines.push({ label: `${relationLabel(voter.relation)}: `, value: voter.relativeName });
+  if (voter.houseNumber) lines.push({ label: 'मकान नं. / House No.: ', value: voter.houseNumber });
+  if (voter.age !== undefined || voter.gender) {
+    lines.push({
+      label: voter.age !== undefined ? 'आयु / Age: ' : 'लिंग / Gender: ',
+      value: voter.age !== undefined ? String(voter.age) : (voter.gender as string),
+      right: voter.age !== undefined && voter.gender ? { label: 'लिंग / Gender: ', value: voter.gender } : undefined,
+    });
+  }
+  if (voter.part || voter.section) {
+    lines.push({
+      label: voter.part ? 'भाग / Part: ' : 'अनुभाग / Section: ',
+      value: voter.part ? voter.part : (voter.section as string),
+      right: voter.part && voter.section ? { label: 'अनुभाग / Section: ', value: voter.section } : undefined,
+    });
+  }
 
   const units = lines.reduce((s, l) => s + (l.scale ?? 1), 0);
   const leading = 1.3;
@@ -153,16 +163,42 @@ export function fieldContentOps(voter: VoterRecord, content: Rect, font: Documen
     const size = base * (line.scale ?? 1);
     y -= size * leading;
     const baseline = y + size * 0.3;
+    const style = { bold: line.bold };
     if (line.right) {
       const gap = size;
-      const full = textWidth(line.text, size) + gap + textWidth(line.right, size);
-      const s = full > content.width ? (size * content.width) / full * 0.999 : size;
-      out.push(font.show(line.text, content.x, baseline, { size: s, bold: line.bold }));
-      const rw = textWidth(line.right, s);
-      out.push(font.show(line.right, content.x + content.width - rw, baseline, { size: s, bold: line.bold }));
+      const full = textWidth(line.label, size) + textWidth(line.value, size) + gap + textWidth(line.right.label, size) + textWidth(line.right.value, size);
+      const s = full > content.width ? ((size * content.width) / full) * 0.999 : size;
+      out.push(
+        font.showParts(
+          [
+            { text: line.label, x: content.x, y: baseline, constant: true },
+            { text: line.value, x: content.x + textWidth(line.label, s), y: baseline },
+          ],
+          { ...style, size: s },
+        ),
+      );
+      const rx = content.x + content.width - textWidth(line.right.label, s) - textWidth(line.right.value, s);
+      out.push(
+        font.showParts(
+          [
+            { text: line.right.label, x: rx, y: baseline, constant: true },
+            { text: line.right.value, x: rx + textWidth(line.right.label, s), y: baseline },
+          ],
+          { ...style, size: s },
+        ),
+      );
     } else {
-      const s = fitSize(line.text, content.width, size);
-      out.push(font.show(line.text, content.x, baseline, { size: s, bold: line.bold }));
+      const w = textWidth(line.label, size) + textWidth(line.value, size);
+      const s = w > content.width ? ((size * content.width) / w) * 0.999 : size;
+      out.push(
+        font.showParts(
+          [
+            { text: line.label, x: content.x, y: baseline, constant: true },
+            { text: line.value, x: content.x + textWidth(line.label, s), y: baseline },
+          ],
+          { ...style, size: s },
+        ),
+      );
     }
   }
   return out.join('');

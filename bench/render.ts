@@ -1,0 +1,266 @@
+/**
+ * Slip rendering benchmark: `npx tsx bench/render.ts` (or `npm run bench -- render`).
+ *
+ * Scenarios, each in its own child process so peak memory (max RSS) is its own:
+ *   roll-x10     the shared roll concatenated 10 times (380 source pages, 9,930 slips), a4 portrait 8
+ *   excel-100k   100,000 Excel-style voters (Hindi/English names), a4 portrait 8
+ *   chromium-*   the same kinds of slips as HTML printed to PDF by headless Chromium (page.pdf()),
+ *                on a SAMPLE (CHROMIUM_ROLL_SAMPLE / CHROMIUM_EXCEL_SAMPLE slips); its per-slip rate is
+ *                extrapolated. Browser launch is excluded (favours Chromium); roll boxes are shown as
+ *                crops of page images pre-rendered with pdftoppm, also excluded (favours Chromium).
+ * Parsing the roll is not measured (ingestion has its own bench): voters are parsed once and cached.
+ * Figures: wall-clock slips/s, CPU-time slips/s (robust when the machine is shared), peak RSS.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PDFDocument } from 'pdf-lib';
+import sharp from 'sharp';
+import { renderSlips } from '@/lib/slips/render';
+import { computeGrid } from '@/lib/slips/render/layout';
+import type { VoterRecord } from '@/lib/slips/types';
+
+const SELF = fileURLToPath(import.meta.url);
+const ROOT = path.resolve(path.dirname(SELF), '..');
+const ROLL = path.resolve(ROOT, '../shared/fixtures/rolls/daman-2017-part1-gujarati.pdf');
+const WORK = path.join(os.tmpdir(), 'vsg-render-bench');
+const ROLL_TIMES = 10;
+const EXCEL_ROWS = Number(process.env.EXCEL_ROWS ?? 100_000);
+const CHROMIUM_ROLL_SAMPLE = Number(process.env.CHROMIUM_ROLL_SAMPLE ?? 400);
+const CHROMIUM_EXCEL_SAMPLE = Number(process.env.CHROMIUM_EXCEL_SAMPLE ?? 800);
+const ADDRESS = 'राजकीय प्राथमिक विद्यालय, कक्ष संख्या 2, गांधी नगर, जयपुर 302015';
+const LAYOUT = { pageSize: 'a4', orientation: 'portrait', slipsPerPage: 8 } as const;
+
+interface Figures {
+  scenario: string;
+  slips: number;
+  pages: number;
+  wallS: number;
+  cpuS: number;
+  maxRssMB: number;
+  bytes: number;
+  note?: string;
+}
+
+async function banner(): Promise<Uint8Array> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="240"><rect width="100%" height="100%" fill="#1e3c8c"/><circle cx="120" cy="120" r="90" fill="#ff9933"/><rect x="360" y="84" width="720" height="72" fill="#fff"/></svg>`;
+  return new Uint8Array(await sharp(Buffer.from(svg)).png().toBuffer());
+}
+
+/** Invented names (no real voters): common given names and surnames combined. */
+function excelVoters(n: number): VoterRecord[] {
+  const given = ['राम', 'सुनीता', 'मोहन', 'गीता', 'अनिल', 'क्षमा', 'ज्ञानेंद्र', 'प्रिया', 'Rahul', 'Anita', 'Suresh', 'Kavita'];
+  const family = ['शर्मा', 'वर्मा', 'गुप्ता', 'त्रिपाठी', 'द्विवेदी', 'कुमार', 'Singh', 'Patel', 'Yadav', 'Devi'];
+  const out: VoterRecord[] = [];
+  for (let i = 0; i < n; i++) {
+    const g = given[i % given.length];
+    const f = family[Math.floor(i / given.length) % family.length];
+    out.push({
+      serial: i + 1,
+      epic: `XYZ${String(1_000_000 + i)}`,
+      page: i + 2,
+      name: `${g} ${f}`,
+      relation: i % 2 ? 'husband' : 'father',
+      relativeName: `${given[(i * 7) % given.length]} ${f}`,
+      houseNumber: `${1 + (i % 400)}/${1 + (i % 7)}`,
+      age: 18 + (i % 70),
+      gender: i % 2 ? 'महिला' : 'पुरुष',
+      part: String(1 + Math.floor(i / 1200)),
+      section: `वार्ड ${1 + (i % 12)}`,
+    });
+  }
+  return out;
+}
+
+/** Parsed roll voters and the ×10 roll, prepared once (not measured). */
+async function prepareRoll(): Promise<{ votersFile: string; rollFile: string }> {
+  fs.mkdirSync(WORK, { recursive: true });
+  const votersFile = path.join(WORK, 'roll-x10-voters.json');
+  const rollFile = path.join(WORK, 'roll-x10.pdf');
+  if (fs.existsSync(votersFile) && fs.existsSync(rollFile)) return { votersFile, rollFile };
+  const { parseVoterListFile } = await import('@/lib/slips/parse');
+  const list = await parseVoterListFile(ROLL);
+  const src = await PDFDocument.load(fs.readFileSync(ROLL));
+  const out = await PDFDocument.create();
+  const n = src.getPageCount();
+  const voters: VoterRecord[] = [];
+  for (let k = 0; k < ROLL_TIMES; k++) {
+    for (const p of await out.copyPages(src, src.getPageIndices())) out.addPage(p);
+    for (const v of list.voters) {
+      if (!v.box) continue;
+      voters.push({ ...v, serial: (v.serial ?? 0) + k * 1000, page: v.page + k * n, box: { ...v.box, page: v.box.page + k * n } });
+    }
+  }
+  fs.writeFileSync(rollFile, await out.save());
+  fs.writeFileSync(votersFile, JSON.stringify(voters));
+  return { votersFile, rollFile };
+}
+
+function measure<T>(fn: () => Promise<T>): Promise<{ result: T; wallS: number; cpuS: number }> {
+  const c0 = process.cpuUsage();
+  const t0 = performance.now();
+  return fn().then((result) => {
+    const c = process.cpuUsage(c0);
+    return { result, wallS: (performance.now() - t0) / 1000, cpuS: (c.user + c.system) / 1e6 };
+  });
+}
+
+async function childRoll(): Promise<Figures> {
+  const { votersFile, rollFile } = await prepareRoll();
+  const voters = JSON.parse(fs.readFileSync(votersFile, 'utf8')) as VoterRecord[];
+  const sourcePdf = new Uint8Array(fs.readFileSync(rollFile));
+  const b = await banner();
+  const out = path.join(WORK, 'roll-x10-slips.pdf');
+  const { result, wallS, cpuS } = await measure(() =>
+    renderSlips({ voters, sourcePdf, banner: b, address: ADDRESS, layout: LAYOUT, printPhotos: false, mode: { kind: 'final' } }, out),
+  );
+  return { scenario: 'roll-x10 (ours)', slips: result.slips, pages: result.pages, wallS, cpuS, maxRssMB: process.resourceUsage().maxRSS / 1024, bytes: result.bytes };
+}
+
+async function childExcel(): Promise<Figures> {
+  const voters = excelVoters(EXCEL_ROWS);
+  const b = await banner();
+  const out = path.join(WORK, 'excel-slips.pdf');
+  const { result, wallS, cpuS } = await measure(() =>
+    renderSlips({ voters, banner: b, address: ADDRESS, layout: LAYOUT, printPhotos: false, mode: { kind: 'final' } }, out),
+  );
+  return { scenario: `excel-${EXCEL_ROWS / 1000}k (ours)`, slips: result.slips, pages: result.pages, wallS, cpuS, maxRssMB: process.resourceUsage().maxRSS / 1024, bytes: result.bytes };
+}
+
+const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+
+function htmlDocument(slipsHtml: string[], bannerDataUrl: string): string {
+  const grid = computeGrid(LAYOUT);
+  const fontUrl = `file://${path.join(ROOT, 'node_modules/@expo-google-fonts/noto-sans-devanagari/400Regular/NotoSansDevanagari_400Regular.ttf')}`;
+  const pages: string[] = [];
+  for (let i = 0; i < slipsHtml.length; i += LAYOUT.slipsPerPage) pages.push(`<section class="page">${slipsHtml.slice(i, i + LAYOUT.slipsPerPage).join('')}</section>`);
+  return `<!doctype html><html><head><meta charset="utf-8"><style>
+    @font-face { font-family: 'Noto Sans Devanagari'; src: url('${fontUrl}'); }
+    @page { size: A4 portrait; margin: ${grid.margin}pt; }
+    body { margin: 0; font-family: 'Noto Sans Devanagari', sans-serif; }
+    .page { display: grid; grid-template-columns: repeat(${grid.cols}, 1fr); grid-template-rows: repeat(${grid.rows}, ${grid.cellHeight}pt); page-break-after: always; }
+    .slip { border: 0.35pt dashed #999; padding: 6pt; display: flex; flex-direction: column; overflow: hidden; }
+    .banner { height: 40pt; background: url('${bannerDataUrl}') center/contain no-repeat; }
+    .content { flex: 1; font-size: 9pt; line-height: 1.3; overflow: hidden; }
+    .box { flex: 1; background-repeat: no-repeat; }
+    .address { border-top: 0.4pt solid #888; font-size: 8pt; text-align: center; padding-top: 2pt; }
+    b { font-weight: 700; }
+  </style></head><body>${pages.join('')}</body></html>`;
+}
+
+async function chromiumPrint(name: string, html: string, slips: number, pages: number): Promise<Figures> {
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  });
+  try {
+    const page = await browser.newPage();
+    const htmlFile = path.join(WORK, `${name}.html`);
+    fs.writeFileSync(htmlFile, html);
+    const { result, wallS } = await measure(async () => {
+      await page.goto(`file://${htmlFile}`, { waitUntil: 'load' });
+      await page.evaluate(() => document.fonts.ready.then(() => undefined));
+      return page.pdf({ format: 'A4', printBackground: true, preferCSSPageSize: true });
+    });
+    fs.writeFileSync(path.join(WORK, `${name}.pdf`), result);
+    return { scenario: `${name} (Chromium, sample)`, slips, pages, wallS, cpuS: Number.NaN, maxRssMB: Number.NaN, bytes: result.length, note: 'launch excluded; CPU/RSS of the browser not measured' };
+  } finally {
+    await browser.close();
+  }
+}
+
+async function childChromiumRoll(): Promise<Figures> {
+  const { votersFile, rollFile } = await prepareRoll();
+  const voters = (JSON.parse(fs.readFileSync(votersFile, 'utf8')) as VoterRecord[]).slice(0, CHROMIUM_ROLL_SAMPLE);
+  const dpi = 150;
+  const lastPage = Math.max(...voters.map((v) => v.box?.page ?? 1));
+  // Page images for the crops (how an HTML route shows vector boxes); not measured.
+  execFileSync('pdftoppm', ['-r', String(dpi), '-png', '-f', '1', '-l', String(lastPage), rollFile, path.join(WORK, 'rollpage')]);
+  const files = fs.readdirSync(WORK).filter((f) => f.startsWith('rollpage-'));
+  const width = String(lastPage).length;
+  const src = await PDFDocument.load(fs.readFileSync(rollFile));
+  const b = `data:image/png;base64,${Buffer.from(await banner()).toString('base64')}`;
+  const slips = voters.map((v) => {
+    const box = v.box!;
+    const pg = src.getPage(box.page - 1);
+    const { height } = pg.getSize();
+    const k = dpi / 72;
+    const file = files.find((f) => f === `rollpage-${String(box.page).padStart(width, '0')}.png`) ?? files[0];
+    // Crop via a clipped, scaled background: box in CSS px of the page image.
+    const left = box.rect.x * k;
+    const top = (height - box.rect.y - box.rect.height) * k;
+    return `<div class="slip"><div class="banner"></div><div class="box" style="background-image:url('file://${path.join(WORK, file)}');background-position:-${left.toFixed(1)}px -${top.toFixed(1)}px;background-size:auto;zoom:0.5"></div><div class="address">${esc(ADDRESS)}</div></div>`;
+  });
+  return chromiumPrint('roll-sample', htmlDocument(slips, b), voters.length, Math.ceil(voters.length / LAYOUT.slipsPerPage));
+}
+
+async function childChromiumExcel(): Promise<Figures> {
+  const voters = excelVoters(CHROMIUM_EXCEL_SAMPLE);
+  const b = `data:image/png;base64,${Buffer.from(await banner()).toString('base64')}`;
+  const slips = voters.map(
+    (v) => `<div class="slip"><div class="banner"></div><div class="content">
+      <b>क्रमांक / Sr. No.: ${v.serial}</b> &nbsp; <b>EPIC: ${v.epic}</b><br><b>नाम / Name: ${esc(v.name ?? '')}</b><br>
+      ${v.relation === 'husband' ? 'पति / Husband' : 'पिता / Father'}: ${esc(v.relativeName ?? '')}<br>मकान नं. / House No.: ${esc(v.houseNumber ?? '')}<br>
+      आयु / Age: ${v.age} &nbsp; लिंग / Gender: ${esc(v.gender ?? '')}<br>भाग / Part: ${esc(v.part ?? '')} &nbsp; अनुभाग / Section: ${esc(v.section ?? '')}
+    </div><div class="address">${esc(ADDRESS)}</div></div>`,
+  );
+  return chromiumPrint('excel-sample', htmlDocument(slips, b), voters.length, Math.ceil(voters.length / LAYOUT.slipsPerPage));
+}
+
+const CHILDREN: Record<string, () => Promise<Figures>> = {
+  'roll-x10': childRoll,
+  'excel-100k': childExcel,
+  'chromium-roll': childChromiumRoll,
+  'chromium-excel': childChromiumExcel,
+};
+
+function runChild(name: string): Figures {
+  const run = spawnSync(process.execPath, ['--import', 'tsx', SELF, '--child', name], { cwd: ROOT, encoding: 'utf8', maxBuffer: 1 << 24 });
+  if (run.status !== 0) throw new Error(`bench child ${name} failed:\n${run.stderr}`);
+  const line = run.stdout.trim().split('\n').pop() ?? '';
+  return JSON.parse(line) as Figures;
+}
+
+const r0 = (n: number) => (Number.isFinite(n) ? Math.round(n).toLocaleString('en-US') : '–');
+const r2 = (n: number) => (Number.isFinite(n) ? n.toFixed(2) : '–');
+
+async function main(): Promise<void> {
+  const childIdx = process.argv.indexOf('--child');
+  if (childIdx >= 0) {
+    const figures = await CHILDREN[process.argv[childIdx + 1]]();
+    process.stdout.write(`${JSON.stringify(figures)}\n`);
+    return;
+  }
+  if (!fs.existsSync(ROLL)) {
+    console.log(`skipped: the shared roll ${ROLL} is absent`);
+    return;
+  }
+  console.log(`machine: ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} (figures are noisy when the machine is shared; CPU-time rates are steadier)`);
+  await prepareRoll();
+  const rows: Figures[] = [];
+  for (const name of Object.keys(CHILDREN)) {
+    const f = runChild(name);
+    rows.push(f);
+    console.log(
+      `${f.scenario.padEnd(32)} ${r0(f.slips).padStart(8)} slips ${r0(f.pages).padStart(6)} pages  ${r2(f.wallS).padStart(7)} s  ` +
+        `${r0(f.slips / f.wallS).padStart(7)} slips/s wall  ${r0(f.slips / f.cpuS).padStart(7)} slips/s CPU  ` +
+        `peak RSS ${r0(f.maxRssMB).padStart(5)} MB  ${r2(f.bytes / 1e6)} MB${f.note ? `  (${f.note})` : ''}`,
+    );
+  }
+  const rate = (name: string) => {
+    const f = rows.find((r) => r.scenario.startsWith(name));
+    return f ? f.slips / f.wallS : Number.NaN;
+  };
+  console.log(
+    `speed-up vs Chromium (wall-clock per-slip rates, Chromium extrapolated from its sample): rolls ${r2(rate('roll-x10') / rate('roll-sample'))}×, Excel ${r2(rate('excel') / rate('excel-sample'))}×`,
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
