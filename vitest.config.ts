@@ -8,7 +8,8 @@ export default defineConfig({
     exclude: ['node_modules/**', 'e2e/**', '.next/**', '.data/**'],
     environment: 'node',
     testTimeout: 60_000,
-    hookTimeout: 60_000,
+    // Opening PGlite (a WASM Postgres) and applying migrations can take tens of seconds on a busy 2-core machine.
+    hookTimeout: 180_000,
     pool: 'forks',
   },
 });

@@ -3,6 +3,7 @@
 # 127.0.0.1:5432), a production build, then the browser tests in Debian's Chromium.
 # Ends with one line "tests: N passed, N failed, N skipped".
 set -uo pipefail
+export NEXT_TELEMETRY_DISABLED=1
 cd "$(dirname "$0")/.."
 bash scripts/system-deps.sh || exit 1
 
