@@ -18,7 +18,7 @@ export interface BoxText {
   };
 }
 
-const DELETED = /\bDELETED\b|विलोपित|हटाया गया/i;
+const DELETED = /DELETED|विलोपित|हटाया गया/;
 
 /** Labels of the fields printed in a box (English, Hindi, Gujarati), most specific first. */
 const LABELS: { key: keyof BoxText['fields'] | 'relative'; re: RegExp }[] = [

@@ -1,0 +1,95 @@
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeOcr } from '@/lib/slips/ingest/ocr';
+import { parseVoterList } from '@/lib/slips/parse';
+import type { VoterList } from '@/lib/slips/types';
+import { HAVE_ROLL, NO_ROLL_REASON, ROLL_PATH } from './fixture';
+import { drawRoll, imagePdf, inventVoters, renderPages, scanLike, scannedRoll, tempDir, type DrawnVoter } from './inputs';
+
+afterAll(() => closeOcr());
+
+/** Share of expected EPICs read exactly, matching voters by serial. */
+function epicAccuracy(list: VoterList, truth: { serial: number; epic: string | null }[]): number {
+  const bySerial = new Map(list.voters.map((v) => [v.serial, v.epic]));
+  const withEpic = truth.filter((t) => t.epic !== null);
+  return withEpic.filter((t) => bySerial.get(t.serial) === t.epic).length / withEpic.length;
+}
+
+/** Serial and EPIC of each box on the given pages of the shared roll, from its text layer. */
+function rollTruth(first: number, last: number): { serial: number; epic: string | null }[] {
+  const text = execFileSync('pdftotext', ['-layout', '-f', String(first), '-l', String(last), ROLL_PATH, '-']).toString();
+  const out: { serial: number; epic: string | null }[] = [];
+  for (const line of text.split('\n')) {
+    if (!/^\s+\d+\s+/.test(line)) continue;
+    for (const m of line.matchAll(/(?:^|\s{2,})(\d{1,4})\s+([A-Z]{3}\d{7}|[A-Z]{2}\/[\d/]+)?(?=\s{2,}|$)/g)) out.push({ serial: Number(m[1]), epic: m[2] ?? null });
+  }
+  return out;
+}
+
+describe.skipIf(!HAVE_ROLL)(`image-only rebuild of the shared roll${HAVE_ROLL ? '' : ` (skipped: ${NO_ROLL_REASON})`}`, () => {
+  let list: VoterList;
+  const truth = HAVE_ROLL ? rollTruth(3, 4) : [];
+
+  beforeAll(async () => {
+    // pages 3-4 rendered at 150 dpi, rotated +1 and -0.8 degrees, grey paper, noise, specks, JPEG
+    list = await parseVoterList({ bytes: await scannedRoll(ROLL_PATH, 3, 4), filename: 'scan.pdf' });
+  }, 180_000);
+
+  it('finds every voter, once, in order', () => {
+    expect(truth).toHaveLength(60);
+    expect(list.voters.map((v) => v.serial)).toEqual(truth.map((t) => t.serial));
+    expect(list.report.textLayer).toBe('none');
+    expect(list.report.pages.voters).toBe(2);
+  });
+
+  it('reads at least 95% of EPICs exactly', () => {
+    expect(epicAccuracy(list, truth)).toBeGreaterThanOrEqual(0.95);
+    expect(list.report.ocrRead).toBeGreaterThan(100);
+  });
+
+  it('gives boxes the size and grid of the roll (the scan is rotated and slightly shrunk)', () => {
+    // in the roll: 179.5 x 71.5 pt boxes, first column at x 32.65, first row top at 791.25
+    for (const v of list.voters) {
+      expect(Math.abs(v.box!.rect.width - 179.5)).toBeLessThan(179.5 * 0.05);
+      expect(Math.abs(v.box!.rect.height - 71.5)).toBeLessThan(71.5 * 0.05);
+    }
+    const first = list.voters[0].box!;
+    expect(first.page).toBe(1);
+    expect(Math.abs(first.rect.x - 32.65)).toBeLessThan(20);
+    expect(Math.abs(first.rect.y + first.rect.height - 791.25)).toBeLessThan(20);
+    expect(list.voters[1].box!.rect.x - first.rect.x).toBeGreaterThan(170);
+  });
+});
+
+describe('rolls drawn with pdf-lib', () => {
+  const voters: DrawnVoter[] = inventVoters(36, 11);
+  voters[4].deleted = true;
+
+  it('vector boxes with a clean English text layer: fields, header, deleted mark, photo area', async () => {
+    const list = await parseVoterList({ bytes: await drawRoll(voters), filename: 'drawn.pdf' });
+    expect(list.voters.map((v) => v.serial)).toEqual(voters.map((v) => v.serial));
+    expect(list.voters.map((v) => v.epic)).toEqual(voters.map((v) => v.epic));
+    expect(list.report.textLayer).toBe('clean');
+    expect(list.report.pages).toEqual({ cover: 1, voters: 2, summary: 1, other: 0 });
+    expect(list.report.header).toEqual({ part: '17', assembly: '42 - Example Nagar', pollingStation: 'Government School, Room 2' });
+    const v = list.voters[7];
+    expect(v).toMatchObject({ name: voters[7].name, relativeName: voters[7].relative, relation: 'father', houseNumber: voters[7].house, age: voters[7].age, gender: voters[7].gender });
+    expect(list.voters[4].deleted).toBe(true);
+    expect(list.report.deleted).toBe(1);
+    expect(v.box?.photo).not.toBeNull();
+    expect(list.report.ocrRead).toBe(0);
+  });
+
+  it('boxes drawn as separate lines, then scanned to an image-only PDF: found from pixels, EPICs by OCR', async () => {
+    const source = path.join(tempDir(), 'lines.pdf');
+    writeFileSync(source, await drawRoll(voters.slice(0, 30), { style: 'lines', cover: false, summary: false }));
+    const dir = tempDir();
+    const [png] = renderPages(source, 1, 1, 150, dir);
+    const { jpeg } = await scanLike(png, { angle: -1.2, noise: 25, seed: 5 });
+    const list = await parseVoterList({ bytes: await imagePdf([jpeg]), filename: 'lines-scan.pdf' });
+    expect(list.voters.map((v) => v.serial)).toEqual(voters.slice(0, 30).map((v) => v.serial));
+    expect(epicAccuracy(list, voters.slice(0, 30))).toBeGreaterThanOrEqual(0.95);
+  }, 120_000);
+});
