@@ -97,10 +97,10 @@ export async function openDb(options: OpenDbOptions = {}): Promise<DbHandle> {
   const { drizzle } = await import('drizzle-orm/pglite');
   const dir = options.pgliteDir;
   const inMemory = dir === undefined || dir.startsWith('memory://');
-  const release = inMemory ? () => {} : acquireDirLock(path.resolve(dir));
+  const release = inMemory ? () => {} : acquireDirLock(path.resolve(/*turbopackIgnore: true*/ dir));
   let client: InstanceType<typeof PGlite>;
   try {
-    client = inMemory ? new PGlite() : new PGlite(path.resolve(dir));
+    client = inMemory ? new PGlite() : new PGlite(path.resolve(/*turbopackIgnore: true*/ dir));
     await client.waitReady;
   } catch (error) {
     release();
