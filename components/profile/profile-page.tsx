@@ -10,7 +10,7 @@ export function ProfilePage() {
   const { refreshUser } = useSession();
   if (!user) return null;
   return (
-    <div className="flex flex-1 justify-center px-4 py-8 sm:py-12">
+    <div className="flex flex-1 items-start justify-center px-4 py-8 sm:py-12">
       <ProfileForm key={user.id} user={user} onSaved={() => refreshUser().catch(() => undefined)} />
     </div>
   );
