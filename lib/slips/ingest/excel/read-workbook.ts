@@ -20,6 +20,8 @@ export interface SheetRows {
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const XLSX = require(workerData.xlsxPath);
+// native inflate instead of the library's JavaScript one
+try { XLSX.CFB.utils.use_zlib(require('node:zlib')); } catch (e) {}
 const { bytes, maxRows, maxSheets } = workerData;
 try {
   const wb = XLSX.read(bytes, { type: 'buffer', cellFormula: false, cellHTML: false, cellNF: false, cellStyles: false, cellText: false, cellDates: false, bookVBA: false, sheetStubs: false, dense: true });

@@ -46,9 +46,10 @@ export function judgeText(words: string[]): ScrambleVerdict {
         prevWasMarkOrStart = false;
       } else prevWasMarkOrStart = true;
     }
-    if (/^[A-Za-z'`;\[\]{}~^|\\]+$/.test(word) && /[A-Za-z]/.test(word) && word.length >= 3) {
+    if (/^[A-Za-z'`;\[\]{}~^|\\#&+=]+$/.test(word) && /[A-Za-z]/.test(word) && word.length >= 3) {
       latinWords++;
-      if (/[A-Za-z][`;\[\]{}~^|\\'][A-Za-z]/.test(word) || !/[aeiouyAEIOUY]/.test(word)) oddLatinWords++;
+      // symbols inside a word, capitals after small letters ("pUnz"), or no vowel at all
+      if (/.[`;\[\]{}~^|\\'#&+=]./.test(word) || /[a-z][A-Z]/.test(word) || !/[aeiouyAEIOUY]/.test(word)) oddLatinWords++;
     }
   }
   const letters = indicLetters + indicMarks + latinWords;

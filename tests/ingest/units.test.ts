@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { detectKind } from '@/lib/slips/ingest/detect';
+import { epicFromOcr, findEpic, repairEpicPrefixes } from '@/lib/slips/ingest/epic';
+import { fieldOf, findHeader } from '@/lib/slips/ingest/excel/headers';
+import { readingOrder } from '@/lib/slips/ingest/geometry';
+import { judgeText } from '@/lib/slips/ingest/pdf/scramble';
+import { continuityWarnings, repairSerials, type SerialSlot } from '@/lib/slips/ingest/serials';
+
+const slots = (xs: (number | null)[]): SerialSlot[] => xs.map((serial) => ({ serial, fromOcr: true, page: 1 }));
+
+describe('serial continuity repair', () => {
+  it('fixes misread and unread OCR serials from their neighbours', () => {
+    const s = slots([1, 2, 3, 707, 5, 6, null, 8, 9, 18, 11, 12]);
+    expect(repairSerials(s)).toBe(3);
+    expect(s.map((x) => x.serial)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+  });
+
+  it('keeps a genuine jump (neighbours on each side agree with themselves)', () => {
+    const s = slots([10, 11, 12, 13, 40, 41, 42, 43]);
+    expect(repairSerials(s)).toBe(0);
+    expect(continuityWarnings(s).map((w) => w.message)).toEqual(['Serial numbers jump from 13 to 40.']);
+  });
+
+  it('never changes text-layer serials', () => {
+    const s: SerialSlot[] = [1, 2, 9, 4, 5].map((serial) => ({ serial, fromOcr: false, page: 1 }));
+    expect(repairSerials(s)).toBe(0);
+  });
+});
+
+describe('EPIC reading', () => {
+  it('finds current and old formats', () => {
+    expect(findEpic('12 PJG2164879')).toBe('PJG2164879');
+    expect(findEpic('GJ/26/181/015465')).toBe('GJ/26/181/015465');
+    expect(findEpic('no id here 12345')).toBeNull();
+  });
+
+  it('fixes letter/digit confusions by position', () => {
+    expect(epicFromOcr('PJG2I64B79')).toBe('PJG2164879');
+    expect(epicFromOcr('P1G2164879')).toBe('PIG2164879');
+    expect(epicFromOcr('xx 5JG216487 yy')).toBeNull();
+  });
+
+  it('repairs a one-letter prefix slip against the roll prefix', () => {
+    const items = [...Array.from({ length: 8 }, (_, i) => ({ epic: `PJG000000${i}`, fromOcr: true })), { epic: 'PJC1234567', fromOcr: true }, { epic: 'XYZ1234567', fromOcr: true }];
+    expect(repairEpicPrefixes(items)).toBe(1);
+    expect(items[8].epic).toBe('PJG1234567');
+    expect(items[9].epic).toBe('XYZ1234567');
+  });
+});
+
+describe('scrambled text layers', () => {
+  it('accepts well-encoded Hindi, Gujarati and English', () => {
+    const hindi = 'रमेश कुमार शर्मा पिता का नाम सुरेश चन्द्र मकान संख्या आयु लिंग पुरुष महिला गीता देवी'.split(' ');
+    const gujarati = 'પટેલ રમેશભાઇ ડાહ્યાભાઇ પિતાનું નામ ઘર નંબર ઉંમર જાતિ પુરુષ સ્ત્રી'.split(' ');
+    expect(judgeText([...hindi, ...hindi, ...hindi]).scrambled).toBe(false);
+    expect(judgeText([...gujarati, ...gujarati, ...gujarati]).scrambled).toBe(false);
+    expect(judgeText('Name Father House Number Age Gender Male Female Ramesh Kumar Sharma'.repeat(3).split(' ')).scrambled).toBe(false);
+  });
+
+  it('rejects legacy-encoded extractions', () => {
+    // consonants without vowel signs (the shared roll's symptom) and Kruti-Dev-like ASCII
+    const noMarks = 'પટરલ રમમશભપઇ ડપહપભપઇ સપતપનપ નપમ ઘર નન ઉમર જસત પપરર'.split(' ');
+    expect(judgeText([...noMarks, ...noMarks, ...noMarks]).scrambled).toBe(true);
+    const kruti = "jes'k dqekj 'kekZ firk dk uke lqjs'k pUnz edku la[;k vk;q fyax iq#".split(' ');
+    expect(judgeText([...kruti, ...kruti, ...kruti]).scrambled).toBe(true);
+  });
+});
+
+describe('file kinds from magic bytes', () => {
+  it('tells PDF, xls, png and text apart regardless of name', () => {
+    expect(detectKind(new TextEncoder().encode('%PDF-1.4\n'))).toBe('pdf');
+    expect(detectKind(Uint8Array.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0]))).toBe('xls');
+    expect(detectKind(Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a]))).toBe('png');
+    expect(detectKind(new TextEncoder().encode('a,b\n1,2\n'))).toBe('text');
+  });
+});
+
+describe('spreadsheet headers', () => {
+  it('maps English and Hindi headings to fields', () => {
+    expect(fieldOf('Sl. No.')).toBe('serial');
+    expect(fieldOf('क्रम संख्या')).toBe('serial');
+    expect(fieldOf("Father's / Husband's Name")).toBe('relativeName');
+    expect(fieldOf('पिता/पति का नाम')).toBe('relativeName');
+    expect(fieldOf('Name of the Elector')).toBe('name');
+    expect(fieldOf('मतदान केन्द्र')).toBe('pollingStation');
+    expect(fieldOf('EPIC No')).toBe('epic');
+    expect(fieldOf('Remarks')).toBeNull();
+  });
+
+  it('needs two fields including serial, EPIC or name', () => {
+    expect(findHeader([['Age', 'Gender'], ['Name', 'Age']])?.row).toBe(1);
+    expect(findHeader([['Age', 'Gender']])).toBeNull();
+  });
+});
+
+describe('reading order', () => {
+  it('orders boxes row by row, left to right, tolerating small misalignment', () => {
+    const box = (x: number, top: number) => ({ rect: { x, y: top - 70, width: 180, height: 70 } });
+    const order = readingOrder([box(212, 700), box(32, 771), box(392, 770.5), box(212, 771.2), box(32, 700)]);
+    expect(order.map((b) => [b.rect.x, b.rect.y + 70])).toEqual([
+      [32, 771],
+      [212, 771.2],
+      [392, 770.5],
+      [32, 700],
+      [212, 700],
+    ]);
+  });
+});
