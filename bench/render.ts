@@ -7,7 +7,7 @@
  *   chromium-*   the same kinds of slips as HTML printed to PDF by headless Chromium (page.pdf()),
  *                on a SAMPLE (CHROMIUM_ROLL_SAMPLE / CHROMIUM_EXCEL_SAMPLE slips); its per-slip rate is
  *                extrapolated. Browser launch is excluded (favours Chromium); roll boxes are shown as
- *                crops of page images pre-rendered with pdftoppm, also excluded (favours Chromium).
+ *                PNG crops pre-rendered with pdftoppm + sharp, also excluded (favours Chromium).
  * Parsing the roll is not measured (ingestion has its own bench): voters are parsed once and cached.
  * Figures: wall-clock slips/s, CPU-time slips/s (robust when the machine is shared), peak RSS.
  */
@@ -181,20 +181,24 @@ async function childChromiumRoll(): Promise<Figures> {
   // Page images for the crops (how an HTML route shows vector boxes); not measured.
   execFileSync('pdftoppm', ['-r', String(dpi), '-png', '-f', '1', '-l', String(lastPage), rollFile, path.join(WORK, 'rollpage')]);
   const files = fs.readdirSync(WORK).filter((f) => f.startsWith('rollpage-'));
-  const width = String(lastPage).length;
   const src = await PDFDocument.load(fs.readFileSync(rollFile));
+  const width = String(src.getPageCount()).length; // pdftoppm pads page numbers to the document's page count
   const b = `data:image/png;base64,${Buffer.from(await banner()).toString('base64')}`;
-  const slips = voters.map((v) => {
+  // Each box cropped to its own small PNG beforehand (not measured), as an HTML route would do.
+  const slips: string[] = [];
+  for (const [i, v] of voters.entries()) {
     const box = v.box!;
-    const pg = src.getPage(box.page - 1);
-    const { height } = pg.getSize();
+    const height = src.getPage(box.page - 1).getSize().height;
     const k = dpi / 72;
-    const file = files.find((f) => f === `rollpage-${String(box.page).padStart(width, '0')}.png`) ?? files[0];
-    // Crop via a clipped, scaled background: box in CSS px of the page image.
-    const left = box.rect.x * k;
-    const top = (height - box.rect.y - box.rect.height) * k;
-    return `<div class="slip"><div class="banner"></div><div class="box" style="background-image:url('file://${path.join(WORK, file)}');background-position:-${left.toFixed(1)}px -${top.toFixed(1)}px;background-size:auto;zoom:0.5"></div><div class="address">${esc(ADDRESS)}</div></div>`;
-  });
+    const file = files.find((f) => f === `rollpage-${String(box.page).padStart(width, '0')}.png`) ?? '';
+    if (!file) throw new Error(`no page image for page ${box.page}`);
+    const crop = path.join(WORK, `box-${i}.png`);
+    await sharp(path.join(WORK, file))
+      .extract({ left: Math.round(box.rect.x * k), top: Math.round((height - box.rect.y - box.rect.height) * k), width: Math.round(box.rect.width * k), height: Math.round(box.rect.height * k) })
+      .png()
+      .toFile(crop);
+    slips.push(`<div class="slip"><div class="banner"></div><img class="box" src="file://${crop}" style="object-fit:contain;min-height:0;width:100%"><div class="address">${esc(ADDRESS)}</div></div>`);
+  }
   return chromiumPrint('roll-sample', htmlDocument(slips, b), voters.length, Math.ceil(voters.length / LAYOUT.slipsPerPage));
 }
 

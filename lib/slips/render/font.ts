@@ -174,13 +174,25 @@ export function getShaper(): Shaper {
 }
 
 /** Width of `text` at `size` points. */
+const widthCache = new Map<string, number>();
+/** Width of `text` at `size` points (advances cached per string, bounded). */
 export function textWidth(text: string, size: number): number {
   const s = getShaper();
-  return (s.advance(text) / s.upem) * size;
+  let a = widthCache.get(text);
+  if (a === undefined) {
+    a = s.advance(text);
+    if (widthCache.size > 50_000) widthCache.clear();
+    widthCache.set(text, a);
+  }
+  return (a / s.upem) * size;
+}
+
+function utf16beHexBody(text: string): string {
+  return Buffer.from(text, 'utf16le').swap16().toString('hex');
 }
 
 function utf16beHex(text: string): string {
-  return `FEFF${Buffer.from(text, 'utf16le').swap16().toString('hex')}`;
+  return `FEFF${utf16beHexBody(text)}`;
 }
 
 const HEX4: string[] = [];
@@ -232,14 +244,25 @@ export class DocumentFont {
    * position, so constant labels are laid out once per document.
    */
   showParts(parts: { text: string; x: number; y: number; constant?: boolean }[], style: TextStyle): string {
-    const joined = parts.map((p) => p.text).join('');
-    if (joined.length === 0) return '';
-    const out = [`q /Span<</ActualText<${utf16beHex(joined)}>>>BDC`];
-    if (style.gray !== undefined) out.push(`${fmt(style.gray)} g ${fmt(style.gray)} G`);
-    if (style.bold) out.push(`2 Tr ${fmt(style.size * 0.035)} w`);
-    for (const p of parts) out.push(this.glyphOps(p.text, p.x, p.y, style.size, p.constant ?? false));
-    out.push('EMC Q\n');
-    return out.join(' ');
+    let hex = '';
+    for (const p of parts) hex += p.constant ? this.cachedHex(p.text) : utf16beHexBody(p.text);
+    if (hex.length === 0) return '';
+    let out = `q /Span<</ActualText<FEFF${hex}>>>BDC`;
+    if (style.gray !== undefined) out += ` ${fmt(style.gray)} g ${fmt(style.gray)} G`;
+    if (style.bold) out += ` 2 Tr ${fmt(style.size * 0.035)} w`;
+    for (const p of parts) out += ` ${this.glyphOps(p.text, p.x, p.y, style.size, p.constant ?? false)}`;
+    return `${out} EMC Q\n`;
+  }
+
+  private readonly hexCache = new Map<string, string>();
+  private cachedHex(text: string): string {
+    let h = this.hexCache.get(text);
+    if (h === undefined) {
+      h = utf16beHexBody(text);
+      if (this.hexCache.size > 10_000) this.hexCache.clear();
+      this.hexCache.set(text, h);
+    }
+    return h;
   }
 
   private glyphOps(text: string, x: number, y: number, size: number, cache: boolean): string {
@@ -272,7 +295,7 @@ export class DocumentFont {
     if (tj) ops += ` [${tj}]TJ`;
     ops += ' ET';
     if (cache) {
-      if (this.opsCache.size > 10_000) this.opsCache.clear();
+      if (this.opsCache.size > 50_000) this.opsCache.clear();
       this.opsCache.set(key, ops);
     }
     return ops;

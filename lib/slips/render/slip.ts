@@ -122,6 +122,8 @@ interface Line {
   value: string;
   bold?: boolean;
   scale?: number;
+  /** Values unique per voter (serial, EPIC): not worth caching their glyph operators. */
+  unique?: boolean;
   /** Optional right-aligned label + value on the same line. */
   right?: { label: string; value: string };
 }
@@ -135,6 +137,7 @@ export function fieldContentOps(voter: VoterRecord, content: Rect, font: Documen
     right: { label: 'EPIC: ', value: voter.epic ?? '—' },
     bold: true,
     scale: 1.2,
+    unique: true,
   });
   if (voter.name) lines.push({ label: 'नाम / Name: ', value: voter.name, bold: true });
   if (voter.relativeName) lines.push({ label: `${relationLabel(voter.relation)}: `, value: voter.relativeName });
@@ -172,7 +175,7 @@ export function fieldContentOps(voter: VoterRecord, content: Rect, font: Documen
         font.showParts(
           [
             { text: line.label, x: content.x, y: baseline, constant: true },
-            { text: line.value, x: content.x + textWidth(line.label, s), y: baseline },
+            { text: line.value, x: content.x + textWidth(line.label, s), y: baseline, constant: !line.unique },
           ],
           { ...style, size: s },
         ),
@@ -182,7 +185,7 @@ export function fieldContentOps(voter: VoterRecord, content: Rect, font: Documen
         font.showParts(
           [
             { text: line.right.label, x: rx, y: baseline, constant: true },
-            { text: line.right.value, x: rx + textWidth(line.right.label, s), y: baseline },
+            { text: line.right.value, x: rx + textWidth(line.right.label, s), y: baseline, constant: !line.unique },
           ],
           { ...style, size: s },
         ),
@@ -194,7 +197,7 @@ export function fieldContentOps(voter: VoterRecord, content: Rect, font: Documen
         font.showParts(
           [
             { text: line.label, x: content.x, y: baseline, constant: true },
-            { text: line.value, x: content.x + textWidth(line.label, s), y: baseline },
+            { text: line.value, x: content.x + textWidth(line.label, s), y: baseline, constant: !line.unique },
           ],
           { ...style, size: s },
         ),
