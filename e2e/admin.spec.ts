@@ -309,12 +309,15 @@ test.describe('admin: VSG licences', () => {
     );
     await page.reload();
     const row = rowOf(page, 'Licenses', E2E_ADMIN.email);
-    const dialog = page.waitForEvent('dialog');
+    // A modal alert blocks the page: accept it inside the listener (awaiting it elsewhere can deadlock).
+    const alerts: string[] = [];
+    page.once('dialog', (dialog) => {
+      alerts.push(dialog.message());
+      void dialog.accept();
+    });
     await row.getByRole('combobox').click();
     await page.getByRole('option', { name: 'Active', exact: true }).click();
-    const shown = await dialog;
-    expect(shown.message()).toBe('Failed to update license status: cannot save');
-    await shown.accept();
+    await expect.poll(() => alerts).toEqual(['Failed to update license status: cannot save']);
     await expect(row.locator('[data-slot="badge"]')).toHaveText('Inactive');
   });
 });
