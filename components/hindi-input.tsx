@@ -1,6 +1,7 @@
 'use client';
 
 import * as React from 'react';
+import { flushSync } from 'react-dom';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { latinWordAt, replaceRange, type WordRange } from '@/lib/transliterate/caret';
@@ -93,6 +94,8 @@ export function HindiInput({
   const pointer = React.useRef<{ x: number; y: number } | null>(null);
   /** The word whose options are being fetched. */
   const pendingRange = React.useRef<WordRange | null>(null);
+  /** The latest `refresh` (defined below), for answers that arrive later. */
+  const refreshRef = React.useRef<(text: string, caret: number) => void>(() => {});
   /** Words typed past before their options arrived, waiting to be replaced. */
   const lateCommits = React.useRef<WordRange[]>([]);
   /** The value as last rendered (for answers that arrive later). */
@@ -200,9 +203,13 @@ export function HindiInput({
             other.end += delta;
           }
         }
-        pendingCaret.current = caret >= range.end ? caret + delta : caret;
+        const newCaret = caret >= range.end ? caret + delta : caret;
+        pendingCaret.current = newCaret;
         latestValue.current = next.text;
-        onChange(next.text);
+        // Render now: a keystroke handled before the re-render would see the old text and undo this.
+        flushSync(() => onChange(next.text));
+        // Positions after the replaced word moved: ask again for the word being typed, if any.
+        if (document.activeElement === el) refreshRef.current(next.text, newCaret);
       });
     },
     [cancelPending, fetchOptions, onChange],
@@ -229,6 +236,8 @@ export function HindiInput({
     },
     [close, request, transliterate],
   );
+
+  refreshRef.current = refresh;
 
   const commit = React.useCallback(
     (index: number, after = '') => {
