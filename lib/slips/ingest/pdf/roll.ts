@@ -11,6 +11,8 @@ import { judgeText } from './scramble';
 import { piecesIn, readText, toLines, type TextPiece } from './text-layer';
 import { readPageDrawing, type PaintedRect } from './vector-rects';
 import { ocrKnownBoxes, rasterPages } from '../raster/pages';
+import { ScanImages } from '../raster/scan-image';
+import type { Matrix } from '../geometry';
 import type { BandReading } from '../raster/strips';
 import { repairEpicPrefixes } from '../epic';
 
@@ -23,6 +25,8 @@ interface PageScan {
   candidates: Rect[];
   pieces: TextPiece[];
   imageCover: number;
+  imageMatrix: Matrix | null;
+  paths: number;
 }
 
 /** One voter box found on a page, in reading order, with what the text layer says about it. */
@@ -50,7 +54,7 @@ async function scanPage(doc: PdfDocument, n: number): Promise<PageScan> {
   const pieces = await readText(page);
   const width = x1 - x0;
   const height = y1 - y0;
-  return { page: n, width, height, rects: drawing.rects, candidates: candidateRects(drawing.rects, width, height), pieces, imageCover: drawing.imageCover };
+  return { page: n, width, height, rects: drawing.rects, candidates: candidateRects(drawing.rects, width, height), pieces, imageCover: drawing.imageCover, imageMatrix: drawing.imageMatrix, paths: drawing.paths };
 }
 
 function classify(found: PageBoxes[]): Record<number, PageKind> {
@@ -112,7 +116,8 @@ export async function parseRollPdf(bytes: Uint8Array, opts: ParseOptions = {}): 
     // (or whose boxes are not drawn as rectangles) -> boxes from the rendered pixels, numbers by OCR.
     const rasterTargets = ocrMode === 'off' ? [] : scans.filter((s) => found[s.page - 1].boxes.length === 0 && (!size || s.imageCover > 0.5)).map((s) => s.page);
     if (rasterTargets.length > 0) {
-      const raster = await rasterPages(doc, rasterTargets, () => opts.onProgress?.(++done, total * 2));
+      const hints = new Map(scans.map((s) => [s.page, { imageMatrix: s.imageMatrix, paths: s.paths, texts: s.pieces.length }]));
+      const raster = await rasterPages(doc, rasterTargets, () => opts.onProgress?.(++done, total * 2), { scans: new ScanImages(bytes), hints });
       for (const rp of raster) {
         const scan = scans[rp.page - 1];
         found[rp.page - 1] = {

@@ -18,6 +18,10 @@ export interface PageDrawing {
   /** Number of images painted on the page and the share of the page they cover (0..1). */
   images: number;
   imageCover: number;
+  /** Transformation of the largest image (unit square -> page), if any. */
+  imageMatrix: Matrix | null;
+  /** Number of path-painting operations (to tell a bare scan from a drawn page). */
+  paths: number;
 }
 
 function subpathRect(points: [number, number][]): Rect | null {
@@ -64,6 +68,8 @@ export async function readPageDrawing(page: PdfPage): Promise<PageDrawing> {
   const rects: PaintedRect[] = [];
   let images = 0;
   let imageCover = 0;
+  let imageMatrix: Matrix | null = null;
+  let pathOps = 0;
 
   for (let i = 0; i < list.fnArray.length; i++) {
     const fn = list.fnArray[i];
@@ -82,8 +88,13 @@ export async function readPageDrawing(page: PdfPage): Promise<PageDrawing> {
       const corners = [apply(ctm, 0, 0), apply(ctm, 1, 0), apply(ctm, 0, 1), apply(ctm, 1, 1)];
       const w = Math.max(...corners.map((c) => c[0])) - Math.min(...corners.map((c) => c[0]));
       const h = Math.max(...corners.map((c) => c[1])) - Math.min(...corners.map((c) => c[1]));
-      imageCover = Math.max(imageCover, Math.min(1, (w * h) / pageArea));
+      const cover = Math.min(1, (w * h) / pageArea);
+      if (cover > imageCover) {
+        imageCover = cover;
+        imageMatrix = ctm;
+      }
     } else if (fn === OPS.constructPath && args) {
+      pathOps++;
       const paint = args[0] as number;
       const stroked = strokeOps.has(paint);
       if (!stroked && !fillOps.has(paint)) continue;
@@ -117,5 +128,5 @@ export async function readPageDrawing(page: PdfPage): Promise<PageDrawing> {
       }
     }
   }
-  return { rects, images, imageCover };
+  return { rects, images, imageCover, imageMatrix, paths: pathOps };
 }

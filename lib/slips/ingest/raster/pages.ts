@@ -4,6 +4,8 @@ import type { PdfDocument } from '../pdf/pdfjs';
 import { cellsOfSize, commonCellSize, findCells, type PixelRect } from './cells';
 import { binarize, estimateSkew, otsu, rotate, type Gray } from './image';
 import { renderGray, type RenderedPage } from './render';
+import type { Matrix } from '../geometry';
+import type { ScanImages } from './scan-image';
 import { bandImage, readBand, stackBands, wordsByBand, type BandReading } from './strips';
 
 /** Pixels per PDF point when rendering for box finding and OCR (144 dpi). */
@@ -29,9 +31,18 @@ interface Prepared {
   cells: PixelRect[];
 }
 
-async function prepare(doc: PdfDocument, n: number): Promise<Prepared> {
+/** What the page scan learnt that lets a bare scanned page skip pdf.js rendering. */
+export interface ScanHint {
+  imageMatrix: Matrix | null;
+  paths: number;
+  texts: number;
+}
+
+async function prepare(doc: PdfDocument, n: number, scans?: ScanImages, hint?: ScanHint): Promise<Prepared> {
   const page = await doc.getPage(n);
-  const rendered = await renderGray(doc, page, RENDER_SCALE);
+  const bare = hint && hint.paths === 0 && hint.texts === 0;
+  const fast = bare && scans ? await scans.page(n, hint.imageMatrix, page.view, page.rotate, RENDER_SCALE) : null;
+  const rendered = fast ?? (await renderGray(doc, page, RENDER_SCALE));
   page.cleanup();
   const t0 = otsu(rendered.image);
   const skew = estimateSkew(binarize(rendered.image, t0), rendered.image.width, rendered.image.height);
@@ -88,7 +99,12 @@ function orderCells(cells: PixelRect[]): PixelRect[] {
  * size, fixed by the first page that shows it clearly; OCR of one page runs on the tesseract
  * workers while the next page renders.
  */
-export async function rasterPages(doc: PdfDocument, pages: number[], onPage?: (n: number) => void): Promise<RasterPage[]> {
+export async function rasterPages(
+  doc: PdfDocument,
+  pages: number[],
+  onPage?: (n: number) => void,
+  fast?: { scans: ScanImages; hints: Map<number, ScanHint> },
+): Promise<RasterPage[]> {
   let size: { width: number; height: number } | null = null;
   const results: RasterPage[] = [];
   const pending: Promise<void>[] = [];
@@ -105,7 +121,7 @@ export async function rasterPages(doc: PdfDocument, pages: number[], onPage?: (n
   };
   let inFlight: Promise<void>[] = [];
   for (const n of pages) {
-    const p = await prepare(doc, n);
+    const p = await prepare(doc, n, fast?.scans, fast?.hints.get(n));
     const local = commonCellSize(p.cells, 2);
     if (!size && local && local.count >= 4) size = local;
     const chosen = size ?? local;

@@ -6,6 +6,9 @@ import type { PixelRect } from './cells';
 /** Share of the box height, from its top, that holds the serial number and the EPIC. */
 export const TOP_BAND = 0.2;
 
+/** Height in pixels a band is enlarged to before OCR (glyphs about half of it). */
+export const BAND_PX = Number(process.env.VSG_OCR_BAND_PX) || 64;
+
 /**
  * The serial/EPIC band of a box, cleaned for OCR: ruled lines (the box border, the serial cell)
  * removed, enlarged so that digits are about 30 px tall, and made black-on-white.
@@ -89,7 +92,7 @@ export function bandImage(page: Gray, box: PixelRect): Band {
   const clean = new Uint8Array(data.length);
   // removed ink becomes paper; everything else is contrast-stretched (anti-aliased edges survive)
   for (let i = 0; i < data.length; i++) clean[i] = ink[i] && !keep[i] ? 255 : Math.max(0, Math.min(255, ((data[i] - inkLevel) / span) * 255));
-  const factor = Math.max(1, Math.min(4, 64 / Math.max(1, height)));
+  const factor = Math.max(1, Math.min(4, BAND_PX / Math.max(1, height)));
   const part = (a: number, b: number): Gray | null => {
     if (b < a) return null;
     const pad = Math.round(height * 0.3);
