@@ -119,8 +119,8 @@ export function inventVoters(count: number, seed = 3, start = 1): DrawnVoter[] {
 }
 
 export interface DrawOptions {
-  /** 'rect': boxes as stroked rectangles; 'lines': boxes drawn as separate line segments. */
-  style?: 'rect' | 'lines';
+  /** 'rect': boxes as stroked rectangles; 'lines': separate line segments; 'none': no ruling at all. */
+  style?: 'rect' | 'lines' | 'none';
   cols?: number;
   rows?: number;
   cover?: boolean;
@@ -159,7 +159,7 @@ export async function drawRoll(voters: DrawnVoter[], opts: DrawOptions = {}): Pr
       const y = top - (r + 1) * boxH;
       const black = rgb(0, 0, 0);
       if (style === 'rect') p.drawRectangle({ x: x + 1, y: y + 1, width: boxW - 2, height: boxH - 2, borderWidth: 0.8, borderColor: black });
-      else {
+      else if (style === 'lines') {
         const x0 = x + 1;
         const x1 = x + boxW - 1;
         const y0 = y + 1;
@@ -170,7 +170,7 @@ export async function drawRoll(voters: DrawnVoter[], opts: DrawOptions = {}): Pr
         p.drawLine({ start: { x: x1, y: y0 }, end: { x: x1, y: y1 }, thickness: 0.8, color: black });
       }
       // serial cell at the top-left
-      p.drawRectangle({ x: x + 1, y: y + boxH - 15, width: 34, height: 14, borderWidth: 0.6, borderColor: black });
+      if (style !== 'none') p.drawRectangle({ x: x + 1, y: y + boxH - 15, width: 34, height: 14, borderWidth: 0.6, borderColor: black });
       p.drawText(String(v.serial), { x: x + 5, y: y + boxH - 12, size: 10, font: bold });
       if (v.epic) p.drawText(v.epic, { x: x + boxW - 8 - bold.widthOfTextAtSize(v.epic, 10), y: y + boxH - 12, size: 10, font: bold });
       const lx = x + 6;
@@ -178,7 +178,7 @@ export async function drawRoll(voters: DrawnVoter[], opts: DrawOptions = {}): Pr
       p.drawText(`Father's Name : ${v.relative}`, { x: lx, y: y + boxH - 40, size: 8, font });
       p.drawText(`House Number : ${v.house}`, { x: lx, y: y + boxH - 52, size: 8, font });
       p.drawText(`Age : ${v.age}   Gender : ${v.gender}`, { x: lx, y: y + boxH - 64, size: 8, font });
-      if (photo) p.drawRectangle({ x: x + boxW - 50, y: y + 6, width: 42, height: boxH - 26, borderWidth: 0.5, borderColor: black });
+      if (photo && style !== 'none') p.drawRectangle({ x: x + boxW - 50, y: y + 6, width: 42, height: boxH - 26, borderWidth: 0.5, borderColor: black });
       if (v.deleted) p.drawText('DELETED', { x: x + 40, y: y + 20, size: 14, font: bold, color: rgb(0.4, 0.4, 0.4) });
     });
   }

@@ -92,4 +92,19 @@ describe('rolls drawn with pdf-lib', () => {
     expect(list.voters.map((v) => v.serial)).toEqual(voters.slice(0, 30).map((v) => v.serial));
     expect(epicAccuracy(list, voters.slice(0, 30))).toBeGreaterThanOrEqual(0.95);
   }, 120_000);
+
+  it('a scanned page whose box ruling cannot be seen uses the grid calibrated on the other page', async () => {
+    const dir = tempDir();
+    const ruled = path.join(dir, 'ruled.pdf');
+    const bare = path.join(dir, 'bare.pdf');
+    const all = inventVoters(60, 17);
+    writeFileSync(ruled, await drawRoll(all.slice(0, 30), { cover: false, summary: false }));
+    writeFileSync(bare, await drawRoll(all.slice(30), { style: 'none', cover: false, summary: false }));
+    const pages = [...renderPages(ruled, 1, 1, 150, tempDir()), ...renderPages(bare, 1, 1, 150, tempDir())];
+    const jpegs = await Promise.all(pages.map(async (png, i) => (await scanLike(png, { angle: 0, noise: 15, seed: 9 + i })).jpeg));
+    const list = await parseVoterList({ bytes: await imagePdf(jpegs), filename: 'mixed-scan.pdf' });
+    expect(list.voters.map((v) => v.serial)).toEqual(all.map((v) => v.serial));
+    expect(epicAccuracy(list, all)).toBeGreaterThanOrEqual(0.95);
+    expect(list.report.warnings.map((w) => w.message).join('\n')).toMatch(/grid of the other pages/);
+  }, 120_000);
 });

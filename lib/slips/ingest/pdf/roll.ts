@@ -122,7 +122,7 @@ export async function parseRollPdf(bytes: Uint8Array, opts: ParseOptions = {}): 
         const scan = scans[rp.page - 1];
         found[rp.page - 1] = {
           page: rp.page,
-          method: rp.boxes.length > 0 ? 'raster' : 'none',
+          method: rp.boxes.length === 0 ? 'none' : rp.grid ? 'grid' : 'raster',
           boxes: rp.boxes.map((b) => ({
             page: rp.page,
             rect: b.rect,
@@ -186,6 +186,10 @@ function assemble(found: PageBoxes[], scans: PageScan[], ctx: { textLayer: Parse
   const rasterPagesList = found.filter((p) => p.method === 'raster').map((p) => p.page);
   if (rasterPagesList.length > 0) {
     warnings.push({ message: `On ${rasterPagesList.length} page(s) the voter boxes were found from the rendered page image, not from drawn rectangles (pages ${rasterPagesList.join(', ')}).` });
+  }
+  const gridPages = found.filter((p) => p.method === 'grid').map((p) => p.page);
+  if (gridPages.length > 0) {
+    warnings.push({ message: `No box outlines could be seen on page(s) ${gridPages.join(', ')}: boxes were placed from the grid of the other pages; check them.` });
   }
   warnings.push(...continuityWarnings(slots));
 

@@ -20,6 +20,8 @@ export interface RasterPage {
   page: number;
   boxes: RasterBox[];
   skew: number;
+  /** Boxes placed from the grid calibrated on other pages (no ruled lines found on this one). */
+  grid?: boolean;
 }
 
 interface Prepared {
@@ -120,14 +122,19 @@ export async function rasterPages(
     return job;
   };
   let inFlight: Promise<void>[] = [];
+  // the fullest page's boxes: the calibrated grid for pages whose ruling cannot be seen
+  let template: { cells: PixelRect[]; width: number; height: number } | null = null;
+  const empty: Prepared[] = [];
   for (const n of pages) {
     const p = await prepare(doc, n, fast?.scans, fast?.hints.get(n));
     const local = commonCellSize(p.cells, 2);
     if (!size && local && local.count >= 4) size = local;
     const chosen = size ?? local;
     const cells = chosen ? orderCells(cellsOfSize(p.cells, chosen)) : [];
+    if (cells.length >= 6 && (!template || cells.length > template.cells.length)) template = { cells, width: p.image.width, height: p.image.height };
     // too little to judge this page alone: look again once the roll's box size is known
     if (!size && cells.length < 4) late.push(p);
+    else if (cells.length === 0) empty.push(p);
     else inFlight.push(read(p, cells));
     // keep OCR at most a few pages behind rendering (bounded memory)
     if (inFlight.length >= 3) {
@@ -138,7 +145,26 @@ export async function rasterPages(
   }
   for (const p of late) {
     const s = size ?? commonCellSize(p.cells, 2);
-    read(p, s ? orderCells(cellsOfSize(p.cells, s)) : []);
+    const cells = s ? orderCells(cellsOfSize(p.cells, s)) : [];
+    if (cells.length === 0) empty.push(p);
+    else read(p, cells);
+  }
+  // last resort: the calibrated grid; a grid box counts only if OCR reads a serial or an EPIC in it
+  for (const p of empty) {
+    const t = template;
+    if (!t || t.width !== p.image.width || t.height !== p.image.height) {
+      results.push({ page: p.page, skew: p.skew, boxes: [] });
+      continue;
+    }
+    const result: RasterPage = { page: p.page, skew: p.skew, boxes: [], grid: true };
+    results.push(result);
+    const rects = t.cells.map((c) => cellToPdf(p, c));
+    pending.push(
+      readCells(p, t.cells).then((readings) => {
+        result.boxes = rects.map((rect, i) => ({ rect, reading: readings[i] })).filter((b) => b.reading.serial !== null || b.reading.epic !== null);
+        if (result.boxes.length === 0) result.grid = false;
+      }),
+    );
   }
   await Promise.all(pending);
   return results.sort((a, b) => a.page - b.page);
