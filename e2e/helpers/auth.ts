@@ -33,12 +33,15 @@ export async function signUpViaUi(page: Page, user: TestUser = newTestUser()): P
   await page.getByRole('button', { name: 'Send OTP' }).click();
   await expect(page.getByLabel('OTP')).toBeVisible();
   await page.getByLabel('OTP').fill(await readOtp(user.email));
-  const dialog = page.waitForEvent('dialog');
+  // Accept the alert inside the listener: an alert left open blocks the page (and the click) under load.
+  let alertText: string | undefined;
+  page.once('dialog', (dialog) => {
+    alertText = dialog.message();
+    void dialog.accept();
+  });
   await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
-  const alert = await dialog;
-  expect(alert.message()).toBe('Registration successful! Please log in.');
-  await alert.accept();
   await expect(page).toHaveURL(/\/login$/);
+  expect(alertText).toBe('Registration successful! Please log in.');
   return user;
 }
 
