@@ -1,12 +1,12 @@
 'use client';
 
 import * as React from 'react';
+import { SkeletonRows } from '@/components/admin/skeleton-rows';
 import { History } from 'lucide-react';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import type { LicenseStatus } from '@/lib/client/types';
 import { listLicenses, updateLicense, type LicenseRow } from './api';
@@ -113,17 +113,7 @@ export function LicenseManagement() {
               </TableRow>
             </TableHeader>
             <TableBody>
-              {rows === null
-                ? Array.from({ length: 3 }, (_, i) => (
-                    <TableRow key={`skeleton-${i}`}>
-                      {Array.from({ length: 5 }, (__, j) => (
-                        <TableCell key={j} className={j === 0 ? 'pl-4' : undefined}>
-                          <Skeleton className="h-4 w-full min-w-8" />
-                        </TableCell>
-                      ))}
-                    </TableRow>
-                  ))
-                : null}
+              {rows === null ? <SkeletonRows columns={5} /> : null}
               {rows !== null && visible.length === 0 ? (
                 <TableRow className="hover:bg-transparent">
                   <TableCell colSpan={5} className="py-8 text-center text-muted-foreground">

@@ -1,6 +1,7 @@
 'use client';
 
 import * as React from 'react';
+import { SkeletonRows } from '@/components/admin/skeleton-rows';
 import Link from 'next/link';
 import { Pencil, Trash2 } from 'lucide-react';
 import { Alert, AlertDescription } from '@/components/ui/alert';
@@ -15,7 +16,6 @@ import {
 } from '@/components/ui/alert-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useSession } from '@/components/session/session-provider';
 import { cn } from '@/lib/utils';
@@ -154,17 +154,7 @@ export function UserManagement() {
             </TableRow>
           </TableHeader>
           <TableBody>
-            {loading && users.length === 0
-              ? Array.from({ length: 3 }, (_, i) => (
-                  <TableRow key={`skeleton-${i}`}>
-                    {Array.from({ length: 7 }, (__, j) => (
-                      <TableCell key={j} className={j === 0 ? 'pl-4' : undefined}>
-                        <Skeleton className="h-4 w-full min-w-8" />
-                      </TableCell>
-                    ))}
-                  </TableRow>
-                ))
-              : null}
+            {loading && users.length === 0 ? <SkeletonRows columns={7} /> : null}
             {!loading && !error && users.length === 0 ? (
               <TableRow className="hover:bg-transparent">
                 <TableCell colSpan={7} className="py-8 text-center text-muted-foreground">

@@ -1,15 +1,6 @@
-/** The user object every user endpoint answers with (CONTRACTS.md, SPEC §3). */
-export type LicenseStatus = 'active' | 'inactive';
-
-export interface CurrentUser {
-  id: number;
-  name: string;
-  email: string;
-  phone_number: string;
-  is_active: boolean;
-  is_admin: boolean;
-  vsg_license_status: LicenseStatus;
-}
+/** The user object every user endpoint answers with (SPEC §3): defined once, beside the server's mapper. */
+export type { LicenseStatus } from '@/db/schema';
+export type { UserObject as CurrentUser } from '@/lib/auth/user-object';
 
 /** Answer of POST /api/login. */
 export interface LoginResponse {
