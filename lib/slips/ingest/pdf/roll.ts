@@ -77,9 +77,20 @@ export async function parseRollPdf(bytes: Uint8Array, opts: ParseOptions = {}): 
     if (total > maxPages) throw new VoterListError('too-large', `The PDF has ${total} pages; at most ${maxPages} are accepted in one file.`);
 
     const scans: PageScan[] = [];
+    const scanImages = new ScanImages(bytes);
+    let bareScans = false;
     for (let n = 1; n <= total; n++) {
       try {
-        scans.push(await scanPage(doc, n));
+        // once page 1 proves to be a bare full-page image, later pages that are too skip pdf.js's
+        // operator list (it would decode each JPEG in JavaScript just to report it)
+        const m = bareScans ? await scanImages.bareMatrix(n) : null;
+        if (m) {
+          const page = await doc.getPage(n);
+          const [x0, y0, x1, y1] = page.view;
+          scans.push({ page: n, width: x1 - x0, height: y1 - y0, rects: [], candidates: [], pieces: [], imageCover: 1, imageMatrix: m, paths: 0 });
+        } else scans.push(await scanPage(doc, n));
+        const first = scans[0];
+        if (n === 1 && first.paths === 0 && first.pieces.length === 0 && first.imageCover > 0.95) bareScans = true;
       } catch (error) {
         if (error instanceof VoterListError) throw error;
         throw new VoterListError('corrupt', `Page ${n} of the PDF is damaged and cannot be read.`);
@@ -117,7 +128,7 @@ export async function parseRollPdf(bytes: Uint8Array, opts: ParseOptions = {}): 
     const rasterTargets = ocrMode === 'off' ? [] : scans.filter((s) => found[s.page - 1].boxes.length === 0 && (!size || s.imageCover > 0.5)).map((s) => s.page);
     if (rasterTargets.length > 0) {
       const hints = new Map(scans.map((s) => [s.page, { imageMatrix: s.imageMatrix, paths: s.paths, texts: s.pieces.length }]));
-      const raster = await rasterPages(doc, rasterTargets, () => opts.onProgress?.(++done, total * 2), { scans: new ScanImages(bytes), hints });
+      const raster = await rasterPages(doc, rasterTargets, () => opts.onProgress?.(++done, total * 2), { scans: scanImages, hints });
       for (const rp of raster) {
         const scan = scans[rp.page - 1];
         found[rp.page - 1] = {

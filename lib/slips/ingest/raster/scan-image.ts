@@ -1,4 +1,4 @@
-import { PDFDict, PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
+import { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import sharp from 'sharp';
 import type { Matrix } from '../geometry';
 import type { RenderedPage } from './render';
@@ -38,6 +38,32 @@ export class ScanImages {
         toPdf: (x, y) => [vx0 + x / scale, vy1 - y / scale],
         toPixel: (x, y) => [(x - vx0) * scale, (vy1 - y) * scale],
       };
+    } catch {
+      return null;
+    }
+  }
+
+  /**
+   * For a page whose content is just "q a 0 0 d e f cm /Im Do Q" over one JPEG: the image matrix,
+   * read without pdf.js (whose operator list would decode the JPEG in JavaScript). Else null.
+   */
+  async bareMatrix(n: number): Promise<[number, number, number, number, number, number] | null> {
+    const doc = await this.doc;
+    if (!doc || n > doc.getPageCount()) return null;
+    try {
+      if (!this.onlyJpeg(doc, n - 1)) return null;
+      const contents = doc.getPage(n - 1).node.Contents();
+      const streams = contents instanceof PDFArray ? contents.asArray().map((r) => doc.context.lookup(r)) : [contents];
+      let text = '';
+      for (const st of streams) {
+        if (!(st instanceof PDFRawStream)) return null;
+        text += `${Buffer.from(decodePDFRawStream(st).decode()).toString('latin1')}\n`;
+        if (text.length > 2000) return null;
+      }
+      const m = /^\s*q\s+([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)\s+cm\s+\/[^\s/]+\s+Do\s+Q\s*$/.exec(text);
+      if (!m) return null;
+      const nums = m.slice(1, 7).map(Number);
+      return nums.every(Number.isFinite) ? (nums as [number, number, number, number, number, number]) : null;
     } catch {
       return null;
     }
