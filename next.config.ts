@@ -12,6 +12,8 @@ const nextConfig: NextConfig = {
     'xlsx',
     'pdf-lib',
     '@pdf-lib/fontkit',
+    '@napi-rs/canvas',
+    '@tesseract.js-data/eng',
   ],
   poweredByHeader: false,
   // SPEC §7 calls GET /api/users/me/ with a trailing slash: answer it directly instead of a 308 to the
