@@ -58,7 +58,8 @@ async function createPool(): Promise<Pool> {
         cacheMethod: 'none',
         errorHandler: () => undefined,
       });
-      await worker.setParameters({ tessedit_pageseg_mode: T.PSM.SINGLE_BLOCK, user_defined_dpi: '300' });
+      // the sheets are always dark text on white: never retry a line inverted
+      await worker.setParameters({ tessedit_pageseg_mode: T.PSM.SINGLE_BLOCK, user_defined_dpi: '300', tessedit_do_invert: '0' });
       return { worker, mode: null } as PoolWorker;
     }),
   );

@@ -14,8 +14,24 @@ export type PdfPage = import('pdfjs-dist/legacy/build/pdf.mjs').PDFPageProxy;
 
 let pdfjsPromise: Promise<PdfJs> | null = null;
 
+/**
+ * The legacy build bundles core-js, which replaces Array.prototype.push process-wide with a
+ * JavaScript polyfill (for an edge case of array-likes longer than 2^32) about 3x slower than
+ * V8's own; pdf.js itself pushes operators and glyphs by the million. The engine's push is put
+ * back once pdf.js (and its in-process worker, which bundles core-js again) has loaded.
+ */
+const nativePush = Array.prototype.push;
+
+function restoreNativePush(): void {
+  if (Array.prototype.push === nativePush) return;
+  Object.defineProperty(Array.prototype, 'push', { value: nativePush, writable: true, configurable: true, enumerable: false });
+}
+
 export function loadPdfJs(): Promise<PdfJs> {
-  pdfjsPromise ??= import('pdfjs-dist/legacy/build/pdf.mjs');
+  pdfjsPromise ??= import('pdfjs-dist/legacy/build/pdf.mjs').then((m) => {
+    restoreNativePush();
+    return m;
+  });
   return pdfjsPromise;
 }
 
@@ -48,6 +64,8 @@ export async function openPdf(bytes: Uint8Array): Promise<PdfDocument> {
     return await task.promise;
   } catch (error) {
     throw pdfOpenError(error);
+  } finally {
+    restoreNativePush();
   }
 }
 

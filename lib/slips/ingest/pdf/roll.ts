@@ -57,6 +57,13 @@ async function scanPage(doc: PdfDocument, n: number): Promise<PageScan> {
   return { page: n, width, height, rects: drawing.rects, candidates: candidateRects(drawing.rects, width, height), pieces, imageCover: drawing.imageCover, imageMatrix: drawing.imageMatrix, paths: drawing.paths };
 }
 
+/** An upright image matrix that covers the page (within a point each way). */
+function coversPage(m: Matrix, view: number[]): boolean {
+  const [x0, y0, x1, y1] = view;
+  if (Math.abs(m[1]) > 1e-6 || Math.abs(m[2]) > 1e-6) return false;
+  return Math.abs(m[4] - x0) <= 1 && Math.abs(m[5] - y0) <= 1 && Math.abs(m[0] - (x1 - x0)) <= 1 && Math.abs(m[3] - (y1 - y0)) <= 1;
+}
+
 function classify(found: PageBoxes[]): Record<number, PageKind> {
   const voterPages = found.filter((p) => p.boxes.length > 0).map((p) => p.page);
   const first = Math.min(...voterPages);
@@ -83,9 +90,10 @@ export async function parseRollPdf(bytes: Uint8Array, opts: ParseOptions = {}): 
       try {
         // once page 1 proves to be a bare full-page image, later pages that are too skip pdf.js's
         // operator list (it would decode each JPEG in JavaScript just to report it)
-        const m = bareScans ? await scanImages.bareMatrix(n) : null;
-        if (m) {
-          const page = await doc.getPage(n);
+        // (page 1 too, when its content is nothing but one JPEG drawn over the whole page)
+        const m = bareScans || n === 1 ? await scanImages.bareMatrix(n) : null;
+        const page = m ? await doc.getPage(n) : null;
+        if (m && page && (n > 1 || coversPage(m, page.view))) {
           const [x0, y0, x1, y1] = page.view;
           scans.push({ page: n, width: x1 - x0, height: y1 - y0, rects: [], candidates: [], pieces: [], imageCover: 1, imageMatrix: m, paths: 0 });
         } else scans.push(await scanPage(doc, n));

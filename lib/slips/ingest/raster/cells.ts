@@ -21,28 +21,47 @@ interface Line {
 
 const GAP = 2; // ink runs may be broken by this many light pixels (noise, JPEG)
 
-/** Marks ink pixels that belong to long runs along rows (horizontal) or columns (vertical). */
+/**
+ * Marks ink pixels that belong to long runs along rows (horizontal) or columns (vertical). Both
+ * walk the image row by row (columns keep their run state in arrays), which keeps memory access
+ * sequential.
+ */
 function longRuns(ink: Uint8Array, width: number, height: number, horizontal: boolean, minRun: number): Uint8Array {
   const mask = new Uint8Array(width * height);
-  const outer = horizontal ? height : width;
-  const inner = horizontal ? width : height;
-  for (let o = 0; o < outer; o++) {
-    let start = -1;
-    let lastInk = -10;
-    const idx = (i: number) => (horizontal ? o * width + i : i * width + o);
-    for (let i = 0; i <= inner; i++) {
-      const on = i < inner && ink[idx(i)] === 1;
-      if (on) {
-        if (start < 0 || i - lastInk > GAP + 1) {
-          if (start >= 0 && lastInk - start + 1 >= minRun) for (let k = start; k <= lastInk; k++) mask[idx(k)] = 1;
-          start = i;
+  if (horizontal) {
+    for (let y = 0; y < height; y++) {
+      const row = y * width;
+      let start = -1;
+      let lastInk = -10;
+      for (let x = 0; x < width; x++) {
+        if (ink[row + x] !== 1) continue;
+        if (start < 0 || x - lastInk > GAP + 1) {
+          if (start >= 0 && lastInk - start + 1 >= minRun) mask.fill(1, row + start, row + lastInk + 1);
+          start = x;
         }
-        lastInk = i;
-      } else if (i === inner && start >= 0 && lastInk - start + 1 >= minRun) {
-        for (let k = start; k <= lastInk; k++) mask[idx(k)] = 1;
+        lastInk = x;
       }
+      if (start >= 0 && lastInk - start + 1 >= minRun) mask.fill(1, row + start, row + lastInk + 1);
+    }
+    return mask;
+  }
+  const start = new Int32Array(width).fill(-1);
+  const lastInk = new Int32Array(width).fill(-10);
+  const mark = (x: number) => {
+    for (let k = start[x]; k <= lastInk[x]; k++) mask[k * width + x] = 1;
+  };
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    for (let x = 0; x < width; x++) {
+      if (ink[row + x] !== 1) continue;
+      if (start[x] < 0 || y - lastInk[x] > GAP + 1) {
+        if (start[x] >= 0 && lastInk[x] - start[x] + 1 >= minRun) mark(x);
+        start[x] = y;
+      }
+      lastInk[x] = y;
     }
   }
+  for (let x = 0; x < width; x++) if (start[x] >= 0 && lastInk[x] - start[x] + 1 >= minRun) mark(x);
   return mask;
 }
 
@@ -51,10 +70,13 @@ function findLines(mask: Uint8Array, width: number, height: number, horizontal: 
   const outer = horizontal ? height : width;
   const inner = horizontal ? width : height;
   const counts = new Int32Array(outer);
-  for (let o = 0; o < outer; o++) {
-    let c = 0;
-    for (let i = 0; i < inner; i++) c += mask[horizontal ? o * width + i : i * width + o];
-    counts[o] = c;
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    if (horizontal) {
+      let c = 0;
+      for (let x = 0; x < width; x++) c += mask[row + x];
+      counts[y] = c;
+    } else for (let x = 0; x < width; x++) counts[x] += mask[row + x];
   }
   const lines: Line[] = [];
   for (let o = 0; o < outer; ) {

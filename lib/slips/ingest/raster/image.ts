@@ -100,22 +100,27 @@ export function rotate(img: Gray, deg: number): Gray {
   const sin = Math.sin(a);
   const cx = width / 2;
   const cy = height / 2;
+  // source position of (x, y): rotate the destination point back; linear in x along a row
   for (let y = 0; y < height; y++) {
     const dy = y - cy;
+    const sx0 = -cos * cx - sin * dy + cx;
+    const sy0 = -sin * cx + cos * dy + cy;
+    const row = y * width;
     for (let x = 0; x < width; x++) {
-      const dx = x - cx;
-      // source position: rotate the destination point back
-      const sx = cos * dx - sin * dy + cx;
-      const sy = sin * dx + cos * dy + cy;
-      const x0 = Math.floor(sx);
-      const y0 = Math.floor(sy);
-      if (x0 < 0 || y0 < 0 || x0 + 1 >= width || y0 + 1 >= height) continue;
+      const sx = sx0 + cos * x;
+      const sy = sy0 + sin * x;
+      if (sx < 0 || sy < 0) continue;
+      const x0 = sx | 0;
+      const y0 = sy | 0;
+      if (x0 + 1 >= width || y0 + 1 >= height) continue;
       const fx = sx - x0;
       const fy = sy - y0;
       const i = y0 * width + x0;
-      const top = data[i] + (data[i + 1] - data[i]) * fx;
-      const bottom = data[i + width] + (data[i + width + 1] - data[i + width]) * fx;
-      out[y * width + x] = top + (bottom - top) * fy;
+      const tl = data[i];
+      const bl = data[i + width];
+      const top = tl + (data[i + 1] - tl) * fx;
+      const bottom = bl + (data[i + width + 1] - bl) * fx;
+      out[row + x] = top + (bottom - top) * fy;
     }
   }
   return { width, height, data: out };

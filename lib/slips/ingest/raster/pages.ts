@@ -1,5 +1,5 @@
 import type { Rect } from '../../types';
-import { ocrWords } from '../ocr';
+import { ocrWords, type OcrMode } from '../ocr';
 import type { PdfDocument } from '../pdf/pdfjs';
 import { cellsOfSize, commonCellSize, findCells, type PixelRect } from './cells';
 import { binarize, estimateSkew, otsu, rotate, type Gray } from './image';
@@ -69,17 +69,25 @@ function cellToPdf(p: Prepared, c: PixelRect): Rect {
   return { x: cx - w / 2, y: cy - h / 2, width: w, height: h };
 }
 
+/** OCRs one kind of band (serial or EPIC) of many boxes as one stacked sheet. */
+async function readSheet(bands: (Gray | null)[], mode: OcrMode): Promise<string[]> {
+  const sheet = stackBands(bands);
+  const words = sheet.rows.some((r) => r !== null) ? await ocrWords(sheet.image, mode) : [];
+  return wordsByBand(words, sheet.rows);
+}
+
 async function readCells(p: Prepared, cells: PixelRect[]): Promise<BandReading[]> {
   if (cells.length === 0) return [];
   const bands = cells.map((c) => bandImage(p.image, c));
-  const serials = stackBands(bands.map((b) => b.serial));
-  const epics = stackBands(bands.map((b) => b.epic));
-  const [serialWords, epicWords] = await Promise.all([
-    serials.rows.some((r) => r !== null) ? ocrWords(serials.image, 'digits') : Promise.resolve([]),
-    epics.rows.some((r) => r !== null) ? ocrWords(epics.image, 'epic') : Promise.resolve([]),
+  // the EPIC sheet costs about three times the serial one: two halves let both OCR workers share
+  // a page (the last page of a roll would otherwise wait on one worker)
+  const half = bands.length >= 8 ? Math.ceil(bands.length / 2) : bands.length;
+  const [serialText, epicFirst, epicRest] = await Promise.all([
+    readSheet(bands.map((b) => b.serial), 'digits'),
+    readSheet(bands.slice(0, half).map((b) => b.epic), 'epic'),
+    readSheet(bands.slice(half).map((b) => b.epic), 'epic'),
   ]);
-  const serialText = wordsByBand(serialWords, serials.rows);
-  const epicText = wordsByBand(epicWords, epics.rows);
+  const epicText = [...epicFirst, ...epicRest];
   return cells.map((_, i) => readBand(serialText[i], epicText[i]));
 }
 

@@ -1,6 +1,6 @@
 import { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import sharp from 'sharp';
-import type { Matrix } from '../geometry';
+import { compose, IDENTITY, type Matrix } from '../geometry';
 import type { RenderedPage } from './render';
 
 /**
@@ -44,7 +44,7 @@ export class ScanImages {
   }
 
   /**
-   * For a page whose content is just "q a 0 0 d e f cm /Im Do Q" over one JPEG: the image matrix,
+   * For a page whose content is just "q a b c d e f cm ... /Im Do Q" (one or more cm) over one JPEG: the image matrix,
    * read without pdf.js (whose operator list would decode the JPEG in JavaScript). Else null.
    */
   async bareMatrix(n: number): Promise<[number, number, number, number, number, number] | null> {
@@ -60,10 +60,7 @@ export class ScanImages {
         text += `${Buffer.from(decodePDFRawStream(st).decode()).toString('latin1')}\n`;
         if (text.length > 2000) return null;
       }
-      const m = /^\s*q\s+([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)\s+cm\s+\/[^\s/]+\s+Do\s+Q\s*$/.exec(text);
-      if (!m) return null;
-      const nums = m.slice(1, 7).map(Number);
-      return nums.every(Number.isFinite) ? (nums as [number, number, number, number, number, number]) : null;
+      return bareImageMatrix(text);
     } catch {
       return null;
     }
@@ -88,4 +85,27 @@ export class ScanImages {
     if (!isDct || images[0].dict.get(PDFName.of('SMask')) || images[0].dict.get(PDFName.of('Mask'))) return null;
     return images[0].contents;
   }
+}
+
+const NUM = String.raw`[-+]?(?:\d+\.?\d*|\.\d+)`;
+const CM = new RegExp(String.raw`^\s*(${NUM})\s+(${NUM})\s+(${NUM})\s+(${NUM})\s+(${NUM})\s+(${NUM})\s+cm\b`);
+
+/**
+ * The image matrix of a content stream that only draws one image: "q", one or more "cm" (as
+ * pdf-lib writes them: identity steps around the size), "/Name Do", "Q". Else null.
+ */
+export function bareImageMatrix(text: string): Matrix | null {
+  let rest = text.replace(/^\s*q\b/, '');
+  if (rest === text) return null;
+  let ctm: Matrix = IDENTITY;
+  let count = 0;
+  for (let m = CM.exec(rest); m; m = CM.exec(rest)) {
+    const nums = m.slice(1, 7).map(Number);
+    if (!nums.every(Number.isFinite)) return null;
+    ctm = compose(ctm, nums as Matrix);
+    rest = rest.slice(m[0].length);
+    count++;
+  }
+  if (count === 0 || !/^\s*\/[^\s/()<>[\]{}%]+\s+Do\s+Q\s*$/.test(rest)) return null;
+  return ctm;
 }
