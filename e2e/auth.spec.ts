@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { loginAs, newTestUser, openSideMenu, readOtp, signUpViaApi, signUpViaUi } from './helpers';
+import { fillSignUpAndSendOtp, loginAs, newTestUser, openSideMenu, readOtp, signUpViaApi, signUpViaUi } from './helpers';
 
 test.describe('accounts (issue #2)', () => {
   test('sign up with the mailed OTP, log in, update the profile, log out', async ({ page }) => {
@@ -98,12 +98,7 @@ test.describe('accounts (issue #2)', () => {
 
   test('sending an OTP to a registered e-mail shows the server detail', async ({ page }) => {
     const user = await signUpViaApi(page.request, newTestUser('taken'));
-    await page.goto('/signup');
-    await page.getByLabel('Name').fill('Someone');
-    await page.getByLabel('Email').fill(user.email);
-    await page.getByLabel('Phone Number').fill('9000000000');
-    await page.getByLabel('Password', { exact: true }).fill('some-password');
-    await page.getByRole('button', { name: 'Send OTP' }).click();
+    await fillSignUpAndSendOtp(page, { name: 'Someone', email: user.email, phone_number: '9000000000', password: 'some-password' });
     await expect(page.getByTestId('form-error')).toContainText('already exists');
     await expect(page.getByLabel('OTP')).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Send OTP', exact: true })).toBeVisible();
@@ -111,12 +106,7 @@ test.describe('accounts (issue #2)', () => {
 
   test('a wrong OTP shows the server detail and keeps the form', async ({ page }) => {
     const user = newTestUser('badotp');
-    await page.goto('/signup');
-    await page.getByLabel('Name').fill(user.name);
-    await page.getByLabel('Email').fill(user.email);
-    await page.getByLabel('Phone Number').fill(user.phone_number);
-    await page.getByLabel('Password', { exact: true }).fill(user.password);
-    await page.getByRole('button', { name: 'Send OTP' }).click();
+    await fillSignUpAndSendOtp(page, user);
     await expect(page.getByLabel('OTP')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Send OTP', exact: true })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Resend OTP' })).toBeVisible();

@@ -23,14 +23,22 @@ export function newTestUser(prefix = 'user'): TestUser {
   };
 }
 
-/** Signs up through the UI: fills the form, sends the OTP, reads it from the outbox, signs up, accepts the alert. */
-export async function signUpViaUi(page: Page, user: TestUser = newTestUser()): Promise<TestUser> {
+/** Opens /signup, fills name, e-mail, phone and password, and presses Send OTP. */
+export async function fillSignUpAndSendOtp(
+  page: Page,
+  user: Pick<TestUser, 'name' | 'email' | 'phone_number' | 'password'>,
+): Promise<void> {
   await page.goto('/signup');
   await page.getByLabel('Name').fill(user.name);
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Phone Number').fill(user.phone_number);
   await page.getByLabel('Password', { exact: true }).fill(user.password);
   await page.getByRole('button', { name: 'Send OTP' }).click();
+}
+
+/** Signs up through the UI: fills the form, sends the OTP, reads it from the outbox, signs up, accepts the alert. */
+export async function signUpViaUi(page: Page, user: TestUser = newTestUser()): Promise<TestUser> {
+  await fillSignUpAndSendOtp(page, user);
   await expect(page.getByLabel('OTP')).toBeVisible();
   await page.getByLabel('OTP').fill(await readOtp(user.email));
   // Accept the alert inside the listener: an alert left open blocks the page (and the click) under load.

@@ -2,6 +2,7 @@ export { readOtp, readOutbox, OUTBOX_PATH, type OutboxMail } from './outbox';
 export {
   newTestUser,
   signUpViaUi,
+  fillSignUpAndSendOtp,
   signUpViaApi,
   loginAs,
   loginViaApi,
