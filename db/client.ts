@@ -85,12 +85,16 @@ export async function openDb(options: OpenDbOptions = {}): Promise<DbHandle> {
     const { default: postgres } = await import('postgres');
     const { drizzle } = await import('drizzle-orm/postgres-js');
     const sql = postgres(options.databaseUrl, { max: 10, onnotice: () => {} });
-    const db = drizzle(sql, { schema }) as unknown as Db;
+    const close = () => sql.end({ timeout: 5 });
+    const typed = drizzle(sql, { schema });
     if (shouldMigrate) {
       const { migrate } = await import('drizzle-orm/postgres-js/migrator');
-      await migrate(drizzle(sql, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+      await migrate(typed, { migrationsFolder: MIGRATIONS_DIR }).catch(async (error: unknown) => {
+        await close();
+        throw error;
+      });
     }
-    return { db, driver: 'postgres', close: () => sql.end({ timeout: 5 }) };
+    return { db: typed as unknown as Db, driver: 'postgres', close };
   }
 
   const { PGlite } = await import('@electric-sql/pglite');
@@ -109,7 +113,11 @@ export async function openDb(options: OpenDbOptions = {}): Promise<DbHandle> {
   const typed = drizzle(client, { schema });
   if (shouldMigrate) {
     const { migrate } = await import('drizzle-orm/pglite/migrator');
-    await migrate(typed, { migrationsFolder: MIGRATIONS_DIR });
+    await migrate(typed, { migrationsFolder: MIGRATIONS_DIR }).catch(async (error: unknown) => {
+      await client.close();
+      release();
+      throw error;
+    });
   }
   return {
     db: typed as unknown as Db,
