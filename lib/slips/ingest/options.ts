@@ -9,6 +9,10 @@ export interface ParseOptions {
   ocr?: 'auto' | 'off' | 'always';
   /** Refuse PDFs with more pages than this (default 500). */
   maxPages?: number;
+  /** PDF parser limits (defaults: 30 s per page, 1024 MB heap per thread, 2 threads on 2+ cores). */
+  pdfPageTimeoutMs?: number;
+  pdfMemoryMb?: number;
+  pdfThreads?: number;
   /** Spreadsheet worker limits (defaults: 60 s, 768 MB heap). */
   excelTimeoutMs?: number;
   excelMemoryMb?: number;

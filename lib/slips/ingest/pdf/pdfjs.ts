@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { VoterListError } from '../errors';
+import { leaseThread, parserThreads, releaseThread, type PdfThread } from './pdf-threads';
 
 /**
  * pdf.js (pinned at 5.4.296, DESIGN §6) loaded the Node way: the legacy build, no eval, data files
@@ -8,7 +9,7 @@ import { VoterListError } from '../errors';
  * installed package. The package folder is resolved from the project root (process.cwd()) so that
  * it is found the same under tsx, vitest and a Next server.
  */
-type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
+export type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
 export type PdfDocument = import('pdfjs-dist/legacy/build/pdf.mjs').PDFDocumentProxy;
 export type PdfPage = import('pdfjs-dist/legacy/build/pdf.mjs').PDFPageProxy;
 
@@ -40,12 +41,110 @@ function pdfjsDataDir(): string {
   return path.dirname(req.resolve('pdfjs-dist/package.json'));
 }
 
-export async function openPdf(bytes: Uint8Array): Promise<PdfDocument> {
-  const pdfjs = await loadPdfJs();
+/** Limits on reading one untrusted PDF (defaults in DEFAULT_PDF_LIMITS). */
+export interface PdfLimits {
+  /** Longest time pdf.js may take over one page (or over opening the file). */
+  pageTimeoutMs: number;
+  /** Heap limit of each parser thread. */
+  memoryMb: number;
+  /** Parser threads for this file (pages are shared out between them). */
+  threads: number;
+}
+
+export const DEFAULT_PDF_LIMITS: PdfLimits = { pageTimeoutMs: 30_000, memoryMb: 1024, threads: parserThreads() };
+
+/** Below this many pages a second thread is not worth opening the file twice. */
+const MIN_PAGES_PER_THREAD = 4;
+
+/**
+ * One PDF open in one or more parser threads (pdf-threads.ts). `docs[0]` is the document for
+ * everything sequential; `docs` (one per thread) share out independent per-page work. Every
+ * pdf.js call that parses untrusted content runs under `guard`, which enforces the per-page time
+ * limit and turns a dead thread (heap limit, crash) into a one-line VoterListError.
+ */
+export class PdfSession {
+  private failed: VoterListError | null = null;
+
+  private constructor(
+    readonly docs: PdfDocument[],
+    private readonly threads: PdfThread[],
+    private readonly limits: PdfLimits,
+  ) {}
+
+  get doc(): PdfDocument {
+    return this.docs[0];
+  }
+
+  static async open(bytes: Uint8Array, limits: PdfLimits = DEFAULT_PDF_LIMITS): Promise<PdfSession> {
+    // threads first: they load pdf.js's parser while this thread loads its API
+    const threads = Array.from({ length: limits.threads }, () => leaseThread(limits.memoryMb));
+    const session = new PdfSession([], threads.slice(0, 1), limits);
+    const spare = new Set(threads.slice(1));
+    try {
+      const pdfjs = await loadPdfJs();
+      session.docs.push(await session.guard('Opening the PDF', openOn(pdfjs, threads[0], bytes)));
+      const wanted = Math.max(1, Math.min(threads.length, Math.floor(session.doc.numPages / MIN_PAGES_PER_THREAD)));
+      for (const thread of threads.slice(1)) {
+        spare.delete(thread);
+        if (session.docs.length >= wanted) {
+          releaseThread(thread);
+          continue;
+        }
+        session.threads.push(thread);
+        session.docs.push(await session.guard('Opening the PDF', openOn(pdfjs, thread, bytes)));
+      }
+      return session;
+    } catch (error) {
+      for (const t of spare) releaseThread(t);
+      await session.close();
+      throw error;
+    }
+  }
+
+  /**
+   * Waits for `work` unless it takes longer than the per-page limit or a parser thread dies; then
+   * the session's threads are killed (a looping parser cannot be interrupted any other way).
+   */
+  async guard<T>(what: string, work: Promise<T>): Promise<T> {
+    if (this.failed) throw this.failed;
+    let timer: NodeJS.Timeout | undefined;
+    const seconds = (this.limits.pageTimeoutMs / 1000).toLocaleString('en-IN', { maximumFractionDigits: 1 });
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new VoterListError('timeout', `${what} took longer than ${seconds} s to read and was abandoned; the PDF may be damaged.`)),
+        this.limits.pageTimeoutMs,
+      );
+    });
+    try {
+      return await Promise.race([work, timeout, ...this.threads.map((t) => t.failure)]);
+    } catch (error) {
+      if (error instanceof VoterListError && (error.code === 'timeout' || this.threads.some((t) => t.dead))) {
+        this.failed ??= error;
+        for (const t of this.threads) t.kill();
+      }
+      throw error;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** Closes the documents and gives healthy threads back to the warm pool. */
+  async close(): Promise<void> {
+    if (!this.failed) {
+      // a destroy that never answers (thread wedged) must not hang the caller
+      await Promise.race([Promise.allSettled(this.docs.map((d) => d.destroy())), new Promise((r) => setTimeout(r, 2000).unref())]);
+    }
+    for (const t of this.threads) releaseThread(t);
+    this.threads.length = 0;
+  }
+}
+
+async function openOn(pdfjs: PdfJs, thread: PdfThread, bytes: Uint8Array): Promise<PdfDocument> {
   const dir = pdfjsDataDir();
-  // pdf.js takes ownership of (and may detach) the buffer it is given: pass a copy.
+  // pdf.js takes ownership of (and transfers) the buffer it is given: pass a copy.
   const task = pdfjs.getDocument({
     data: new Uint8Array(bytes),
+    worker: thread.pdfWorker(pdfjs),
     isEvalSupported: false,
     disableFontFace: true,
     useSystemFonts: false,

@@ -6,7 +6,7 @@ import { continuityWarnings, repairSerials, type SerialSlot } from '../serials';
 import { boxesOfSize, candidateRects, dominantBoxSize, photoRect } from './box-size';
 import { readBoxText, type BoxText } from './box-fields';
 import { readHeader } from './header';
-import { openPdf, type PdfDocument } from './pdfjs';
+import { DEFAULT_PDF_LIMITS, PdfSession, type PdfDocument } from './pdfjs';
 import { judgeText } from './scramble';
 import { piecesIn, readText, toLines, type TextPiece } from './text-layer';
 import { readPageDrawing, type PaintedRect } from './vector-rects';
@@ -47,6 +47,13 @@ export interface PageBoxes {
 
 const DEFAULT_MAX_PAGES = 500;
 
+/**
+ * Pages with more path-painting operations than this are not rendered to look for boxes: a roll
+ * page has a few thousand at most, and rendering (on the main thread) a crafted page of millions
+ * would stall the server for minutes.
+ */
+export const MAX_RASTER_PATHS = 100_000;
+
 async function scanPage(doc: PdfDocument, n: number): Promise<PageScan> {
   const page = await doc.getPage(n);
   const [x0, y0, x1, y1] = page.view;
@@ -75,37 +82,60 @@ function classify(found: PageBoxes[]): Record<number, PageKind> {
   return kinds;
 }
 
+/** Scans page `n` on `doc`: a bare full-page JPEG skips pdf.js's operator list (sharp decodes it later). */
+async function scanOne(session: PdfSession, doc: PdfDocument, n: number, images: ScanImages, bare: boolean): Promise<PageScan> {
+  try {
+    // once page 1 proves to be a bare full-page image, later pages that are too skip pdf.js's
+    // operator list (it would decode each JPEG in JavaScript just to report it)
+    // (page 1 too, when its content is nothing but one JPEG drawn over the whole page)
+    const m = bare || n === 1 ? await images.bareMatrix(n) : null;
+    if (m) {
+      const page = await session.guard(`Page ${n}`, doc.getPage(n));
+      if (n > 1 || coversPage(m, page.view)) {
+        const [x0, y0, x1, y1] = page.view;
+        return { page: n, width: x1 - x0, height: y1 - y0, rects: [], candidates: [], pieces: [], imageCover: 1, imageMatrix: m, paths: 0 };
+      }
+    }
+    return await session.guard(`Page ${n}`, scanPage(doc, n));
+  } catch (error) {
+    if (error instanceof VoterListError) throw error;
+    throw new VoterListError('corrupt', `Page ${n} of the PDF is damaged and cannot be read.`);
+  }
+}
+
 export async function parseRollPdf(bytes: Uint8Array, opts: ParseOptions = {}): Promise<VoterList> {
-  const doc = await openPdf(bytes);
+  const session = await PdfSession.open(bytes, {
+    pageTimeoutMs: opts.pdfPageTimeoutMs ?? DEFAULT_PDF_LIMITS.pageTimeoutMs,
+    memoryMb: opts.pdfMemoryMb ?? DEFAULT_PDF_LIMITS.memoryMb,
+    threads: opts.pdfThreads ?? DEFAULT_PDF_LIMITS.threads,
+  });
+  const doc = session.doc;
   try {
     const total = doc.numPages;
     const maxPages = opts.maxPages ?? DEFAULT_MAX_PAGES;
     if (total === 0) throw new VoterListError('no-voters', 'The PDF has no pages.');
     if (total > maxPages) throw new VoterListError('too-large', `The PDF has ${total} pages; at most ${maxPages} are accepted in one file.`);
 
-    const scans: PageScan[] = [];
+    const scans: PageScan[] = new Array(total);
     const scanImages = new ScanImages(bytes);
-    let bareScans = false;
-    for (let n = 1; n <= total; n++) {
-      try {
-        // once page 1 proves to be a bare full-page image, later pages that are too skip pdf.js's
-        // operator list (it would decode each JPEG in JavaScript just to report it)
-        // (page 1 too, when its content is nothing but one JPEG drawn over the whole page)
-        const m = bareScans || n === 1 ? await scanImages.bareMatrix(n) : null;
-        const page = m ? await doc.getPage(n) : null;
-        if (m && page && (n > 1 || coversPage(m, page.view))) {
-          const [x0, y0, x1, y1] = page.view;
-          scans.push({ page: n, width: x1 - x0, height: y1 - y0, rects: [], candidates: [], pieces: [], imageCover: 1, imageMatrix: m, paths: 0 });
-        } else scans.push(await scanPage(doc, n));
-        const first = scans[0];
-        if (n === 1 && first.paths === 0 && first.pieces.length === 0 && first.imageCover > 0.95) bareScans = true;
-      } catch (error) {
-        if (error instanceof VoterListError) throw error;
-        throw new VoterListError('corrupt', `Page ${n} of the PDF is damaged and cannot be read.`);
-      }
-      opts.onProgress?.(n, total * 2);
-    }
-
+    let scanned = 0;
+    const done1 = (s: PageScan) => {
+      scans[s.page - 1] = s;
+      opts.onProgress?.(++scanned, total * 2);
+    };
+    done1(await scanOne(session, doc, 1, scanImages, false));
+    const first = scans[0];
+    const bareScans = first.paths === 0 && first.pieces.length === 0 && first.imageCover > 0.95;
+    // the other pages are shared out between the parser threads, each taking the next page
+    let next = 2;
+    await Promise.all(
+      session.docs.map(async (d) => {
+        while (next <= total) {
+          const n = next++;
+          done1(await scanOne(session, d, n, scanImages, bareScans));
+        }
+      }),
+    );
     const allPieces = scans.flatMap((s) => s.pieces);
     const verdict = judgeText(allPieces.flatMap((p) => p.str.split(/\s+/)));
     const textLayer: ParseReport['textLayer'] = allPieces.length === 0 ? 'none' : verdict.scrambled ? 'scrambled' : 'clean';
@@ -129,14 +159,16 @@ export async function parseRollPdf(bytes: Uint8Array, opts: ParseOptions = {}): 
       });
     }
     const ocrMode = opts.ocr ?? 'auto';
-    let done = total;
+    let done = scanned;
 
     // Pages without vector boxes: scanned pages in a vector roll, or a roll that is all images
     // (or whose boxes are not drawn as rectangles) -> boxes from the rendered pixels, numbers by OCR.
-    const rasterTargets = ocrMode === 'off' ? [] : scans.filter((s) => found[s.page - 1].boxes.length === 0 && (!size || s.imageCover > 0.5)).map((s) => s.page);
+    const boxless = ocrMode === 'off' ? [] : scans.filter((s) => found[s.page - 1].boxes.length === 0 && (!size || s.imageCover > 0.5));
+    const tooComplex = boxless.filter((s) => s.paths > MAX_RASTER_PATHS).map((s) => s.page);
+    const rasterTargets = boxless.filter((s) => s.paths <= MAX_RASTER_PATHS).map((s) => s.page);
     if (rasterTargets.length > 0) {
       const hints = new Map(scans.map((s) => [s.page, { imageMatrix: s.imageMatrix, paths: s.paths, texts: s.pieces.length }]));
-      const raster = await rasterPages(doc, rasterTargets, () => opts.onProgress?.(++done, total * 2), { scans: scanImages, hints });
+      const raster = await rasterPages(session, rasterTargets, () => opts.onProgress?.(++done, total * 2), { scans: scanImages, hints });
       for (const rp of raster) {
         const scan = scans[rp.page - 1];
         found[rp.page - 1] = {
@@ -159,14 +191,14 @@ export async function parseRollPdf(bytes: Uint8Array, opts: ParseOptions = {}): 
       .flatMap((p) => p.boxes)
       .filter((b) => ocrMode === 'always' || (ocrMode === 'auto' && (b.text.serial === null || (!b.text.hasText && b.text.epic === null))));
     if (needOcr.length > 0) {
-      const readings = await ocrKnownBoxes(doc, needOcr.map((b) => ({ page: b.page, rect: b.rect })));
+      const readings = await ocrKnownBoxes(session, needOcr.map((b) => ({ page: b.page, rect: b.rect })));
       needOcr.forEach((b, i) => (b.ocr = readings[i]));
     }
     opts.onProgress?.(total * 2, total * 2);
 
-    return assemble(found, scans, { textLayer, clean, ocrMode });
+    return assemble(found, scans, { textLayer, clean, ocrMode, tooComplex });
   } finally {
-    await doc.destroy();
+    await session.close();
   }
 }
 
@@ -182,8 +214,15 @@ function choose(b: FoundBox, ocrMode: NonNullable<ParseOptions['ocr']>): { seria
   };
 }
 
-function assemble(found: PageBoxes[], scans: PageScan[], ctx: { textLayer: ParseReport['textLayer']; clean: boolean; ocrMode: NonNullable<ParseOptions['ocr']> }): VoterList {
+function assemble(
+  found: PageBoxes[],
+  scans: PageScan[],
+  ctx: { textLayer: ParseReport['textLayer']; clean: boolean; ocrMode: NonNullable<ParseOptions['ocr']>; tooComplex: number[] },
+): VoterList {
   const boxes = found.flatMap((p) => p.boxes);
+  if (boxes.length === 0 && ctx.tooComplex.length > 0) {
+    throw new VoterListError('no-voters', `No voter boxes were found in this PDF, and page ${ctx.tooComplex[0]} has a drawing too complex to examine (over ${MAX_RASTER_PATHS.toLocaleString('en-IN')} shapes); is it an electoral roll?`);
+  }
   if (boxes.length === 0) {
     throw new VoterListError('no-voters', 'No voter boxes were found in this PDF; is it an electoral roll?');
   }
@@ -195,7 +234,7 @@ function assemble(found: PageBoxes[], scans: PageScan[], ctx: { textLayer: Parse
   const ocrRead = chosen.reduce((n, c) => n + (c.fromOcr && c.serial !== null ? 1 : 0) + (c.ocrEpic && c.epic !== null ? 1 : 0), 0);
   const slots: SerialSlot[] = boxes.map((b, i) => ({ serial: chosen[i].serial, fromOcr: chosen[i].fromOcr, page: b.page }));
   let ocrRepaired = repairSerials(slots);
-  const epics = chosen.map((c) => ({ epic: c.epic, fromOcr: c.ocrEpic }));
+  const epics = chosen.map((c, i) => ({ epic: c.epic, fromOcr: c.ocrEpic, fragment: c.ocrEpic ? (boxes[i].ocr?.epicFragment ?? null) : null }));
   ocrRepaired += repairEpicPrefixes(epics);
 
   const warnings: ParseWarning[] = [];
@@ -209,6 +248,9 @@ function assemble(found: PageBoxes[], scans: PageScan[], ctx: { textLayer: Parse
   const gridPages = found.filter((p) => p.method === 'grid').map((p) => p.page);
   if (gridPages.length > 0) {
     warnings.push({ message: `No box outlines could be seen on page(s) ${gridPages.join(', ')}: boxes were placed from the grid of the other pages; check them.` });
+  }
+  if (ctx.tooComplex.length > 0) {
+    warnings.push({ message: `Page(s) ${ctx.tooComplex.join(', ')} were not examined: each draws over ${MAX_RASTER_PATHS.toLocaleString('en-IN')} shapes, far more than a roll page.` });
   }
   warnings.push(...continuityWarnings(slots));
 

@@ -1,7 +1,7 @@
 import type { Rect } from '../../types';
 import { ocrWords, type OcrMode } from '../ocr';
-import type { PdfDocument } from '../pdf/pdfjs';
-import { cellsOfSize, commonCellSize, findCells, type PixelRect } from './cells';
+import type { PdfSession } from '../pdf/pdfjs';
+import { cellsOfSize, commonCellSize, findCells, impliedCells, type PixelRect } from './cells';
 import { binarize, estimateSkew, otsu, rotate, type Gray } from './image';
 import { renderGray, type RenderedPage } from './render';
 import type { Matrix } from '../geometry';
@@ -40,11 +40,11 @@ export interface ScanHint {
   texts: number;
 }
 
-async function prepare(doc: PdfDocument, n: number, scans?: ScanImages, hint?: ScanHint): Promise<Prepared> {
-  const page = await doc.getPage(n);
+async function prepare(session: PdfSession, n: number, scans?: ScanImages, hint?: ScanHint): Promise<Prepared> {
+  const page = await session.guard(`Page ${n}`, session.doc.getPage(n));
   const bare = hint && hint.paths === 0 && hint.texts === 0;
   const fast = bare && scans ? await scans.page(n, hint.imageMatrix, page.view, page.rotate, RENDER_SCALE) : null;
-  const rendered = fast ?? (await renderGray(doc, page, RENDER_SCALE));
+  const rendered = fast ?? (await session.guard(`Page ${n}`, renderGray(session.doc, page, RENDER_SCALE)));
   page.cleanup();
   const t0 = otsu(rendered.image);
   const skew = estimateSkew(binarize(rendered.image, t0), rendered.image.width, rendered.image.height);
@@ -110,7 +110,7 @@ function orderCells(cells: PixelRect[]): PixelRect[] {
  * workers while the next page renders.
  */
 export async function rasterPages(
-  doc: PdfDocument,
+  session: PdfSession,
   pages: number[],
   onPage?: (n: number) => void,
   fast?: { scans: ScanImages; hints: Map<number, ScanHint> },
@@ -119,12 +119,19 @@ export async function rasterPages(
   const results: RasterPage[] = [];
   const pending: Promise<void>[] = [];
   const late: Prepared[] = [];
-  const read = (p: Prepared, cells: PixelRect[]) => {
+  const read = (p: Prepared, found: PixelRect[], size: { width: number; height: number }) => {
     const result: RasterPage = { page: p.page, skew: p.skew, boxes: [] };
     results.push(result);
+    // boxes whose outline is broken in the scan, placed by their row and column; kept only if
+    // OCR reads a number in them
+    const implied = new Set(impliedCells(found, size).filter((c) => c.x >= 0 && c.y >= 0 && c.x + c.width <= p.image.width && c.y + c.height <= p.image.height));
+    const cells = orderCells([...found, ...implied]);
     const rects = cells.map((c) => cellToPdf(p, c));
     const job = readCells(p, cells).then((readings) => {
-      result.boxes = rects.map((rect, i) => ({ rect, reading: readings[i] }));
+      result.boxes = rects
+        .map((rect, i) => ({ rect, reading: readings[i], implied: implied.has(cells[i]) }))
+        .filter((b) => !b.implied || b.reading.serial !== null || b.reading.epic !== null)
+        .map(({ rect, reading }) => ({ rect, reading }));
     });
     pending.push(job);
     return job;
@@ -134,7 +141,7 @@ export async function rasterPages(
   let template: { cells: PixelRect[]; width: number; height: number } | null = null;
   const empty: Prepared[] = [];
   for (const n of pages) {
-    const p = await prepare(doc, n, fast?.scans, fast?.hints.get(n));
+    const p = await prepare(session, n, fast?.scans, fast?.hints.get(n));
     const local = commonCellSize(p.cells, 2);
     if (!size && local && local.count >= 4) size = local;
     const chosen = size ?? local;
@@ -143,7 +150,7 @@ export async function rasterPages(
     // too little to judge this page alone: look again once the roll's box size is known
     if (!size && cells.length < 4) late.push(p);
     else if (cells.length === 0) empty.push(p);
-    else inFlight.push(read(p, cells));
+    else if (chosen) inFlight.push(read(p, cells, chosen));
     // keep OCR at most a few pages behind rendering (bounded memory)
     if (inFlight.length >= 3) {
       await inFlight[0];
@@ -154,8 +161,8 @@ export async function rasterPages(
   for (const p of late) {
     const s = size ?? commonCellSize(p.cells, 2);
     const cells = s ? orderCells(cellsOfSize(p.cells, s)) : [];
-    if (cells.length === 0) empty.push(p);
-    else read(p, cells);
+    if (cells.length === 0 || !s) empty.push(p);
+    else read(p, cells, s);
   }
   // last resort: the calibrated grid; a grid box counts only if OCR reads a serial or an EPIC in it
   for (const p of empty) {
@@ -179,14 +186,14 @@ export async function rasterPages(
 }
 
 /** OCRs the serial/EPIC bands of boxes already known in PDF space (vector boxes, no text). */
-export async function ocrKnownBoxes(doc: PdfDocument, requests: { page: number; rect: Rect }[]): Promise<BandReading[]> {
+export async function ocrKnownBoxes(session: PdfSession, requests: { page: number; rect: Rect }[]): Promise<BandReading[]> {
   const out: BandReading[] = new Array(requests.length);
   const byPage = new Map<number, number[]>();
   requests.forEach((r, i) => byPage.set(r.page, [...(byPage.get(r.page) ?? []), i]));
   const pending: Promise<void>[] = [];
   for (const [n, idx] of byPage) {
-    const page = await doc.getPage(n);
-    const rendered = await renderGray(doc, page, RENDER_SCALE);
+    const page = await session.guard(`Page ${n}`, session.doc.getPage(n));
+    const rendered = await session.guard(`Page ${n}`, renderGray(session.doc, page, RENDER_SCALE));
     page.cleanup();
     const threshold = otsu(rendered.image);
     const cells = idx.map((i) => {
