@@ -63,6 +63,16 @@ describe.skipIf(!HAVE_ROLL)(`image-only rebuild of the shared roll${HAVE_ROLL ? 
   });
 });
 
+describe.skipIf(!HAVE_ROLL)(`a 200 dpi rebuild of the shared roll${HAVE_ROLL ? '' : ` (skipped: ${NO_ROLL_REASON})`}`, () => {
+  it('finds the box whose outline breaks at this resolution (serial 55) from its row and column', async () => {
+    const truth = rollTruth(3, 3);
+    const list = await parseVoterList({ bytes: await scannedRoll(ROLL_PATH, 3, 3, { dpi: 200 }), filename: 'scan200.pdf' });
+    expect(list.voters.map((v) => v.serial)).toEqual(truth.map((t) => t.serial));
+    expect(epicAccuracy(list, truth)).toBeGreaterThanOrEqual(0.95);
+    expect(list.report.warnings.map((w) => w.message).join(' ')).not.toMatch(/jump/);
+  }, 120_000);
+});
+
 describe('rolls drawn with pdf-lib', () => {
   const voters: DrawnVoter[] = inventVoters(36, 11);
   voters[4].deleted = true;

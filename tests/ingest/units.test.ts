@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { detectKind } from '@/lib/slips/ingest/detect';
-import { epicFromOcr, findEpic, repairEpicPrefixes } from '@/lib/slips/ingest/epic';
+import { epicFragmentFromOcr, epicFromOcr, findEpic, repairEpicPrefixes } from '@/lib/slips/ingest/epic';
 import { fieldOf, findHeader } from '@/lib/slips/ingest/excel/headers';
 import { readingOrder } from '@/lib/slips/ingest/geometry';
 import { judgeText } from '@/lib/slips/ingest/pdf/scramble';
+import { impliedCells, type PixelRect } from '@/lib/slips/ingest/raster/cells';
 import { continuityWarnings, repairSerials, type SerialSlot } from '@/lib/slips/ingest/serials';
 
 const slots = (xs: (number | null)[]): SerialSlot[] => xs.map((serial) => ({ serial, fromOcr: true, page: 1 }));
@@ -45,6 +46,51 @@ describe('EPIC reading', () => {
     expect(repairEpicPrefixes(items)).toBe(1);
     expect(items[8].epic).toBe('PJG1234567');
     expect(items[9].epic).toBe('XYZ1234567');
+  });
+
+  it('completes an EPIC whose OCR lost one prefix letter, only when one roll prefix fits', () => {
+    expect(epicFromOcr('GH7970827')).toBeNull();
+    expect(epicFragmentFromOcr('GH7970827')).toBe('GH7970827');
+    expect(epicFragmentFromOcr('G8 797O827')).toBeNull();
+    expect(epicFragmentFromOcr('6H797O827')).toBe('GH7970827');
+    const roll = Array.from({ length: 8 }, (_, i) => ({ epic: `GHJ000000${i}`, fromOcr: false, fragment: null as string | null }));
+    const lost = [
+      { epic: null, fromOcr: true, fragment: 'GH7970827' },
+      { epic: null, fromOcr: true, fragment: 'HJ1111111' },
+      { epic: null, fromOcr: true, fragment: 'XY2222222' },
+      // a fragment from the text layer is never completed
+      { epic: null, fromOcr: false, fragment: 'GH3333333' },
+    ];
+    const items = [...roll, ...lost];
+    expect(repairEpicPrefixes(items)).toBe(2);
+    expect(lost.map((l) => l.epic)).toEqual(['GHJ7970827', 'GHJ1111111', null, null]);
+    // two dominant prefixes that both fit: left alone
+    const twin = [...Array.from({ length: 6 }, (_, i) => ({ epic: `GHJ000000${i}`, fromOcr: false })), ...Array.from({ length: 6 }, (_, i) => ({ epic: `GHK000000${i}`, fromOcr: false })), { epic: null, fromOcr: true, fragment: 'GH1234567' }];
+    expect(repairEpicPrefixes(twin)).toBe(0);
+  });
+});
+
+describe('grid holes in scanned pages', () => {
+  const size = { width: 351, height: 141 };
+  // a 3-column grid of 4 rows with neighbours sharing borders (x 77.5 / 428.5 / 779.5)
+  const grid = (skip: (r: number, c: number) => boolean): PixelRect[] =>
+    [0, 1, 2, 3].flatMap((r) => [0, 1, 2].filter((c) => !skip(r, c)).map((c) => ({ x: 77.5 + c * 351, y: 108 + r * 144.5, ...size })));
+
+  it('places a box whose outline was not found from its row and column', () => {
+    expect(impliedCells(grid((r, c) => r === 2 && c === 0), size)).toEqual([{ x: 78, y: 397, width: 351, height: 141 }]);
+  });
+
+  it('offers the empty places of a short last row (OCR then drops blank ones) and nothing on a full grid', () => {
+    expect(impliedCells(grid(() => false), size)).toEqual([]);
+    expect(impliedCells(grid((r, c) => r === 3 && c > 0), size).map((c) => [c.x, c.y])).toEqual([
+      [429, 542],
+      [780, 542],
+    ]);
+  });
+
+  it('invents nothing from a single column or too few boxes', () => {
+    expect(impliedCells(grid((_, c) => c > 0), size)).toEqual([]);
+    expect(impliedCells(grid((r) => r > 0).slice(0, 2), size)).toEqual([]);
   });
 });
 

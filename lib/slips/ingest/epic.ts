@@ -32,11 +32,33 @@ export function epicFromOcr(text: string): string | null {
 }
 
 /**
+ * An EPIC that OCR read with one prefix letter lost (seen: the "J" of a bold "GHJ" followed by a
+ * wide gap): two letters then seven digits, confusions fixed by position. `repairEpicPrefixes`
+ * completes it from the roll's dominant prefix; alone it is not an EPIC.
+ */
+export function epicFragmentFromOcr(text: string): string | null {
+  const clean = text.toUpperCase().replace(/[^A-Z0-9]/g, ' ');
+  for (const token of clean.split(/\s+/)) {
+    if (token.length !== 9) continue;
+    const letters = token.slice(0, 2).split('').map((c) => TO_LETTER[c] ?? c).join('');
+    const digits = token.slice(2).split('').map((c) => TO_DIGIT[c] ?? c).join('');
+    if (/^[A-Z]{2}[0-9]{7}$/.test(letters + digits)) return letters + digits;
+  }
+  return null;
+}
+
+/** The prefixes that `fragment`'s two letters come from by losing one letter. */
+function completions(fragmentLetters: string, prefixes: string[]): string[] {
+  return prefixes.filter((p) => [0, 1, 2].some((k) => p.slice(0, k) + p.slice(k + 1) === fragmentLetters));
+}
+
+/**
  * Repairs OCR'd EPIC prefixes against the roll's dominant prefix: an EPIC read by OCR whose
  * 3-letter prefix differs by one letter from a prefix shared by most of the roll takes that
- * prefix. Returns the number of EPICs changed.
+ * prefix, and a fragment (one prefix letter lost, see epicFragmentFromOcr) is completed when
+ * exactly one dominant prefix fits it. Returns the number of EPICs changed.
  */
-export function repairEpicPrefixes(items: { epic: string | null; fromOcr: boolean }[]): number {
+export function repairEpicPrefixes(items: { epic: string | null; fromOcr: boolean; fragment?: string | null }[]): number {
   const counts = new Map<string, number>();
   let total = 0;
   for (const it of items) {
@@ -46,6 +68,14 @@ export function repairEpicPrefixes(items: { epic: string | null; fromOcr: boolea
   }
   const common = [...counts.entries()].filter(([, n]) => n >= Math.max(3, total * 0.3)).map(([p]) => p);
   let repaired = 0;
+  for (const it of items) {
+    if (!it.fromOcr || it.epic || !it.fragment) continue;
+    const fits = completions(it.fragment.slice(0, 2), common);
+    if (fits.length === 1) {
+      it.epic = fits[0] + it.fragment.slice(2);
+      repaired++;
+    }
+  }
   for (const it of items) {
     if (!it.fromOcr || !it.epic || !/^[A-Z]{3}[0-9]{7}$/.test(it.epic)) continue;
     const prefix = it.epic.slice(0, 3);

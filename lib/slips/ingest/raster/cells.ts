@@ -173,3 +173,42 @@ export function commonCellSize(cells: PixelRect[], minCount = 2): { width: numbe
 export function cellsOfSize(cells: PixelRect[], size: { width: number; height: number }): PixelRect[] {
   return cells.filter((c) => Math.abs(c.width - size.width) <= size.width * 0.04 && Math.abs(c.height - size.height) <= size.height * 0.04);
 }
+
+/** Groups values that lie within `tolerance` of their group's first value; returns group means. */
+function clusters(values: number[], tolerance: number): { at: number; count: number }[] {
+  const groups: number[][] = [];
+  for (const v of [...values].sort((a, b) => a - b)) {
+    const g = groups[groups.length - 1];
+    if (g && v - g[0] <= tolerance) g.push(v);
+    else groups.push([v]);
+  }
+  return groups.map((g) => ({ at: g.reduce((s, v) => s + v, 0) / g.length, count: g.length }));
+}
+
+/**
+ * Fills the holes of a page's grid of boxes: a box whose outline is broken in the scan is not
+ * found as a cell, but its row (other boxes at its height) and its column (boxes at its x on
+ * other rows) place it. Returns the implied cells only (same size as the others); the caller
+ * keeps one only if OCR reads a serial or an EPIC in it.
+ */
+export function impliedCells(cells: PixelRect[], size: { width: number; height: number }): PixelRect[] {
+  if (cells.length < 3) return [];
+  const columns = clusters(cells.map((c) => c.x), size.width / 4).filter((c) => c.count >= 2);
+  const rows = clusters(cells.map((c) => c.y), size.height / 3);
+  if (columns.length < 2) return [];
+  const out: PixelRect[] = [];
+  for (const row of rows) {
+    const inRow = cells.filter((c) => Math.abs(c.y - row.at) <= size.height / 3);
+    for (const col of columns) {
+      if (inRow.some((c) => Math.abs(c.x - col.at) <= size.width / 4)) continue;
+      const y = Math.round(row.at);
+      const x = Math.round(col.at);
+      // neighbours share their borders: only a real overlap rules the place out
+      const overlaps = (c: PixelRect) =>
+        Math.min(c.x + c.width, x + size.width) - Math.max(c.x, x) > size.width * 0.1 && Math.min(c.y + c.height, y + size.height) - Math.max(c.y, y) > size.height * 0.1;
+      if (cells.some(overlaps)) continue;
+      out.push({ x, y, width: size.width, height: size.height });
+    }
+  }
+  return out;
+}

@@ -1,4 +1,4 @@
-import { epicFromOcr } from '../epic';
+import { epicFragmentFromOcr, epicFromOcr } from '../epic';
 import type { OcrWord } from '../ocr';
 import { crop, scale, toPgm, type Gray } from './image';
 import type { PixelRect } from './cells';
@@ -154,6 +154,8 @@ export function wordsByBand(words: OcrWord[], rows: ([number, number] | null)[])
 export interface BandReading {
   serial: number | null;
   epic: string | null;
+  /** When no EPIC was read: two letters and seven digits (one prefix letter lost), to complete. */
+  epicFragment: string | null;
   text: string;
 }
 
@@ -161,5 +163,6 @@ export interface BandReading {
 export function readBand(serialText: string, epicText: string): BandReading {
   const digits = serialText.replace(/[^0-9]/g, ' ').trim().split(/\s+/)[0] ?? '';
   const serial = /^\d{1,5}$/.test(digits) ? Number.parseInt(digits, 10) : null;
-  return { serial: serial && serial > 0 ? serial : null, epic: epicFromOcr(epicText), text: `${serialText} ${epicText}`.trim() };
+  const epic = epicFromOcr(epicText);
+  return { serial: serial && serial > 0 ? serial : null, epic, epicFragment: epic ? null : epicFragmentFromOcr(epicText), text: `${serialText} ${epicText}`.trim() };
 }
