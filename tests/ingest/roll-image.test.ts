@@ -42,6 +42,8 @@ describe.skipIf(!HAVE_ROLL)(`image-only rebuild of the shared roll${HAVE_ROLL ? 
     expect(list.voters.map((v) => v.serial)).toEqual(truth.map((t) => t.serial));
     expect(list.report.textLayer).toBe('none');
     expect(list.report.pages.voters).toBe(2);
+    // this roll prints no photo boxes: none may be imagined from the text
+    expect(list.voters.filter((v) => v.box?.photo)).toEqual([]);
   });
 
   it('reads at least 95% of EPICs exactly', () => {
@@ -101,6 +103,17 @@ describe('rolls drawn with pdf-lib', () => {
     const list = await parseVoterList({ bytes: await imagePdf([jpeg]), filename: 'lines-scan.pdf' });
     expect(list.voters.map((v) => v.serial)).toEqual(voters.slice(0, 30).map((v) => v.serial));
     expect(epicAccuracy(list, voters.slice(0, 30))).toBeGreaterThanOrEqual(0.95);
+    // the photo area ruled inside each box (drawn 42 x 47 pt at the box's right) is found in pixels too
+    for (const v of list.voters) {
+      const { rect, photo } = v.box!;
+      expect(photo).not.toBeNull();
+      expect(photo!.x).toBeGreaterThan(rect.x + rect.width / 2);
+      expect(photo!.x + photo!.width).toBeLessThanOrEqual(rect.x + rect.width);
+      expect(photo!.y).toBeGreaterThanOrEqual(rect.y);
+      expect(photo!.y + photo!.height).toBeLessThanOrEqual(rect.y + rect.height);
+      expect(photo!.width / rect.width).toBeCloseTo(42 / 176.5, 1);
+      expect(photo!.height / rect.height).toBeCloseTo(47.25 / 71, 1);
+    }
   }, 120_000);
 
   it('a scanned page whose box ruling cannot be seen uses the grid calibrated on the other page', async () => {

@@ -177,7 +177,7 @@ export async function parseRollPdf(bytes: Uint8Array, opts: ParseOptions = {}): 
           boxes: rp.boxes.map((b) => ({
             page: rp.page,
             rect: b.rect,
-            photo: null,
+            photo: b.photo,
             text: readBoxText(b.rect, piecesIn(b.rect, scan.pieces), clean),
             ocr: b.reading,
           })),

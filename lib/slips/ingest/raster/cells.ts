@@ -116,14 +116,17 @@ export interface CellOptions {
   maxH?: number;
   /** Share of a side that must be ruled. */
   sideCover?: number;
+  /** Shortest ink run taken as part of a ruled line, as a share of the width / height. */
+  runW?: number;
+  runH?: number;
 }
 
 export function findCells(ink: Uint8Array, width: number, height: number, opts: CellOptions = {}): PixelRect[] {
-  const { minW = 0.12, maxW = 0.7, minH = 0.035, maxH = 0.4, sideCover = 0.8 } = opts;
-  const hMask = longRuns(ink, width, height, true, Math.round(width * 0.08));
-  const vMask = longRuns(ink, width, height, false, Math.round(height * 0.03));
-  const hLines = findLines(hMask, width, height, true, width * 0.08);
-  const vLines = findLines(vMask, width, height, false, height * 0.03);
+  const { minW = 0.12, maxW = 0.7, minH = 0.035, maxH = 0.4, sideCover = 0.8, runW = 0.08, runH = 0.03 } = opts;
+  const hMask = longRuns(ink, width, height, true, Math.round(width * runW));
+  const vMask = longRuns(ink, width, height, false, Math.round(height * runH));
+  const hLines = findLines(hMask, width, height, true, width * runW);
+  const vLines = findLines(vMask, width, height, false, height * runH);
   const cells: PixelRect[] = [];
   const tol = 3;
   for (let i = 0; i < hLines.length; i++) {
@@ -211,4 +214,29 @@ export function impliedCells(cells: PixelRect[], size: { width: number; height: 
     }
   }
   return out;
+}
+
+/**
+ * The photo area inside a voter box found in pixels: the largest ruled rectangle within the box
+ * that is 10-45 % of its width and at least 45 % of its height (the same rule as for drawn
+ * rectangles, box-size.ts photoRect). `ink` is the page's binarized image. Null when none.
+ */
+export function photoInCell(ink: Uint8Array, width: number, cell: PixelRect): PixelRect | null {
+  // the box's interior, a few pixels in from its own ruling
+  const inset = 4;
+  const x0 = Math.max(0, Math.round(cell.x) + inset);
+  const y0 = Math.max(0, Math.round(cell.y) + inset);
+  const w = Math.min(width - x0, Math.round(cell.width) - 2 * inset);
+  const h = Math.min(Math.floor(ink.length / width) - y0, Math.round(cell.height) - 2 * inset);
+  if (w < 20 || h < 20) return null;
+  const crop = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) crop.set(ink.subarray((y0 + y) * width + x0, (y0 + y) * width + x0 + w), y * w);
+  const scale = { w: cell.width / w, h: cell.height / h };
+  const found = findCells(crop, w, h, { minW: 0.1 * scale.w, maxW: 0.45 * scale.w, minH: 0.45 * scale.h, maxH: 1, sideCover: 0.8, runW: 0.08 * scale.w, runH: 0.4 * scale.h });
+  let best: PixelRect | null = null;
+  for (const c of found) {
+    if (c.height > c.width * 3) continue;
+    if (!best || c.width * c.height > best.width * best.height) best = c;
+  }
+  return best ? { x: best.x + x0, y: best.y + y0, width: best.width, height: best.height } : null;
 }

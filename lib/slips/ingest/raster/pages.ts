@@ -1,7 +1,7 @@
 import type { Rect } from '../../types';
 import { ocrWords, type OcrMode } from '../ocr';
 import type { PdfSession } from '../pdf/pdfjs';
-import { cellsOfSize, commonCellSize, findCells, impliedCells, type PixelRect } from './cells';
+import { cellsOfSize, commonCellSize, findCells, impliedCells, photoInCell, type PixelRect } from './cells';
 import { binarize, estimateSkew, otsu, rotate, type Gray } from './image';
 import { renderGray, type RenderedPage } from './render';
 import type { Matrix } from '../geometry';
@@ -13,6 +13,8 @@ export const RENDER_SCALE = 2;
 
 export interface RasterBox {
   rect: Rect;
+  /** the photo area ruled inside the box, when one is seen */
+  photo: Rect | null;
   reading: BandReading;
 }
 
@@ -31,6 +33,8 @@ interface Prepared {
   threshold: number;
   skew: number;
   cells: PixelRect[];
+  /** the deskewed page, binarized (1 = ink) */
+  ink: Uint8Array;
 }
 
 /** What the page scan learnt that lets a bare scanned page skip pdf.js rendering. */
@@ -50,8 +54,9 @@ async function prepare(session: PdfSession, n: number, scans?: ScanImages, hint?
   const skew = estimateSkew(binarize(rendered.image, t0), rendered.image.width, rendered.image.height);
   const image = rotate(rendered.image, skew);
   const threshold = otsu(image);
-  const cells = findCells(binarize(image, threshold), image.width, image.height);
-  return { page: n, rendered, image, threshold, skew, cells };
+  const ink = binarize(image, threshold);
+  const cells = findCells(ink, image.width, image.height);
+  return { page: n, rendered, image, threshold, skew, cells, ink };
 }
 
 /** Maps a cell of the deskewed image back to PDF user space (same size, centre rotated back). */
@@ -67,6 +72,12 @@ function cellToPdf(p: Prepared, c: PixelRect): Rect {
   const w = (quarter ? c.height : c.width) / p.rendered.scale;
   const h = (quarter ? c.width : c.height) / p.rendered.scale;
   return { x: cx - w / 2, y: cy - h / 2, width: w, height: h };
+}
+
+/** A cell of the page as a box in PDF space, with the photo area ruled inside it. */
+function boxOf(p: Prepared, c: PixelRect): { rect: Rect; photo: Rect | null } {
+  const photo = photoInCell(p.ink, p.image.width, c);
+  return { rect: cellToPdf(p, c), photo: photo ? cellToPdf(p, photo) : null };
 }
 
 /** OCRs one kind of band (serial or EPIC) of many boxes as one stacked sheet. */
@@ -126,12 +137,12 @@ export async function rasterPages(
     // OCR reads a number in them
     const implied = new Set(impliedCells(found, size).filter((c) => c.x >= 0 && c.y >= 0 && c.x + c.width <= p.image.width && c.y + c.height <= p.image.height));
     const cells = orderCells([...found, ...implied]);
-    const rects = cells.map((c) => cellToPdf(p, c));
+    const boxes = cells.map((c) => boxOf(p, c));
     const job = readCells(p, cells).then((readings) => {
-      result.boxes = rects
-        .map((rect, i) => ({ rect, reading: readings[i], implied: implied.has(cells[i]) }))
+      result.boxes = boxes
+        .map((box, i) => ({ ...box, reading: readings[i], implied: implied.has(cells[i]) }))
         .filter((b) => !b.implied || b.reading.serial !== null || b.reading.epic !== null)
-        .map(({ rect, reading }) => ({ rect, reading }));
+        .map(({ rect, photo, reading }) => ({ rect, photo, reading }));
     });
     pending.push(job);
     return job;
@@ -173,10 +184,10 @@ export async function rasterPages(
     }
     const result: RasterPage = { page: p.page, skew: p.skew, boxes: [], grid: true };
     results.push(result);
-    const rects = t.cells.map((c) => cellToPdf(p, c));
+    const boxes = t.cells.map((c) => boxOf(p, c));
     pending.push(
       readCells(p, t.cells).then((readings) => {
-        result.boxes = rects.map((rect, i) => ({ rect, reading: readings[i] })).filter((b) => b.reading.serial !== null || b.reading.epic !== null);
+        result.boxes = boxes.map((box, i) => ({ ...box, reading: readings[i] })).filter((b) => b.reading.serial !== null || b.reading.epic !== null);
         if (result.boxes.length === 0) result.grid = false;
       }),
     );
@@ -202,7 +213,7 @@ export async function ocrKnownBoxes(session: PdfSession, requests: { page: numbe
       const [bx, by] = rendered.toPixel(r.x + r.width, r.y + r.height);
       return { x: Math.min(ax, bx), y: Math.min(ay, by), width: Math.abs(bx - ax), height: Math.abs(by - ay) };
     });
-    const prepared: Prepared = { page: n, rendered, image: rendered.image, threshold, skew: 0, cells };
+    const prepared: Prepared = { page: n, rendered, image: rendered.image, threshold, skew: 0, cells, ink: binarize(rendered.image, threshold) };
     pending.push(
       readCells(prepared, cells).then((readings) => {
         idx.forEach((i, k) => (out[i] = readings[k]));
