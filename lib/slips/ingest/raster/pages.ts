@@ -74,6 +74,30 @@ function cellToPdf(p: Prepared, c: PixelRect): Rect {
   return { x: cx - w / 2, y: cy - h / 2, width: w, height: h };
 }
 
+/**
+ * Whether the implied box `i` holds a voter: an EPIC was read, or a serial greater than the
+ * nearest found box's before it and smaller than the nearest found box's after it.
+ */
+function plausible(readings: BandReading[], i: number, isFound: (k: number) => boolean): boolean {
+  const r = readings[i];
+  if (r.epic !== null) return true;
+  if (r.serial === null) return false;
+  let before: number | null = null;
+  for (let k = i - 1; k >= 0 && before === null; k--) if (isFound(k)) before = readings[k].serial;
+  let after: number | null = null;
+  for (let k = i + 1; k < readings.length && after === null; k++) if (isFound(k)) after = readings[k].serial;
+  return (before === null || r.serial > before) && (after === null || r.serial < after);
+}
+
+/** Whether a page placed on the calibrated grid shows voters: two EPICs, or three serials rising. */
+function gridEvidence(readings: BandReading[]): boolean {
+  if (readings.filter((r) => r.epic !== null).length >= 2) return true;
+  const serials = readings.map((r) => r.serial).filter((n): n is number => n !== null);
+  let rising = 0;
+  for (let k = 1; k < serials.length; k++) if (serials[k] > serials[k - 1]) rising++;
+  return serials.length >= 3 && rising >= 2;
+}
+
 /** A cell of the page as a box in PDF space, with the photo area ruled inside it. */
 function boxOf(p: Prepared, c: PixelRect): { rect: Rect; photo: Rect | null } {
   const photo = photoInCell(p.ink, p.image.width, c);
@@ -134,15 +158,13 @@ export async function rasterPages(
     const result: RasterPage = { page: p.page, skew: p.skew, boxes: [] };
     results.push(result);
     // boxes whose outline is broken in the scan, placed by their row and column; kept only if
-    // OCR reads a number in them
+    // OCR reads an EPIC in them, or a serial that fits between their neighbours'
     const implied = new Set(impliedCells(found, size).filter((c) => c.x >= 0 && c.y >= 0 && c.x + c.width <= p.image.width && c.y + c.height <= p.image.height));
     const cells = orderCells([...found, ...implied]);
     const boxes = cells.map((c) => boxOf(p, c));
     const job = readCells(p, cells).then((readings) => {
-      result.boxes = boxes
-        .map((box, i) => ({ ...box, reading: readings[i], implied: implied.has(cells[i]) }))
-        .filter((b) => !b.implied || b.reading.serial !== null || b.reading.epic !== null)
-        .map(({ rect, photo, reading }) => ({ rect, photo, reading }));
+      const keep = cells.map((c, i) => !implied.has(c) || plausible(readings, i, (k) => !implied.has(cells[k])));
+      result.boxes = boxes.map((box, i) => ({ ...box, reading: readings[i] })).filter((_, i) => keep[i]);
     });
     pending.push(job);
     return job;
@@ -175,7 +197,9 @@ export async function rasterPages(
     if (cells.length === 0 || !s) empty.push(p);
     else read(p, cells, s);
   }
-  // last resort: the calibrated grid; a grid box counts only if OCR reads a serial or an EPIC in it
+  // last resort: the calibrated grid; a grid box counts only if OCR reads a serial or an EPIC in
+  // it, and the page only if at least two boxes read an EPIC or three read serials in order (a
+  // summary page's table must not become a voter)
   for (const p of empty) {
     const t = template;
     if (!t || t.width !== p.image.width || t.height !== p.image.height) {
@@ -187,7 +211,7 @@ export async function rasterPages(
     const boxes = t.cells.map((c) => boxOf(p, c));
     pending.push(
       readCells(p, t.cells).then((readings) => {
-        result.boxes = boxes.map((box, i) => ({ ...box, reading: readings[i] })).filter((b) => b.reading.serial !== null || b.reading.epic !== null);
+        result.boxes = gridEvidence(readings) ? boxes.map((box, i) => ({ ...box, reading: readings[i] })).filter((b) => b.reading.serial !== null || b.reading.epic !== null) : [];
         if (result.boxes.length === 0) result.grid = false;
       }),
     );
