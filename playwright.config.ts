@@ -33,7 +33,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: {
-    command: `rm -rf ${E2E_DATA_DIR} && npx next start -p ${E2E_PORT}`,
+    command: `rm -rf ${E2E_DATA_DIR} && NEXT_MANUAL_SIG_HANDLE=true npx next start -p ${E2E_PORT}`,
     url: `http://127.0.0.1:${E2E_PORT}/`,
     timeout: 120_000,
     reuseExistingServer: false,

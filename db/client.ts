@@ -155,11 +155,8 @@ export function getDbHandle(): Promise<DbHandle> {
       const handle = config.DATABASE_URL
         ? await openDb({ databaseUrl: config.DATABASE_URL, migrate: false })
         : await openDb({ pgliteDir: path.join(config.dataDir, 'pglite') });
-      const shutdown = () => {
-        void handle.close();
-      };
-      process.once('SIGTERM', shutdown);
-      process.once('SIGINT', shutdown);
+      const { onShutdown } = await import('@/lib/server/shutdown');
+      onShutdown('database', () => handle.close());
       return handle;
     })();
     g.__vsgDb.catch(() => {

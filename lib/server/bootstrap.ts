@@ -4,12 +4,14 @@ import { pruneWindows } from '@/db/queries/rate-limits';
 import { otpCodes } from '@/db/schema';
 import { ensureAdmin } from '@/lib/auth/admin-bootstrap';
 import { getConfig } from '@/lib/config';
+import { installSignalHandlers } from './shutdown';
 
 /**
  * Start-up work of the server process: validate the configuration (one clear message), open the
  * database (PGlite applies the migrations) and create or promote the ADMIN_EMAIL admin.
  */
 export async function bootstrapServer(): Promise<void> {
+  installSignalHandlers();
   const config = getConfig();
   const db = await getDb();
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
