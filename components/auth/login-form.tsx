@@ -8,9 +8,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { LoaderCircleIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
-import { FormField } from '@/components/forms/form-field';
-import { PasswordInput } from '@/components/forms/password-input';
+import { FormInput } from '@/components/forms/form-input';
 import { FormMessage, type FormNotice } from '@/components/forms/form-message';
 import { AuthCard } from '@/components/auth/auth-card';
 import { useSession } from '@/components/session/session-provider';
@@ -34,7 +32,7 @@ export function LoginForm() {
   const redirecting = useRedirectIfLoggedIn('/');
   const [notice, setNotice] = React.useState<FormNotice | null>(null);
   const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { email: '', password: '' } });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
 
   async function onSubmit(values: Values) {
     setNotice(null);
@@ -79,28 +77,8 @@ export function LoginForm() {
       }
     >
       <form onSubmit={form.handleSubmit(onSubmit)} className="grid gap-4">
-        <FormField id="email" label="Email Address" error={errors.email?.message}>
-          <Input
-            id="email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            required
-            aria-invalid={!!errors.email}
-            aria-describedby="email-note"
-            {...form.register('email')}
-          />
-        </FormField>
-        <FormField id="password" label="Password" error={errors.password?.message}>
-          <PasswordInput
-            id="password"
-            autoComplete="current-password"
-            required
-            aria-invalid={!!errors.password}
-            aria-describedby="password-note"
-            {...form.register('password')}
-          />
-        </FormField>
+        <FormInput form={form} name="email" label="Email Address" type="email" autoComplete="email" inputMode="email" required />
+        <FormInput form={form} name="password" label="Password" type="password" autoComplete="current-password" required />
         <FormMessage notice={notice} />
         <Button type="submit" className="w-full" disabled={isSubmitting}>
           {isSubmitting && <LoaderCircleIcon className="animate-spin" />}

@@ -8,9 +8,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { LoaderCircleIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
-import { FormField } from '@/components/forms/form-field';
-import { PasswordInput } from '@/components/forms/password-input';
+import { FormInput } from '@/components/forms/form-input';
 import { FormMessage, type FormNotice } from '@/components/forms/form-message';
 import { AuthCard } from '@/components/auth/auth-card';
 import { useRedirectIfLoggedIn } from '@/components/session/guards';
@@ -42,7 +40,7 @@ export function SignupForm() {
     resolver: zodResolver(schema),
     defaultValues: { name: '', email: '', phone_number: '', password: '', otp: '' },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
 
   async function sendOtp(email: string) {
     setNotice(null);
@@ -115,68 +113,21 @@ export function SignupForm() {
       }
     >
       <form onSubmit={form.handleSubmit(onSubmit)} className="grid gap-4">
-        <FormField id="name" label="Name" error={errors.name?.message}>
-          <Input
-            id="name"
-            autoComplete="name"
-            required
-            aria-invalid={!!errors.name}
-            aria-describedby="name-note"
-            {...form.register('name')}
-          />
-        </FormField>
-        <FormField id="email" label="Email" error={errors.email?.message}>
-          <Input
-            id="email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            required
-            aria-invalid={!!errors.email}
-            aria-describedby="email-note"
-            {...form.register('email')}
-          />
-        </FormField>
-        <FormField id="phone_number" label="Phone Number" error={errors.phone_number?.message}>
-          <Input
-            id="phone_number"
-            type="tel"
-            autoComplete="tel"
-            inputMode="tel"
-            required
-            aria-invalid={!!errors.phone_number}
-            aria-describedby="phone_number-note"
-            {...form.register('phone_number')}
-          />
-        </FormField>
-        <FormField id="password" label="Password" error={errors.password?.message}>
-          <PasswordInput
-            id="password"
-            autoComplete="new-password"
-            required
-            aria-invalid={!!errors.password}
-            aria-describedby="password-note"
-            {...form.register('password')}
-          />
-        </FormField>
+        <FormInput form={form} name="name" label="Name" autoComplete="name" required />
+        <FormInput form={form} name="email" label="Email" type="email" autoComplete="email" inputMode="email" required />
+        <FormInput form={form} name="phone_number" label="Phone Number" type="tel" autoComplete="tel" inputMode="tel" required />
+        <FormInput form={form} name="password" label="Password" type="password" autoComplete="new-password" required />
         {otpSent && (
-          <FormField
-            id="otp"
+          <FormInput
+            form={form}
+            name="otp"
             label="OTP"
-            error={errors.otp?.message}
             hint="Enter the code we emailed you."
-          >
-            <Input
-              id="otp"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              required
-              autoFocus
-              aria-invalid={!!errors.otp}
-              aria-describedby="otp-note"
-              {...form.register('otp')}
-            />
-          </FormField>
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            required
+            autoFocus
+          />
         )}
         <FormMessage notice={notice} />
         <Button type="submit" className="w-full" disabled={busy}>

@@ -6,10 +6,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { LoaderCircleIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { FormField } from '@/components/forms/form-field';
-import { PasswordInput } from '@/components/forms/password-input';
+import { FormInput } from '@/components/forms/form-input';
 import { FormMessage, type FormNotice } from '@/components/forms/form-message';
 import { authFetch, readDetail } from '@/lib/client/api';
 import type { CurrentUser } from '@/lib/client/types';
@@ -81,20 +79,9 @@ export function ProfileForm({ user, onSaved, title = 'Edit Profile', description
       </CardHeader>
       <CardContent>
         <form onSubmit={form.handleSubmit(onSubmit)} className="grid gap-4">
-          <FormField id="name" label="Name">
-            <Input id="name" autoComplete="name" {...form.register('name')} />
-          </FormField>
-          <FormField id="phone_number" label="Phone Number">
-            <Input id="phone_number" type="tel" inputMode="tel" autoComplete="tel" {...form.register('phone_number')} />
-          </FormField>
-          <FormField id="password" label="New Password" hint="Leave blank to keep the current password.">
-            <PasswordInput
-              id="password"
-              autoComplete="new-password"
-              aria-describedby="password-note"
-              {...form.register('password')}
-            />
-          </FormField>
+          <FormInput form={form} name="name" label="Name" autoComplete="name" />
+          <FormInput form={form} name="phone_number" label="Phone Number" type="tel" inputMode="tel" autoComplete="tel" />
+          <FormInput form={form} name="password" label="New Password" hint="Leave blank to keep the current password." type="password" autoComplete="new-password" />
           <FormMessage notice={notice} />
           <Button type="submit" className="w-full" disabled={isSubmitting}>
             {isSubmitting && <LoaderCircleIcon className="animate-spin" />}
