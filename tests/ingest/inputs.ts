@@ -190,3 +190,19 @@ export async function drawRoll(voters: DrawnVoter[], opts: DrawOptions = {}): Pr
   }
   return doc.save();
 }
+
+/**
+ * Prints a stand-in photo (grey ground, dark head and shoulders, no border of its own) inside each
+ * of `photos` (PDF points on a page `pageHeight` tall) on a rendered page image.
+ */
+export async function printPhotos(png: Buffer, photos: { x: number; y: number; width: number; height: number }[], pageHeight: number): Promise<Buffer> {
+  const meta = await sharp(png).metadata();
+  const k = (meta.height ?? 0) / pageHeight;
+  const layers = photos.map((p) => {
+    const w = Math.round(p.width * k) - 6;
+    const h = Math.round(p.height * k) - 6;
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"><rect width="${w}" height="${h}" fill="#888"/><ellipse cx="${w / 2}" cy="${h * 0.45}" rx="${w * 0.3}" ry="${h * 0.35}" fill="#222"/><rect y="${h * 0.8}" width="${w}" height="${h * 0.2}" fill="#111"/></svg>`;
+    return { input: Buffer.from(svg), left: Math.round(p.x * k) + 3, top: Math.round((pageHeight - p.y - p.height) * k) + 3 };
+  });
+  return sharp(png).composite(layers).png().toBuffer();
+}

@@ -6,7 +6,7 @@ import { closeOcr } from '@/lib/slips/ingest/ocr';
 import { parseVoterList } from '@/lib/slips/parse';
 import type { VoterList } from '@/lib/slips/types';
 import { HAVE_ROLL, NO_ROLL_REASON, ROLL_PATH } from './fixture';
-import { drawRoll, imagePdf, inventVoters, renderPages, scanLike, scannedRoll, tempDir, type DrawnVoter } from './inputs';
+import { drawRoll, imagePdf, inventVoters, printPhotos, renderPages, scanLike, scannedRoll, tempDir, type DrawnVoter } from './inputs';
 
 afterAll(() => closeOcr());
 
@@ -128,6 +128,27 @@ describe('rolls drawn with pdf-lib', () => {
       expect(photo!.width / rect.width).toBeCloseTo(42 / 176.5, 1);
       expect(photo!.height / rect.height).toBeCloseTo(47.25 / 71, 1);
     }
+  }, 120_000);
+
+  it('finds printed photos (filled, no ruled box of their own) in a scanned roll, so "photos off" can blank them', async () => {
+    const page = voters.slice(0, 30);
+    const drawn = await parseVoterList({ bytes: await drawRoll(page, { cover: false, summary: false }), filename: 'drawn.pdf' });
+    const source = path.join(tempDir(), 'photos.pdf');
+    writeFileSync(source, await drawRoll(page, { style: 'lines', cover: false, summary: false }));
+    const [png] = renderPages(source, 1, 1, 150, tempDir());
+    const printed = await printPhotos(png, drawn.voters.map((v) => v.box!.photo!), 841);
+    const { jpeg } = await scanLike(printed, { angle: 0.9, noise: 20, seed: 9 });
+    const list = await parseVoterList({ bytes: await imagePdf([jpeg]), filename: 'photo-scan.pdf' });
+    expect(list.voters.map((v) => v.serial)).toEqual(page.map((v) => v.serial));
+    list.voters.forEach((v, i) => {
+      const found = v.box!.photo;
+      const truth = drawn.voters[i].box!.photo!;
+      expect(found).not.toBeNull();
+      // same place in its box within 5 pt (the rebuilt scan is slightly shrunk and turned)
+      expect(Math.abs(found!.x - v.box!.rect.x - (truth.x - drawn.voters[i].box!.rect.x))).toBeLessThan(5);
+      expect(Math.abs(found!.width - truth.width)).toBeLessThan(5);
+      expect(Math.abs(found!.height - truth.height)).toBeLessThan(5);
+    });
   }, 120_000);
 
   it('a scanned page whose box ruling cannot be seen uses the grid calibrated on the other page', async () => {

@@ -240,3 +240,61 @@ export function photoInCell(ink: Uint8Array, width: number, cell: PixelRect): Pi
   }
   return best ? { x: best.x + x0, y: best.y + y0, width: best.width, height: best.height } : null;
 }
+
+/**
+ * A printed photo (filled, often without a ruled border) inside a voter box: the widest block of
+ * columns whose "darker than paper" pixels run down at least 45 % of the box, 10-45 % of the box
+ * wide. Text never runs that far down a column; a photo's tones do. `gray` is the deskewed page.
+ */
+export function filledPhotoInCell(gray: { width: number; height: number; data: Uint8Array }, cell: PixelRect): PixelRect | null {
+  const inset = 4;
+  const x0 = Math.max(0, Math.round(cell.x) + inset);
+  const y0 = Math.max(0, Math.round(cell.y) + inset);
+  const w = Math.min(gray.width - x0, Math.round(cell.width) - 2 * inset);
+  const h = Math.min(gray.height - y0, Math.round(cell.height) - 2 * inset);
+  if (w < 20 || h < 20) return null;
+  // paper: the 80th percentile grey of the box (most of a box is paper)
+  const hist = new Int32Array(256);
+  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) hist[gray.data[(y0 + y) * gray.width + x0 + x]]++;
+  let seen = 0;
+  let paper = 255;
+  for (let v = 0; v < 256; v++) {
+    seen += hist[v];
+    if (seen >= w * h * 0.8) {
+      paper = v;
+      break;
+    }
+  }
+  const dark = paper - 40;
+  const minRun = Math.round(cell.height * 0.45);
+  const runs: { x: number; from: number; to: number }[] = [];
+  for (let x = 0; x < w; x++) {
+    let best = { from: 0, to: -1 };
+    let start = -1;
+    let last = -10;
+    for (let y = 0; y < h; y++) {
+      if (gray.data[(y0 + y) * gray.width + x0 + x] > dark) continue;
+      if (start < 0 || y - last > 3) start = y;
+      last = y;
+      if (last - start > best.to - best.from) best = { from: start, to: last };
+    }
+    if (best.to - best.from + 1 >= minRun) runs.push({ x, ...best });
+  }
+  // the widest block of such columns (gaps of a few columns allowed: a face's pale patches)
+  let block: typeof runs = [];
+  let current: typeof runs = [];
+  for (const r of runs) {
+    if (current.length > 0 && r.x - current[current.length - 1].x > 4) current = [];
+    current.push(r);
+    if (current[current.length - 1].x - current[0].x > (block.length ? block[block.length - 1].x - block[0].x : -1)) block = [...current];
+  }
+  if (block.length === 0) return null;
+  const left = block[0].x;
+  const right = block[block.length - 1].x;
+  const width = right - left + 1;
+  if (width < cell.width * 0.1 || width > cell.width * 0.45) return null;
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  const top = median(block.map((r) => r.from));
+  const bottom = median(block.map((r) => r.to));
+  return { x: x0 + left, y: y0 + top, width, height: bottom - top + 1 };
+}

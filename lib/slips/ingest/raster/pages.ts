@@ -1,7 +1,7 @@
 import type { Rect } from '../../types';
 import { ocrWords, type OcrMode } from '../ocr';
 import type { PdfSession } from '../pdf/pdfjs';
-import { cellsOfSize, commonCellSize, findCells, impliedCells, photoInCell, type PixelRect } from './cells';
+import { cellsOfSize, commonCellSize, filledPhotoInCell, findCells, impliedCells, photoInCell, type PixelRect } from './cells';
 import { binarize, estimateSkew, otsu, rotate, type Gray } from './image';
 import { renderGray, type RenderedPage } from './render';
 import type { Matrix } from '../geometry';
@@ -100,7 +100,8 @@ function gridEvidence(readings: BandReading[]): boolean {
 
 /** A cell of the page as a box in PDF space, with the photo area ruled inside it. */
 function boxOf(p: Prepared, c: PixelRect): { rect: Rect; photo: Rect | null } {
-  const photo = photoInCell(p.ink, p.image.width, c);
+  // a ruled photo box, else a printed photo without one
+  const photo = photoInCell(p.ink, p.image.width, c) ?? filledPhotoInCell(p.image, c);
   return { rect: cellToPdf(p, c), photo: photo ? cellToPdf(p, photo) : null };
 }
 
