@@ -166,42 +166,23 @@ export function fieldContentOps(voter: VoterRecord, content: Rect, font: Documen
     const size = base * (line.scale ?? 1);
     y -= size * leading;
     const baseline = y + size * 0.3;
-    const style = { bold: line.bold };
+    // a label and its value, side by side from x
+    const pair = (label: string, value: string, x: number, s: number) =>
+      font.showParts(
+        [
+          { text: label, x, y: baseline, constant: true },
+          { text: value, x: x + textWidth(label, s), y: baseline, constant: !line.unique },
+        ],
+        { bold: line.bold, size: s },
+      );
+    // one size for the whole line, shrunk to fit (a right-hand pair sits one em after the left)
+    const pairWidth = (label: string, value: string) => textWidth(label, size) + textWidth(value, size);
+    const needed = pairWidth(line.label, line.value) + (line.right ? size + pairWidth(line.right.label, line.right.value) : 0);
+    const s = needed > content.width ? ((size * content.width) / needed) * 0.999 : size;
+    out.push(pair(line.label, line.value, content.x, s));
     if (line.right) {
-      const gap = size;
-      const full = textWidth(line.label, size) + textWidth(line.value, size) + gap + textWidth(line.right.label, size) + textWidth(line.right.value, size);
-      const s = full > content.width ? ((size * content.width) / full) * 0.999 : size;
-      out.push(
-        font.showParts(
-          [
-            { text: line.label, x: content.x, y: baseline, constant: true },
-            { text: line.value, x: content.x + textWidth(line.label, s), y: baseline, constant: !line.unique },
-          ],
-          { ...style, size: s },
-        ),
-      );
       const rx = content.x + content.width - textWidth(line.right.label, s) - textWidth(line.right.value, s);
-      out.push(
-        font.showParts(
-          [
-            { text: line.right.label, x: rx, y: baseline, constant: true },
-            { text: line.right.value, x: rx + textWidth(line.right.label, s), y: baseline, constant: !line.unique },
-          ],
-          { ...style, size: s },
-        ),
-      );
-    } else {
-      const w = textWidth(line.label, size) + textWidth(line.value, size);
-      const s = w > content.width ? ((size * content.width) / w) * 0.999 : size;
-      out.push(
-        font.showParts(
-          [
-            { text: line.label, x: content.x, y: baseline, constant: true },
-            { text: line.value, x: content.x + textWidth(line.label, s), y: baseline, constant: !line.unique },
-          ],
-          { ...style, size: s },
-        ),
-      );
+      out.push(pair(line.right.label, line.right.value, rx, s));
     }
   }
   return out.join('');
