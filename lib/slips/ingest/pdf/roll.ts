@@ -119,11 +119,11 @@ export async function parseRollPdf(bytes: Uint8Array, opts: ParseOptions = {}): 
     const scans: PageScan[] = new Array(total);
     const scanImages = new ScanImages(bytes);
     let scanned = 0;
-    const done1 = (s: PageScan) => {
+    const keep = (s: PageScan) => {
       scans[s.page - 1] = s;
       opts.onProgress?.(++scanned, total * 2);
     };
-    done1(await scanOne(session, doc, 1, scanImages, false));
+    keep(await scanOne(session, doc, 1, scanImages, false));
     const first = scans[0];
     const bareScans = first.paths === 0 && first.pieces.length === 0 && first.imageCover > 0.95;
     // the other pages are shared out between the parser threads, each taking the next page
@@ -132,7 +132,7 @@ export async function parseRollPdf(bytes: Uint8Array, opts: ParseOptions = {}): 
       session.docs.map(async (d) => {
         while (next <= total) {
           const n = next++;
-          done1(await scanOne(session, d, n, scanImages, bareScans));
+          keep(await scanOne(session, d, n, scanImages, bareScans));
         }
       }),
     );

@@ -216,19 +216,25 @@ export function impliedCells(cells: PixelRect[], size: { width: number; height: 
   return out;
 }
 
+/** A box's interior in whole pixels, a few pixels in from its own ruling; null when too small. */
+function interior(cell: PixelRect, imageWidth: number, imageHeight: number): PixelRect | null {
+  const inset = 4;
+  const x = Math.max(0, Math.round(cell.x) + inset);
+  const y = Math.max(0, Math.round(cell.y) + inset);
+  const width = Math.min(imageWidth - x, Math.round(cell.width) - 2 * inset);
+  const height = Math.min(imageHeight - y, Math.round(cell.height) - 2 * inset);
+  return width < 20 || height < 20 ? null : { x, y, width, height };
+}
+
 /**
  * The photo area inside a voter box found in pixels: the largest ruled rectangle within the box
  * that is 10-45 % of its width and at least 45 % of its height (the same rule as for drawn
  * rectangles, box-size.ts photoRect). `ink` is the page's binarized image. Null when none.
  */
 export function photoInCell(ink: Uint8Array, width: number, cell: PixelRect): PixelRect | null {
-  // the box's interior, a few pixels in from its own ruling
-  const inset = 4;
-  const x0 = Math.max(0, Math.round(cell.x) + inset);
-  const y0 = Math.max(0, Math.round(cell.y) + inset);
-  const w = Math.min(width - x0, Math.round(cell.width) - 2 * inset);
-  const h = Math.min(Math.floor(ink.length / width) - y0, Math.round(cell.height) - 2 * inset);
-  if (w < 20 || h < 20) return null;
+  const inner = interior(cell, width, Math.floor(ink.length / width));
+  if (!inner) return null;
+  const { x: x0, y: y0, width: w, height: h } = inner;
   const crop = new Uint8Array(w * h);
   for (let y = 0; y < h; y++) crop.set(ink.subarray((y0 + y) * width + x0, (y0 + y) * width + x0 + w), y * w);
   const scale = { w: cell.width / w, h: cell.height / h };
@@ -247,12 +253,9 @@ export function photoInCell(ink: Uint8Array, width: number, cell: PixelRect): Pi
  * wide. Text never runs that far down a column; a photo's tones do. `gray` is the deskewed page.
  */
 export function filledPhotoInCell(gray: { width: number; height: number; data: Uint8Array }, cell: PixelRect): PixelRect | null {
-  const inset = 4;
-  const x0 = Math.max(0, Math.round(cell.x) + inset);
-  const y0 = Math.max(0, Math.round(cell.y) + inset);
-  const w = Math.min(gray.width - x0, Math.round(cell.width) - 2 * inset);
-  const h = Math.min(gray.height - y0, Math.round(cell.height) - 2 * inset);
-  if (w < 20 || h < 20) return null;
+  const inner = interior(cell, gray.width, gray.height);
+  if (!inner) return null;
+  const { x: x0, y: y0, width: w, height: h } = inner;
   // paper: the 80th percentile grey of the box (most of a box is paper)
   const hist = new Int32Array(256);
   for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) hist[gray.data[(y0 + y) * gray.width + x0 + x]]++;

@@ -13,7 +13,7 @@ export const RENDER_SCALE = 2;
 
 export interface RasterBox {
   rect: Rect;
-  /** the photo area ruled inside the box, when one is seen */
+  /** the photo area inside the box (ruled, or a printed photo), when one is seen */
   photo: Rect | null;
   reading: BandReading;
 }
@@ -30,7 +30,6 @@ interface Prepared {
   page: number;
   rendered: RenderedPage;
   image: Gray;
-  threshold: number;
   skew: number;
   cells: PixelRect[];
   /** the deskewed page, binarized (1 = ink) */
@@ -53,10 +52,9 @@ async function prepare(session: PdfSession, n: number, scans?: ScanImages, hint?
   const t0 = otsu(rendered.image);
   const skew = estimateSkew(binarize(rendered.image, t0), rendered.image.width, rendered.image.height);
   const image = rotate(rendered.image, skew);
-  const threshold = otsu(image);
-  const ink = binarize(image, threshold);
+  const ink = binarize(image, otsu(image));
   const cells = findCells(ink, image.width, image.height);
-  return { page: n, rendered, image, threshold, skew, cells, ink };
+  return { page: n, rendered, image, skew, cells, ink };
 }
 
 /** Maps a cell of the deskewed image back to PDF user space (same size, centre rotated back). */
@@ -112,9 +110,9 @@ async function readSheet(bands: (Gray | null)[], mode: OcrMode): Promise<string[
   return wordsByBand(words, sheet.rows);
 }
 
-async function readCells(p: Prepared, cells: PixelRect[]): Promise<BandReading[]> {
+async function readCells(image: Gray, cells: PixelRect[]): Promise<BandReading[]> {
   if (cells.length === 0) return [];
-  const bands = cells.map((c) => bandImage(p.image, c));
+  const bands = cells.map((c) => bandImage(image, c));
   // the EPIC sheet costs about three times the serial one: two halves let both OCR workers share
   // a page (the last page of a roll would otherwise wait on one worker)
   const half = bands.length >= 8 ? Math.ceil(bands.length / 2) : bands.length;
@@ -163,7 +161,7 @@ export async function rasterPages(
     const implied = new Set(impliedCells(found, size).filter((c) => c.x >= 0 && c.y >= 0 && c.x + c.width <= p.image.width && c.y + c.height <= p.image.height));
     const cells = orderCells([...found, ...implied]);
     const boxes = cells.map((c) => boxOf(p, c));
-    const job = readCells(p, cells).then((readings) => {
+    const job = readCells(p.image, cells).then((readings) => {
       const keep = cells.map((c, i) => !implied.has(c) || plausible(readings, i, (k) => !implied.has(cells[k])));
       result.boxes = boxes.map((box, i) => ({ ...box, reading: readings[i] })).filter((_, i) => keep[i]);
     });
@@ -211,7 +209,7 @@ export async function rasterPages(
     results.push(result);
     const boxes = t.cells.map((c) => boxOf(p, c));
     pending.push(
-      readCells(p, t.cells).then((readings) => {
+      readCells(p.image, t.cells).then((readings) => {
         result.boxes = gridEvidence(readings) ? boxes.map((box, i) => ({ ...box, reading: readings[i] })).filter((b) => b.reading.serial !== null || b.reading.epic !== null) : [];
         if (result.boxes.length === 0) result.grid = false;
       }),
@@ -231,16 +229,14 @@ export async function ocrKnownBoxes(session: PdfSession, requests: { page: numbe
     const page = await session.guard(`Page ${n}`, session.doc.getPage(n));
     const rendered = await session.guard(`Page ${n}`, renderGray(session.doc, page, RENDER_SCALE));
     page.cleanup();
-    const threshold = otsu(rendered.image);
     const cells = idx.map((i) => {
       const r = requests[i].rect;
       const [ax, ay] = rendered.toPixel(r.x, r.y);
       const [bx, by] = rendered.toPixel(r.x + r.width, r.y + r.height);
       return { x: Math.min(ax, bx), y: Math.min(ay, by), width: Math.abs(bx - ax), height: Math.abs(by - ay) };
     });
-    const prepared: Prepared = { page: n, rendered, image: rendered.image, threshold, skew: 0, cells, ink: binarize(rendered.image, threshold) };
     pending.push(
-      readCells(prepared, cells).then((readings) => {
+      readCells(rendered.image, cells).then((readings) => {
         idx.forEach((i, k) => (out[i] = readings[k]));
       }),
     );
