@@ -1,8 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { describe, expect, it } from 'vitest';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { closeOcr } from '@/lib/slips/ingest/ocr';
 import { parseVoterListFile } from '@/lib/slips/parse';
 import type { VoterList } from '@/lib/slips/types';
 import { HAVE_ROLL, NO_ROLL_REASON, ROLL_PATH } from './fixture';
+import { tempDir } from './inputs';
 
 /** EPICs as poppler's pdftotext reads the text layer, in layout (reading) order: an independent truth. */
 function textLayerEpics(): string[] {
@@ -63,4 +66,20 @@ describe.skipIf(!HAVE_ROLL)(`the shared vector roll${HAVE_ROLL ? '' : ` (skipped
     expect(list.voters[0].page).toBe(2);
     expect(list.voters[992].page).toBe(37);
   });
+});
+
+afterAll(() => closeOcr());
+
+describe.skipIf(!HAVE_ROLL)(`OCR of vector boxes${HAVE_ROLL ? '' : ` (skipped: ${NO_ROLL_REASON})`}`, () => {
+  it("reads serials and EPICs from the boxes' pixels as the text layer gives them (ocr: 'always')", async () => {
+    // pages 3-4 of the roll as their own PDF: the boxes are vector, the numbers come from OCR alone
+    const part = path.join(tempDir(), 'pages-3-4.pdf');
+    execFileSync('qpdf', [ROLL_PATH, '--pages', '.', '3-4', '--', part]);
+    const [byText, byOcr] = await Promise.all([parseVoterListFile(part), parseVoterListFile(part, { ocr: 'always' })]);
+    expect(byText.voters).toHaveLength(60);
+    expect(byOcr.voters.map((v) => v.serial)).toEqual(byText.voters.map((v) => v.serial));
+    const exact = byOcr.voters.filter((v, i) => v.epic === byText.voters[i].epic).length;
+    expect(exact / 60).toBeGreaterThanOrEqual(0.95);
+    expect(byOcr.report.ocrRead).toBeGreaterThan(100);
+  }, 120_000);
 });
