@@ -11,6 +11,14 @@ export function findEpic(text: string): string | null {
 const TO_DIGIT: Record<string, string> = { O: '0', Q: '0', D: '0', U: '0', I: '1', L: '1', T: '1', J: '1', Z: '2', S: '5', B: '8', G: '6', A: '4', E: '8' };
 const TO_LETTER: Record<string, string> = { '0': 'O', '1': 'I', '2': 'Z', '5': 'S', '8': 'B', '6': 'G', '4': 'A' };
 
+/** `letters` letters then digits, the usual OCR confusions fixed by position; null if it still is not. */
+const SHAPES = { 2: /^[A-Z]{2}[0-9]{7}$/, 3: /^[A-Z]{3}[0-9]{7}$/ } as const;
+
+function fixByPosition(run: string, letters: 2 | 3): string | null {
+  const fixed = run.slice(0, letters).split('').map((c) => TO_LETTER[c] ?? c).join('') + run.slice(letters).split('').map((c) => TO_DIGIT[c] ?? c).join('');
+  return SHAPES[letters].test(fixed) ? fixed : null;
+}
+
 /**
  * Reads an EPIC from OCR output: takes the most plausible 10-character run and fixes the usual
  * letter/digit confusions by position (3 letters, then 7 digits). Returns null when nothing fits.
@@ -21,11 +29,8 @@ export function epicFromOcr(text: string): string | null {
   if (direct) return direct;
   for (const token of clean.split(/\s+/)) {
     for (let s = 0; s + 10 <= token.length; s++) {
-      const cand = token.slice(s, s + 10);
-      const letters = cand.slice(0, 3).split('').map((c) => TO_LETTER[c] ?? c).join('');
-      const digits = cand.slice(3).split('').map((c) => TO_DIGIT[c] ?? c).join('');
-      const fixed = letters + digits;
-      if (/^[A-Z]{3}[0-9]{7}$/.test(fixed)) return fixed;
+      const fixed = fixByPosition(token.slice(s, s + 10), 3);
+      if (fixed) return fixed;
     }
   }
   return null;
@@ -39,10 +44,8 @@ export function epicFromOcr(text: string): string | null {
 export function epicFragmentFromOcr(text: string): string | null {
   const clean = text.toUpperCase().replace(/[^A-Z0-9]/g, ' ');
   for (const token of clean.split(/\s+/)) {
-    if (token.length !== 9) continue;
-    const letters = token.slice(0, 2).split('').map((c) => TO_LETTER[c] ?? c).join('');
-    const digits = token.slice(2).split('').map((c) => TO_DIGIT[c] ?? c).join('');
-    if (/^[A-Z]{2}[0-9]{7}$/.test(letters + digits)) return letters + digits;
+    const fixed = token.length === 9 ? fixByPosition(token, 2) : null;
+    if (fixed) return fixed;
   }
   return null;
 }
