@@ -1,24 +1,96 @@
 import { clearTokens, readRefreshToken, readToken, storeTokens } from './tokens';
 
+/** One request made with a given access token (null: none stored). */
+type Send = (token: string | null) => Promise<Response>;
+
 /**
  * fetch with the stored bearer token and SPEC §7's 401 flow: on a 401, call POST /api/refresh with the
  * `refresh-token` header, store the new access token and retry the original request once; if there is
  * no refresh token or the refresh fails, log out and go to /login.
  */
 export async function authFetch(input: string, init: RequestInit = {}): Promise<Response> {
+  return withAuth((token) => fetch(input, withBearer(init, token)));
+}
+
+/** Upload progress: bytes sent so far and the body's total size. */
+export interface UploadProgress {
+  loaded: number;
+  total: number;
+}
+
+/**
+ * authFetch for uploads that reports progress (fetch cannot report how much of a request body has gone
+ * up; XMLHttpRequest can). Same bearer header and 401 flow; `signal` aborts the upload (rejects with an
+ * AbortError). Resolves to a Response, so callers read the answer as they read authFetch's.
+ */
+export function authUpload(
+  input: string,
+  body: FormData,
+  { onProgress, signal, method = 'POST' }: { onProgress?: (p: UploadProgress) => void; signal?: AbortSignal; method?: string } = {},
+): Promise<Response> {
+  return withAuth((token) => xhrSend(method, input, body, token, onProgress, signal));
+}
+
+async function withAuth(send: Send): Promise<Response> {
   const usedToken = readToken();
-  const first = await fetch(input, withBearer(init, usedToken));
+  const first = await send(usedToken);
   if (first.status !== 401) return first;
 
   // Another call may have refreshed meanwhile: retry with the newer access token instead of refreshing.
   const current = readToken();
-  if (current && current !== usedToken) return fetch(input, withBearer(init, current));
+  if (current && current !== usedToken) return send(current);
 
   const refreshToken = readRefreshToken();
   if (!refreshToken) return logoutAndRedirect(first);
   const access = await refreshOnce(refreshToken);
   if (!access) return logoutAndRedirect(first);
-  return fetch(input, withBearer(init, access));
+  return send(access);
+}
+
+function xhrSend(
+  method: string,
+  url: string,
+  body: FormData,
+  token: string | null,
+  onProgress: ((p: UploadProgress) => void) | undefined,
+  signal: AbortSignal | undefined,
+): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const abortError = () => new DOMException('The upload was aborted.', 'AbortError');
+    if (signal?.aborted) {
+      reject(abortError());
+      return;
+    }
+    const xhr = new XMLHttpRequest();
+    xhr.open(method, url);
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.responseType = 'text';
+    if (onProgress) {
+      xhr.upload.onprogress = (e) => onProgress({ loaded: e.loaded, total: e.lengthComputable ? e.total : 0 });
+    }
+    const onAbort = () => xhr.abort();
+    signal?.addEventListener('abort', onAbort, { once: true });
+    const done = () => signal?.removeEventListener('abort', onAbort);
+    xhr.onload = () => {
+      done();
+      const headers = new Headers();
+      for (const line of xhr.getAllResponseHeaders().trim().split(/[\r\n]+/)) {
+        const at = line.indexOf(':');
+        if (at > 0) headers.append(line.slice(0, at).trim(), line.slice(at + 1).trim());
+      }
+      // A Response cannot carry status 0 (or 1xx): those never reach onload in practice.
+      resolve(new Response(xhr.status === 204 ? null : xhr.responseText, { status: xhr.status, headers }));
+    };
+    xhr.onerror = () => {
+      done();
+      reject(new TypeError('Network request failed'));
+    };
+    xhr.onabort = () => {
+      done();
+      reject(abortError());
+    };
+    xhr.send(body);
+  });
 }
 
 /**
