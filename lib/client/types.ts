@@ -8,10 +8,3 @@ export interface LoginResponse {
   refresh_token: string;
   token_type?: string;
 }
-
-/** One row of GET /api/documents as the history list uses it (SPEC §2 Task History). */
-export interface DocumentSummary {
-  id: number | string;
-  created_at: string;
-  status: string;
-}

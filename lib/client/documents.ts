@@ -1,0 +1,210 @@
+/**
+ * The browser's side of the documents API (SPEC §7, the lead's DOCUMENTS-API contract): answer types and
+ * one function per call, each turning a failure into SPEC §8's text so screens only show it.
+ */
+import { authFetch, authUpload, readDetail, type UploadProgress } from './api';
+
+/** SPEC §4 task statuses (the server may also answer FAILURE/SUCCESS, treated as terminal). */
+export type TaskStatus =
+  | 'pending'
+  | 'preprocessing'
+  | 'processing'
+  | 'generating'
+  | 'draft_complete'
+  | 'complete'
+  | 'error'
+  | (string & {});
+
+export interface Refund {
+  amount: number;
+  status: string;
+  created_at: string;
+}
+
+/** One row of GET /api/documents (newest first). */
+export interface DocumentSummary {
+  id: number | string;
+  created_at: string;
+  status: TaskStatus;
+  progress?: number | null;
+  total_pages?: number | null;
+  /** Rupees; null before the draft. */
+  amount?: number | null;
+  voters?: number | null;
+  paid_at?: string | null;
+  completed_at?: string | null;
+  refund?: Refund | null;
+}
+
+export interface DocumentWarning {
+  page?: number | null;
+  message: string;
+}
+
+/** GET /api/documents/{id}: the task as polled. */
+export interface DocumentStatus extends DocumentSummary {
+  task_id?: string | null;
+  progress_message?: string | null;
+  error_message?: string | null;
+  currency?: string;
+  warnings?: DocumentWarning[];
+  summary?: { voters?: number; pages?: number; warnings?: number; source_pages?: number } | null;
+  /** Relative, short-lived signed URLs of the current PDF (draft before payment, final once complete). */
+  view_url?: string | null;
+  download_url?: string | null;
+  test_mode?: boolean;
+}
+
+/** POST /api/documents/{id}/continue on a draft: a payment order (amount in paise, as Checkout expects). */
+export interface PaymentOrder {
+  razorpay_key_id: string;
+  amount: number;
+  currency: string;
+  razorpay_order_id: string;
+  test_mode?: boolean;
+}
+
+/** What Razorpay Checkout (or the test-mode stand-in) hands back on success. */
+export interface PaymentSuccess {
+  razorpay_payment_id: string;
+  razorpay_order_id: string;
+  razorpay_signature: string;
+}
+
+/** GET /api/documents/pricing (public): what a page of slips costs, before anything is uploaded. */
+export interface Pricing {
+  fee_per_page: number;
+  min_fee: number;
+  currency: string;
+  test_mode: boolean;
+  max_upload_mb: number;
+}
+
+export type Result<T> = { ok: true; value: T } | { ok: false; error: string };
+
+/** SPEC §8 texts. */
+export const MESSAGES = {
+  connect: 'Failed to connect to the server.',
+  start: 'Failed to start task.',
+  resume: 'Failed to resume task.',
+  order: 'Failed to create payment order.',
+  gateway: 'Failed to load payment gateway.',
+  cancel: 'Failed to cancel the task.',
+  status: 'Failed to get task status.',
+  unknown: 'An unknown error occurred.',
+  payment: 'Payment verification failed.',
+  history: 'Could not load your tasks.',
+} as const;
+
+/** SPEC §4: statuses that stop polling. */
+const TERMINAL = new Set(['draft_complete', 'complete', 'error', 'failure', 'success']);
+export function isTerminal(status: string): boolean {
+  return TERMINAL.has(status.toLowerCase());
+}
+
+/** SPEC §2: Cancel is offered while the task is not draft_complete, complete or error (and on the draft screen). */
+export function canCancelWhileRunning(status: string): boolean {
+  return !isTerminal(status);
+}
+
+/** SPEC §4/§9 progress: the server's figure when it gives one, else the status mapping (10/25/50/75, 100 when done). */
+export function progressOf(doc: Pick<DocumentStatus, 'status' | 'progress'>): number {
+  const s = doc.status.toLowerCase();
+  if (s === 'draft_complete' || s === 'complete' || s === 'success') return 100;
+  if (typeof doc.progress === 'number' && Number.isFinite(doc.progress)) return Math.max(0, Math.min(100, Math.round(doc.progress)));
+  return ({ preprocessing: 25, processing: 50, generating: 75 } as Record<string, number>)[s] ?? 10;
+}
+
+/** "₹72.50": SPEC §2/§9, rupees with two decimals. */
+export function formatRupees(amount: number): string {
+  return `₹${amount.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+}
+
+async function call<T>(path: string, init: RequestInit, fallback: string): Promise<Result<T>> {
+  let res: Response;
+  try {
+    res = await authFetch(path, init);
+  } catch {
+    return { ok: false, error: MESSAGES.connect };
+  }
+  if (!res.ok) return { ok: false, error: await readDetail(res, fallback) };
+  const body = (await res.json().catch(() => null)) as T | null;
+  if (body === null) return { ok: false, error: fallback };
+  return { ok: true, value: body };
+}
+
+const post = (body?: unknown): RequestInit =>
+  body === undefined
+    ? { method: 'POST' }
+    : { method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } };
+
+export function getDocument(id: string | number): Promise<Result<DocumentStatus>> {
+  return call(`/api/documents/${encodeURIComponent(String(id))}`, { cache: 'no-store' }, MESSAGES.status);
+}
+
+export function listDocuments(): Promise<Result<DocumentSummary[]>> {
+  return call<DocumentSummary[]>('/api/documents', { cache: 'no-store' }, MESSAGES.history).then((r) =>
+    r.ok && !Array.isArray(r.value) ? { ok: false, error: MESSAGES.history } : r,
+  );
+}
+
+export function cancelDocument(id: string | number): Promise<Result<{ detail?: string }>> {
+  return call(`/api/documents/${encodeURIComponent(String(id))}/cancel`, post(), MESSAGES.cancel);
+}
+
+/** On an errored task: resume from the failed step. */
+export function resumeDocument(id: string | number): Promise<Result<{ id: number | string; task_id?: string; status?: string }>> {
+  return call(`/api/documents/${encodeURIComponent(String(id))}/continue`, post(), MESSAGES.resume);
+}
+
+/** On a draft: create the payment order. */
+export function createPaymentOrder(id: string | number): Promise<Result<PaymentOrder>> {
+  return call<PaymentOrder>(`/api/documents/${encodeURIComponent(String(id))}/continue`, post(), MESSAGES.order).then((r) =>
+    r.ok && typeof r.value.razorpay_order_id !== 'string' ? { ok: false, error: MESSAGES.order } : r,
+  );
+}
+
+export function submitPayment(id: string | number, payment: PaymentSuccess): Promise<Result<{ detail?: string; status?: string }>> {
+  return call(`/api/documents/${encodeURIComponent(String(id))}/payment`, post(payment), MESSAGES.payment);
+}
+
+export function getTaskId(id: string | number): Promise<Result<{ task_id: string }>> {
+  return call(`/api/documents/${encodeURIComponent(String(id))}/task_id`, { cache: 'no-store' }, MESSAGES.status);
+}
+
+/** Test mode only: the server signs a success payload the way Razorpay would. */
+export function testCheckout(orderId: string): Promise<Result<PaymentSuccess>> {
+  return call('/api/payments/test-checkout', post({ order_id: orderId }), MESSAGES.payment);
+}
+
+export async function getPricing(): Promise<Pricing | null> {
+  try {
+    const res = await fetch('/api/documents/pricing', { cache: 'no-store' });
+    if (!res.ok) return null;
+    const body = (await res.json()) as Partial<Pricing>;
+    return typeof body.fee_per_page === 'number' ? (body as Pricing) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** POST /api/documents/voter-slip-generator with upload progress. */
+export async function startDocument(
+  form: FormData,
+  opts: { onProgress?: (p: UploadProgress) => void; signal?: AbortSignal },
+): Promise<Result<{ id: number | string; task_id?: string }>> {
+  let res: Response;
+  try {
+    res = await authUpload('/api/documents/voter-slip-generator', form, opts);
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    return { ok: false, error: MESSAGES.connect };
+  }
+  if (!res.ok) {
+    if (res.status === 413) return { ok: false, error: await readDetail(res, 'The files are too large.') };
+    return { ok: false, error: await readDetail(res, MESSAGES.start) };
+  }
+  const body = (await res.json().catch(() => null)) as { id?: unknown; task_id?: string } | null;
+  if (!body || (typeof body.id !== 'number' && typeof body.id !== 'string')) return { ok: false, error: MESSAGES.start };
+  return { ok: true, value: { id: body.id, task_id: body.task_id } };
+}
