@@ -1,0 +1,159 @@
+'use client';
+
+import * as React from 'react';
+import { ExternalLinkIcon, LoaderCircleIcon, TriangleAlertIcon } from 'lucide-react';
+import { cn } from '@/lib/utils';
+import { loadPdfJs } from './load-pdfjs';
+
+type PdfDocument = import('pdfjs-dist/legacy/build/pdf.mjs').PDFDocumentProxy;
+
+interface PdfViewerProps {
+  /** Same-origin URL of the PDF (a signed view URL). */
+  url: string;
+  /** Accessible name of the viewer region. */
+  label: string;
+  className?: string;
+}
+
+/** Page sizes at scale 1 (PDF points), known before any page is drawn so the scroll height is stable. */
+interface PageSize {
+  width: number;
+  height: number;
+}
+
+/**
+ * A PDF shown as canvases drawn by pdf.js in the browser: phones (Android Chrome) show nothing for a PDF
+ * in an iframe. Pages are drawn when they come near the viewport, at the container's width times the
+ * device pixel ratio (capped at 2 to keep a cheap phone's memory in check).
+ */
+export function PdfViewer({ url, label, className }: PdfViewerProps) {
+  const [doc, setDoc] = React.useState<PdfDocument | null>(null);
+  const [sizes, setSizes] = React.useState<PageSize[]>([]);
+  const [failed, setFailed] = React.useState(false);
+
+  React.useEffect(() => {
+    let live = true;
+    let opened: PdfDocument | null = null;
+    setDoc(null);
+    setSizes([]);
+    setFailed(false);
+    (async () => {
+      const pdfjs = await loadPdfJs();
+      const task = pdfjs.getDocument({ url, isEvalSupported: false });
+      opened = await task.promise;
+      const found: PageSize[] = [];
+      for (let n = 1; n <= opened.numPages; n++) {
+        const page = await opened.getPage(n);
+        const vp = page.getViewport({ scale: 1 });
+        found.push({ width: vp.width, height: vp.height });
+      }
+      if (!live) return;
+      setSizes(found);
+      setDoc(opened);
+    })().catch((error: unknown) => {
+      console.error('PDF viewer: could not open the document.', error);
+      if (live) setFailed(true);
+    });
+    return () => {
+      live = false;
+      void opened?.destroy();
+    };
+  }, [url]);
+
+  return (
+    <div
+      role="region"
+      aria-label={label}
+      data-testid="pdf-viewer"
+      data-pages={doc ? sizes.length : undefined}
+      className={cn('overflow-y-auto overscroll-contain rounded-md border bg-muted/60 p-2 sm:p-3', className)}
+    >
+      {failed ? (
+        <div className="flex h-full min-h-40 flex-col items-center justify-center gap-3 p-4 text-center text-sm">
+          <TriangleAlertIcon className="size-6 text-destructive" />
+          <p>The preview could not be shown here.</p>
+          <a href={url} target="_blank" rel="noopener" className="inline-flex items-center gap-1 font-medium text-primary underline-offset-4 hover:underline">
+            Open the PDF <ExternalLinkIcon className="size-4" />
+          </a>
+        </div>
+      ) : !doc ? (
+        <div className="flex h-full min-h-40 items-center justify-center gap-2 text-sm text-muted-foreground" role="status">
+          <LoaderCircleIcon className="size-4 animate-spin" /> Loading preview…
+        </div>
+      ) : (
+        <ol className="mx-auto grid max-w-3xl gap-3">
+          {sizes.map((size, i) => (
+            <PdfPage key={i} doc={doc} number={i + 1} size={size} total={sizes.length} />
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}
+
+function PdfPage({ doc, number, size, total }: { doc: PdfDocument; number: number; size: PageSize; total: number }) {
+  const holder = React.useRef<HTMLLIElement>(null);
+  const canvas = React.useRef<HTMLCanvasElement>(null);
+  const [visible, setVisible] = React.useState(false);
+  const [width, setWidth] = React.useState(0);
+  const [rendered, setRendered] = React.useState(false);
+
+  React.useEffect(() => {
+    const el = holder.current;
+    if (!el) return;
+    const seen = new IntersectionObserver((entries) => setVisible(entries.some((e) => e.isIntersecting)), { rootMargin: '100% 0px' });
+    const sized = new ResizeObserver((entries) => {
+      const w = Math.round(entries[0]?.contentRect.width ?? 0);
+      // Redraw only for a real change (a scrollbar appearing is not worth a redraw of every page).
+      setWidth((old) => (Math.abs(old - w) > 24 || old === 0 ? w : old));
+    });
+    seen.observe(el);
+    sized.observe(el);
+    return () => {
+      seen.disconnect();
+      sized.disconnect();
+    };
+  }, []);
+
+  React.useEffect(() => {
+    const target = canvas.current;
+    if (!visible || width === 0 || !target) return;
+    let cancelled = false;
+    let task: { cancel(): void; promise: Promise<void> } | null = null;
+    (async () => {
+      const page = await doc.getPage(number);
+      if (cancelled) return;
+      const ratio = Math.min(window.devicePixelRatio || 1, 2);
+      const viewport = page.getViewport({ scale: (width / size.width) * ratio });
+      target.width = Math.floor(viewport.width);
+      target.height = Math.floor(viewport.height);
+      task = page.render({ canvas: target, viewport });
+      await task.promise;
+      if (!cancelled) setRendered(true);
+    })().catch((error: unknown) => {
+      if (!cancelled && !(error instanceof Error && error.name === 'RenderingCancelledException')) {
+        console.error(`PDF viewer: page ${number} could not be drawn.`, error);
+      }
+    });
+    return () => {
+      cancelled = true;
+      task?.cancel();
+    };
+  }, [doc, number, size.width, visible, width]);
+
+  return (
+    <li ref={holder} className="relative overflow-hidden rounded-sm bg-white shadow-sm ring-1 ring-black/10" style={{ aspectRatio: `${size.width} / ${size.height}` }}>
+      <canvas
+        ref={canvas}
+        data-testid="pdf-page"
+        data-rendered={rendered ? 'true' : 'false'}
+        aria-label={`Page ${number} of ${total}`}
+        role="img"
+        className="block h-full w-full"
+      />
+      {!rendered && (
+        <span className="absolute inset-0 flex items-center justify-center text-xs text-neutral-500">Page {number}…</span>
+      )}
+    </li>
+  );
+}
