@@ -48,3 +48,16 @@ describe('generator form rules', () => {
     expect((form.get('pdf_file') as File).name).toBe('roll.PDF');
   });
 });
+
+describe('upload size limit', () => {
+  it('names the file and the limit when a file is larger than the server takes', async () => {
+    const { tooLargeError, formatSize } = await import('./form-rules');
+    const big = new File([new Uint8Array(3 * 1024 * 1024)], 'roll.pdf');
+    expect(tooLargeError('Voter List', big, 2)).toBe('The Voter List is 3.0 MB; the limit is 2 MB.');
+    expect(tooLargeError('Voter List', big, 3)).toBeNull();
+    expect(tooLargeError('Voter List', big, null)).toBeNull();
+    expect(formatSize(2048)).toBe('2 KB');
+    const png = new File(['x'], 'b.png');
+    expect(validationError({ ...initialValues(), voterList: big, banner: png }, 2)).toBe('The Voter List is 3.0 MB; the limit is 2 MB.');
+  });
+});

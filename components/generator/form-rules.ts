@@ -17,8 +17,7 @@ export const BANNER_EXTENSIONS = ['.jpeg', '.jpg', '.png'] as const;
 export const INVALID_VOTER_LIST = 'Invalid file type for Voter List. Please select a PDF or Excel file.';
 export const INVALID_BANNER = 'Invalid file type for Banner. Please select a JPG or PNG image.';
 export const LOGIN_TO_GENERATE = 'You need to be logged in to generate slips. Would you like to log in now?';
-export const START_FAILED = 'Failed to start task.';
-export const CONNECT_FAILED = 'Failed to connect to the server.';
+export const LOGIN_TO_CONTINUE = 'You need to be logged in to continue. Proceed to login?';
 
 export interface GeneratorValues {
   voterList: File | null;
@@ -62,11 +61,23 @@ export function withLayout(values: GeneratorValues, change: { pageSize?: PageSiz
   return { ...values, pageSize, orientation, slipsPerPage: coerceSlipsPerPage(pageSize, orientation, values.slipsPerPage) };
 }
 
-/** The error to show before sending, or null (SPEC §5's file-type errors). */
-export function validationError(values: GeneratorValues): string | null {
+/** "The Voter List is 61.2 MB; the limit is 50 MB." when a file is over the server's upload limit. */
+export function tooLargeError(label: string, file: File, maxMb: number | null | undefined): string | null {
+  if (!maxMb || file.size <= maxMb * 1024 * 1024) return null;
+  return `The ${label} is ${formatSize(file.size)}; the limit is ${maxMb} MB.`;
+}
+
+/** The error to show before sending, or null (SPEC §5's file-type errors, then the size limit). */
+export function validationError(values: GeneratorValues, maxMb?: number | null): string | null {
   if (!values.voterList || !isVoterListFile(values.voterList.name)) return INVALID_VOTER_LIST;
   if (!values.banner || !isBannerFile(values.banner.name)) return INVALID_BANNER;
-  return null;
+  return tooLargeError('Voter List', values.voterList, maxMb) ?? tooLargeError('Banner', values.banner, maxMb);
+}
+
+/** 1.5 MB, 320 KB: a file size for people. */
+export function formatSize(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  return `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
 
 /** SPEC §3/§7: multipart fields pdf_file, banner_file, slips_per_page, orientation, page_size, print_photo, booth_address. */

@@ -2,7 +2,7 @@
 
 import * as React from 'react';
 import { useRouter } from 'next/navigation';
-import { LoaderCircleIcon, SparklesIcon } from 'lucide-react';
+import { SparklesIcon, XIcon } from 'lucide-react';
 import { HindiInput } from '@/components/hindi-input';
 import { FormMessage, type FormNotice } from '@/components/forms/form-message';
 import { Button } from '@/components/ui/button';
@@ -10,20 +10,26 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Switch } from '@/components/ui/switch';
-import { authFetch, readDetail } from '@/lib/client/api';
+import { getPricing, startDocument, type Pricing } from '@/lib/client/documents';
+import { keepForm, takeKeptForm } from '@/lib/client/kept-form';
 import { readToken } from '@/lib/client/tokens';
 import { allowedSlipsPerPage, ORIENTATIONS, PAGE_SIZES, type Orientation, type PageSize } from '@/lib/slips/layout-options';
 import { FilePicker } from './file-picker';
+import { LoginConfirm } from './login-confirm';
+import { PricingNote } from './pricing-note';
+import { ProgressLine } from './task-frame';
 import {
   BANNER_EXTENSIONS,
   canGenerate,
-  CONNECT_FAILED,
+  formatSize,
   generateFormData,
   initialValues,
+  INVALID_BANNER,
+  INVALID_VOTER_LIST,
   isBannerFile,
   isVoterListFile,
   LOGIN_TO_GENERATE,
-  START_FAILED,
+  tooLargeError,
   validationError,
   VOTER_LIST_EXTENSIONS,
   withLayout,
@@ -44,49 +50,95 @@ interface GeneratorFormProps {
   onStarted?: (task: StartedTask) => void;
 }
 
-/** The generator form (SPEC §2 Generator form, §5, §6, §8). */
+/** IndexedDB key of the values kept while a visitor logs in (SPEC §6 confirm on generate). */
+const KEPT_FORM = 'voter-slip-generator';
+
+interface Upload {
+  loaded: number;
+  total: number;
+  abort: AbortController;
+}
+
+/** The generator form (SPEC §2 Generator form, §5, §6, §8), with upload progress while the files go up. */
 export function GeneratorForm({ onStarted }: GeneratorFormProps) {
   const router = useRouter();
   const [values, setValues] = React.useState<GeneratorValues>(initialValues);
   const [notice, setNotice] = React.useState<FormNotice | null>(null);
-  const [submitting, setSubmitting] = React.useState(false);
+  const [upload, setUpload] = React.useState<Upload | null>(null);
+  const [askLogin, setAskLogin] = React.useState(false);
+  const [pricing, setPricing] = React.useState<Pricing | null | undefined>(undefined);
   const ready = canGenerate(values);
   const perPageOptions = allowedSlipsPerPage(values.pageSize, values.orientation);
+  const maxMb = pricing?.max_upload_mb ?? null;
+
+  React.useEffect(() => {
+    let live = true;
+    void getPricing().then((p) => live && setPricing(p));
+    // Choices kept before a trip to the login page come back here once.
+    void takeKeptForm<GeneratorValues>(KEPT_FORM).then((kept) => {
+      if (!live || !kept) return;
+      setValues({ ...initialValues(), ...kept });
+      setNotice({ kind: 'success', text: 'Your choices from before you logged in are kept.' });
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  function pick(field: 'voterList' | 'banner', label: string, file: File) {
+    const tooLarge = tooLargeError(label, file, maxMb);
+    if (tooLarge) {
+      setNotice({ kind: 'error', text: tooLarge });
+      return;
+    }
+    setNotice(null);
+    setValues((v) => ({ ...v, [field]: file }));
+  }
+
+  /** SPEC §5: a wrong type is ignored; when no valid file is there either, the spec's error is shown. */
+  function reject(field: 'voterList' | 'banner') {
+    if (values[field]) return;
+    setNotice({ kind: 'error', text: field === 'voterList' ? INVALID_VOTER_LIST : INVALID_BANNER });
+  }
+
+  async function loginFirst(login: boolean) {
+    setAskLogin(false);
+    if (!login) return;
+    await keepForm(KEPT_FORM, values);
+    router.push('/login');
+  }
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!ready || submitting) return;
+    if (!ready || upload) return;
     setNotice(null);
     if (!readToken()) {
-      if (window.confirm(LOGIN_TO_GENERATE)) router.push('/login');
+      setAskLogin(true);
       return;
     }
-    const invalid = validationError(values);
+    const invalid = validationError(values, maxMb);
     if (invalid) {
       setNotice({ kind: 'error', text: invalid });
       return;
     }
-    setSubmitting(true);
+    const abort = new AbortController();
+    const size = (values.voterList?.size ?? 0) + (values.banner?.size ?? 0);
+    setUpload({ loaded: 0, total: size, abort });
     try {
-      let res: Response;
-      try {
-        res = await authFetch('/api/documents/voter-slip-generator', { method: 'POST', body: generateFormData(values) });
-      } catch {
-        setNotice({ kind: 'error', text: CONNECT_FAILED });
+      const result = await startDocument(generateFormData(values), {
+        signal: abort.signal,
+        onProgress: (p) => setUpload((u) => (u ? { ...u, loaded: p.loaded, total: p.total || u.total } : u)),
+      });
+      if (!result.ok) {
+        setNotice({ kind: 'error', text: result.error });
         return;
       }
-      if (!res.ok) {
-        setNotice({ kind: 'error', text: await readDetail(res, START_FAILED) });
-        return;
-      }
-      const task = (await res.json().catch(() => null)) as StartedTask | null;
-      if (!task || (typeof task.id !== 'number' && typeof task.id !== 'string')) {
-        setNotice({ kind: 'error', text: START_FAILED });
-        return;
-      }
-      onStarted?.(task);
+      onStarted?.(result.value);
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'AbortError') setNotice({ kind: 'error', text: 'Upload cancelled.' });
+      else throw error;
     } finally {
-      setSubmitting(false);
+      setUpload(null);
     }
   }
 
@@ -98,119 +150,145 @@ export function GeneratorForm({ onStarted }: GeneratorFormProps) {
         </CardTitle>
         <CardDescription>Upload the voter list and a banner, choose the layout and enter the polling station address.</CardDescription>
       </CardHeader>
-      <CardContent className="px-4 sm:px-6">
-        <form className="grid gap-5" onSubmit={submit} noValidate>
-          <div className="grid gap-5 sm:grid-cols-2">
-            <FilePicker
-              id="voter-list"
-              label="Voter List"
-              accept={VOTER_LIST_EXTENSIONS.join(',')}
-              isAccepted={isVoterListFile}
-              file={values.voterList}
-              onFile={(file) => setValues((v) => ({ ...v, voterList: file }))}
-              hint="PDF or Excel (.pdf, .xls, .xlsx)"
-            />
-            <FilePicker
-              id="banner"
-              label="Banner"
-              accept={BANNER_EXTENSIONS.join(',')}
-              isAccepted={isBannerFile}
-              file={values.banner}
-              onFile={(file) => setValues((v) => ({ ...v, banner: file }))}
-              hint="JPG or PNG image"
-            />
-          </div>
+      <CardContent className="min-w-0 px-4 sm:px-6">
+        <PricingNote pricing={pricing} />
+        <form className="grid min-w-0 gap-5" onSubmit={submit} noValidate>
+          <fieldset disabled={upload !== null} className="contents">
+            <div className="grid min-w-0 gap-5 sm:grid-cols-2">
+              <FilePicker
+                id="voter-list"
+                label="Voter List"
+                accept={VOTER_LIST_EXTENSIONS.join(',')}
+                isAccepted={isVoterListFile}
+                file={values.voterList}
+                onFile={(file) => pick('voterList', 'Voter List', file)}
+                onReject={() => reject('voterList')}
+                hint={`PDF roll or Excel list (.pdf, .xls, .xlsx)${maxMb ? `, up to ${maxMb} MB` : ''}`}
+                disabled={upload !== null}
+              />
+              <FilePicker
+                id="banner"
+                label="Banner"
+                accept={BANNER_EXTENSIONS.join(',')}
+                isAccepted={isBannerFile}
+                file={values.banner}
+                onFile={(file) => pick('banner', 'Banner', file)}
+                onReject={() => reject('banner')}
+                hint={`JPG or PNG image (.jpg, .jpeg, .png)${maxMb ? `, up to ${maxMb} MB` : ''}`}
+                disabled={upload !== null}
+              />
+            </div>
 
-          <div className="grid grid-cols-2 gap-4 sm:grid-cols-3">
+            <div className="grid grid-cols-2 gap-4 sm:grid-cols-3">
+              <div className="grid gap-2">
+                <Label htmlFor="page-size">Page Size</Label>
+                <Select value={values.pageSize} onValueChange={(pageSize) => setValues((v) => withLayout(v, { pageSize: pageSize as PageSize }))}>
+                  <SelectTrigger id="page-size" className="w-full">
+                    <SelectValue />
+                  </SelectTrigger>
+                  <SelectContent>
+                    {PAGE_SIZES.map((size) => (
+                      <SelectItem key={size} value={size}>
+                        {PAGE_SIZE_LABELS[size]}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+              </div>
+              <div className="grid gap-2">
+                <Label htmlFor="orientation">Orientation</Label>
+                <Select
+                  value={values.orientation}
+                  onValueChange={(orientation) => setValues((v) => withLayout(v, { orientation: orientation as Orientation }))}
+                >
+                  <SelectTrigger id="orientation" className="w-full">
+                    <SelectValue />
+                  </SelectTrigger>
+                  <SelectContent>
+                    {ORIENTATIONS.map((o) => (
+                      <SelectItem key={o} value={o}>
+                        {ORIENTATION_LABELS[o]}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+              </div>
+              <div className="col-span-2 grid gap-2 sm:col-span-1">
+                <Label htmlFor="slips-per-page">Slips per Page</Label>
+                <Select
+                  value={String(values.slipsPerPage)}
+                  onValueChange={(n) => setValues((v) => ({ ...v, slipsPerPage: Number(n) }))}
+                >
+                  <SelectTrigger id="slips-per-page" className="w-full">
+                    <SelectValue />
+                  </SelectTrigger>
+                  <SelectContent>
+                    {perPageOptions.map((n) => (
+                      <SelectItem key={n} value={String(n)}>
+                        {n}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+              </div>
+            </div>
+
+            <div className="flex items-center justify-between gap-4 rounded-md border px-3 py-3">
+              <Label htmlFor="print-photo" className="leading-snug">
+                Print voter photos
+              </Label>
+              <Switch
+                id="print-photo"
+                checked={values.printPhoto}
+                onCheckedChange={(printPhoto) => setValues((v) => ({ ...v, printPhoto }))}
+              />
+            </div>
+
             <div className="grid gap-2">
-              <Label htmlFor="page-size">Page Size</Label>
-              <Select value={values.pageSize} onValueChange={(pageSize) => setValues((v) => withLayout(v, { pageSize: pageSize as PageSize }))}>
-                <SelectTrigger id="page-size" className="w-full">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {PAGE_SIZES.map((size) => (
-                    <SelectItem key={size} value={size}>
-                      {PAGE_SIZE_LABELS[size]}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
+              <Label htmlFor="booth-address">Polling Station Address</Label>
+              <HindiInput
+                id="booth-address"
+                multiline
+                rows={2}
+                value={values.boothAddress}
+                onChange={(boothAddress) => setValues((v) => ({ ...v, boothAddress }))}
+                placeholder="e.g. prathmik vidyalaya rampur, kaksha 2"
+                aria-describedby="booth-address-hint"
+                className="text-base md:text-base"
+              />
+              <p id="booth-address-hint" className="text-xs text-muted-foreground">
+                Type in English letters and pick the Hindi spelling: space, enter or tab takes the highlighted one, escape keeps
+                English.
+              </p>
             </div>
-            <div className="grid gap-2">
-              <Label htmlFor="orientation">Orientation</Label>
-              <Select
-                value={values.orientation}
-                onValueChange={(orientation) => setValues((v) => withLayout(v, { orientation: orientation as Orientation }))}
-              >
-                <SelectTrigger id="orientation" className="w-full">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {ORIENTATIONS.map((o) => (
-                    <SelectItem key={o} value={o}>
-                      {ORIENTATION_LABELS[o]}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            </div>
-            <div className="col-span-2 grid gap-2 sm:col-span-1">
-              <Label htmlFor="slips-per-page">Slips per Page</Label>
-              <Select
-                value={String(values.slipsPerPage)}
-                onValueChange={(n) => setValues((v) => ({ ...v, slipsPerPage: Number(n) }))}
-              >
-                <SelectTrigger id="slips-per-page" className="w-full">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {perPageOptions.map((n) => (
-                    <SelectItem key={n} value={String(n)}>
-                      {n}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            </div>
-          </div>
 
-          <div className="flex items-center justify-between gap-4 rounded-md border px-3 py-3">
-            <Label htmlFor="print-photo" className="leading-snug">
-              Print voter photos
-            </Label>
-            <Switch
-              id="print-photo"
-              checked={values.printPhoto}
-              onCheckedChange={(printPhoto) => setValues((v) => ({ ...v, printPhoto }))}
-            />
-          </div>
-
-          <div className="grid gap-2">
-            <Label htmlFor="booth-address">Polling Station Address</Label>
-            <HindiInput
-              id="booth-address"
-              multiline
-              rows={2}
-              value={values.boothAddress}
-              onChange={(boothAddress) => setValues((v) => ({ ...v, boothAddress }))}
-              placeholder="e.g. prathmik vidyalaya rampur, kaksha 2"
-              aria-describedby="booth-address-hint"
-              className="text-base md:text-base"
-            />
-            <p id="booth-address-hint" className="text-xs text-muted-foreground">
-              Type in English letters and pick the Hindi spelling: space, enter or tab takes the highlighted one, escape keeps
-              English.
-            </p>
-          </div>
+          </fieldset>
 
           <FormMessage notice={notice} />
 
-          <Button type="submit" size="lg" className="w-full sm:w-auto sm:justify-self-end" disabled={!ready || submitting}>
-            {submitting ? <LoaderCircleIcon className="animate-spin" /> : <SparklesIcon />}
-            Generate Slips
-          </Button>
+          {upload ? (
+            <div className="grid gap-3 rounded-md border p-3" data-testid="upload-progress">
+              <ProgressLine
+                value={upload.total > 0 ? Math.min(100, Math.round((upload.loaded / upload.total) * 100)) : 0}
+                message={
+                  upload.total > 0 && upload.loaded >= upload.total
+                    ? 'Upload finished, starting the task…'
+                    : `Uploading ${formatSize(upload.loaded)} of ${formatSize(upload.total)}…`
+                }
+                label="Upload progress"
+              />
+              <Button type="button" variant="outline" className="justify-self-start" onClick={() => upload.abort.abort()}>
+                <XIcon /> Cancel upload
+              </Button>
+            </div>
+          ) : (
+            <Button type="submit" size="lg" className="w-full sm:w-auto sm:justify-self-end" disabled={!ready}>
+              <SparklesIcon />
+              Generate Slips
+            </Button>
+          )}
         </form>
+        <LoginConfirm question={LOGIN_TO_GENERATE} open={askLogin} onAnswer={(login) => void loginFirst(login)} />
       </CardContent>
     </Card>
   );
