@@ -1,0 +1,43 @@
+import Link from 'next/link';
+import { CircleCheckIcon, DownloadIcon, PlusIcon } from 'lucide-react';
+import { Button, buttonVariants } from '@/components/ui/button';
+import { formatRupees, type DocumentStatus } from '@/lib/client/documents';
+import { cn } from '@/lib/utils';
+import { TaskFrame } from './task-frame';
+
+/** SPEC §2 complete screen: 'Processing Complete!' and a download that opens the final file in a new tab. */
+export function CompleteView({ doc, onStartOver }: { doc: DocumentStatus; onStartOver: () => void }) {
+  return (
+    <TaskFrame testId="task-complete" title="Processing Complete!">
+      <div className="flex flex-col items-center gap-3 text-center">
+        <CircleCheckIcon className="size-14 text-success" aria-hidden />
+        <p>
+          Your final slips are ready
+          {typeof doc.total_pages === 'number' ? `: ${doc.total_pages} pages` : ''}
+          {typeof doc.amount === 'number' ? `, ${formatRupees(doc.amount)} paid` : ''}.
+        </p>
+      </div>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-center">
+        <Button variant="outline" size="lg" onClick={onStartOver}>
+          <PlusIcon /> New Task
+        </Button>
+        {doc.download_url ? (
+          <a href={doc.download_url} target="_blank" rel="noopener" className={cn(buttonVariants({ size: 'lg' }))} data-testid="download-final">
+            <DownloadIcon /> Download
+          </a>
+        ) : (
+          <Button size="lg" disabled>
+            <DownloadIcon /> Download
+          </Button>
+        )}
+      </div>
+      <p className="text-center text-sm text-muted-foreground">
+        It stays in your{' '}
+        <Link href="/history" className="font-medium text-primary underline-offset-4 hover:underline">
+          Task History
+        </Link>
+        .
+      </p>
+    </TaskFrame>
+  );
+}

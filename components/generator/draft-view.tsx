@@ -1,0 +1,130 @@
+'use client';
+
+import * as React from 'react';
+import { useRouter } from 'next/navigation';
+import { CreditCardIcon, LoaderCircleIcon, TriangleAlertIcon, XIcon } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { FormMessage } from '@/components/forms/form-message';
+import { PdfViewer } from '@/components/pdf-viewer/pdf-viewer';
+import { formatRupees, type DocumentStatus } from '@/lib/client/documents';
+import { LOGIN_TO_CONTINUE } from './form-rules';
+import { readToken } from '@/lib/client/tokens';
+import { LoginConfirm } from './login-confirm';
+import { TaskFrame } from './task-frame';
+import { TestCheckoutDialog } from './test-checkout-dialog';
+import { usePayment } from './use-payment';
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-IN')} ${n === 1 ? one : many}`;
+
+/** "993 voters on 36 pages; 2 warnings" from the status answer, or null when the server gave no counts. */
+export function foundLine(doc: DocumentStatus): { text: string; warnings: number } | null {
+  const voters = doc.summary?.voters ?? doc.voters;
+  if (typeof voters !== 'number') return null;
+  const pages = doc.summary?.source_pages;
+  const warnings = doc.summary?.warnings ?? doc.warnings?.length ?? 0;
+  return { text: `${plural(voters, 'voter')}${typeof pages === 'number' ? ` on ${plural(pages, 'page')}` : ''}`, warnings };
+}
+
+/**
+ * SPEC §2 draft screen: the preview (80% of the viewport height, drawn by pdf.js so phones show it too),
+ * total pages and the fee, what was found with the warnings one click away, Continue to Payment and Cancel.
+ */
+export function DraftView({
+  doc,
+  onPaid,
+  onCancel,
+  cancelling,
+  cancelError,
+}: {
+  doc: DocumentStatus;
+  onPaid: () => void;
+  onCancel: () => void;
+  cancelling: boolean;
+  cancelError: string | null;
+}) {
+  const router = useRouter();
+  const payment = usePayment(String(doc.id), onPaid);
+  const [askLogin, setAskLogin] = React.useState(false);
+  const found = foundLine(doc);
+  const warnings = doc.warnings ?? [];
+
+  function continueToPayment() {
+    if (!readToken()) {
+      setAskLogin(true);
+      return;
+    }
+    void payment.start();
+  }
+
+  return (
+    <TaskFrame testId="task-draft" wide title="Your draft is ready" description="Check the watermarked draft. Pay to download the final slips without the watermark.">
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+        <div className="rounded-md border px-3 py-2">
+          <dt className="text-xs text-muted-foreground">Total pages</dt>
+          <dd className="text-lg font-semibold tabular-nums" data-testid="draft-pages">
+            {doc.total_pages ?? '—'}
+          </dd>
+        </div>
+        <div className="rounded-md border px-3 py-2">
+          <dt className="text-xs text-muted-foreground">Fee</dt>
+          <dd className="text-lg font-semibold tabular-nums" data-testid="draft-fee">
+            {typeof doc.amount === 'number' ? formatRupees(doc.amount) : '—'}
+          </dd>
+        </div>
+        {found && (
+          <div className="col-span-2 rounded-md border px-3 py-2 sm:col-span-1">
+            <dt className="text-xs text-muted-foreground">Found</dt>
+            <dd className="text-sm font-medium" data-testid="draft-found">
+              {found.text}
+              {found.warnings > 0 ? `; ${plural(found.warnings, 'warning')}` : ''}
+            </dd>
+          </div>
+        )}
+      </dl>
+
+      {warnings.length > 0 && (
+        <details className="rounded-md border border-warning/40 bg-warning/10 px-3 py-2 text-sm" data-testid="draft-warnings">
+          <summary className="cursor-pointer font-medium text-warning">
+            <TriangleAlertIcon className="mr-1 inline size-4 align-[-3px]" />
+            Show {plural(warnings.length, 'warning')}
+          </summary>
+          <ul className="mt-2 grid list-disc gap-1 pl-5">
+            {warnings.map((w, i) => (
+              <li key={i} className="break-words">
+                {typeof w.page === 'number' ? `Page ${w.page}: ` : ''}
+                {w.message}
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+
+      <FormMessage notice={payment.error || cancelError ? { kind: 'error', text: (payment.error ?? cancelError) as string } : null} />
+
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="outline" onClick={onCancel} disabled={cancelling || payment.busy}>
+          {cancelling ? <LoaderCircleIcon className="animate-spin" /> : <XIcon />} Cancel
+        </Button>
+        <Button size="lg" onClick={continueToPayment} disabled={payment.busy || cancelling}>
+          {payment.busy ? <LoaderCircleIcon className="animate-spin" /> : <CreditCardIcon />} Continue to Payment
+        </Button>
+      </div>
+
+      {doc.view_url ? (
+        <PdfViewer url={doc.view_url} label="Draft preview" className="h-[80vh]" />
+      ) : (
+        <p className="text-sm text-muted-foreground">The draft preview is not available.</p>
+      )}
+
+      <TestCheckoutDialog order={payment.testOrder} onSuccess={payment.onTestSuccess} onDismiss={payment.onTestDismiss} />
+      <LoginConfirm
+        question={LOGIN_TO_CONTINUE}
+        open={askLogin}
+        onAnswer={(login) => {
+          setAskLogin(false);
+          if (login) router.push('/login');
+        }}
+      />
+    </TaskFrame>
+  );
+}

@@ -1,0 +1,96 @@
+'use client';
+
+import * as React from 'react';
+import { CircleAlertIcon, LoaderCircleIcon, RotateCcwIcon } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { cancelDocument, MESSAGES, resumeDocument } from '@/lib/client/documents';
+import { CompleteView } from './complete-view';
+import { DraftView } from './draft-view';
+import { ErrorView } from './error-view';
+import { ProcessingView } from './processing-view';
+import { TaskFrame } from './task-frame';
+import { isCancelled, useTask } from './use-task';
+
+/**
+ * SPEC §2 task view for one task id: polls it (SPEC §4) and shows the screen its status calls for —
+ * running, draft, complete or error. `onReset` clears the task (back to the form).
+ */
+export function TaskView({ id, onReset }: { id: string; onReset: () => void }) {
+  const { doc, pollError, restart } = useTask(id);
+  const [cancelling, setCancelling] = React.useState(false);
+  const [cancelError, setCancelError] = React.useState<string | null>(null);
+
+  async function cancel() {
+    setCancelling(true);
+    setCancelError(null);
+    const result = await cancelDocument(id);
+    setCancelling(false);
+    if (result.ok) onReset();
+    else setCancelError(result.error || MESSAGES.cancel);
+  }
+
+  if (pollError) {
+    return (
+      <TaskFrame testId="task-poll-error" title="Task status unavailable">
+        <Alert variant="destructive">
+          <CircleAlertIcon />
+          <AlertDescription data-testid="poll-error">{pollError}</AlertDescription>
+        </Alert>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row">
+          <Button variant="outline" onClick={onReset}>
+            Start Over
+          </Button>
+          <Button onClick={restart}>
+            <RotateCcwIcon /> Try again
+          </Button>
+        </div>
+      </TaskFrame>
+    );
+  }
+  if (!doc) {
+    return (
+      <TaskFrame testId="task-loading" title="Loading task…">
+        <LoaderCircleIcon className="size-6 animate-spin text-muted-foreground" />
+      </TaskFrame>
+    );
+  }
+
+  const status = doc.status.toLowerCase();
+  if (status === 'error' || status === 'failure') {
+    return (
+      <ErrorView
+        message={doc.error_message?.trim() || MESSAGES.unknown}
+        onStartOver={onReset}
+        onResume={async () => {
+          const result = await resumeDocument(id);
+          if (!result.ok) return result.error;
+          restart();
+          return null;
+        }}
+      />
+    );
+  }
+  if (status === 'complete' || status === 'success') return <CompleteView doc={doc} onStartOver={onReset} />;
+  if (status === 'draft_complete') {
+    return <DraftView doc={doc} onPaid={restart} onCancel={() => void cancel()} cancelling={cancelling} cancelError={cancelError} />;
+  }
+  if (isCancelled(status)) {
+    return (
+      <TaskFrame testId="task-cancelled" title="Task cancelled">
+        <p>This task was cancelled.</p>
+        <Button className="justify-self-start" onClick={onReset}>
+          Start Over
+        </Button>
+      </TaskFrame>
+    );
+  }
+  return (
+    <ProcessingView
+      doc={doc}
+      onCancel={doc.paid_at ? undefined : () => void cancel()}
+      cancelling={cancelling}
+      cancelError={cancelError}
+    />
+  );
+}
