@@ -1,12 +1,16 @@
 'use client';
 
 import * as React from 'react';
+import Link from 'next/link';
+import { CircleAlertIcon, DownloadIcon, EyeIcon, LoaderCircleIcon, RotateCcwIcon } from 'lucide-react';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Button, buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useRequireUser } from '@/components/session/guards';
-import { authFetch } from '@/lib/client/api';
-import type { DocumentSummary } from '@/lib/client/types';
+import { formatRupees, getDocument, listDocuments, type DocumentSummary } from '@/lib/client/documents';
 import { cn } from '@/lib/utils';
 import { statusLabel, statusTone } from '@/components/history/status';
+import { PdfOverlay } from './pdf-overlay';
 
 const toneClass = {
   complete: 'bg-success/15 text-success',
@@ -20,65 +24,147 @@ function formatCreated(createdAt: string): string {
   return date.toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
 }
 
-/** GET /api/documents; failures are only logged and show as an empty list (SPEC §8). */
-async function fetchDocuments(): Promise<DocumentSummary[]> {
-  try {
-    const res = await authFetch('/api/documents');
-    if (!res.ok) {
-      console.error(`Task history: GET /api/documents answered ${res.status}`);
-      return [];
-    }
-    const body: unknown = await res.json();
-    return Array.isArray(body) ? (body as DocumentSummary[]) : [];
-  } catch (error) {
-    console.error('Task history: could not load the documents.', error);
-    return [];
-  }
+/** "36 pages · ₹72.00 · 993 voters", from what the row has. */
+function facts(doc: DocumentSummary): string {
+  const parts: string[] = [];
+  if (typeof doc.total_pages === 'number') parts.push(`${doc.total_pages} ${doc.total_pages === 1 ? 'page' : 'pages'}`);
+  if (typeof doc.amount === 'number') parts.push(formatRupees(doc.amount));
+  if (typeof doc.voters === 'number') parts.push(`${doc.voters.toLocaleString('en-IN')} voters`);
+  if (doc.refund) parts.push(`refund ${formatRupees(doc.refund.amount)} ${doc.refund.status}`);
+  return parts.join(' · ');
 }
 
-/** /history (SPEC §2 Task History): 'Loading History...', then one row per task, newest first as served. */
+type Loaded = { state: 'loading' } | { state: 'failed'; error: string } | { state: 'ready'; documents: DocumentSummary[] };
+
+/**
+ * /history (SPEC §2 Task History): 'Loading History...', then one row per task, newest first as served.
+ * A failed fetch says so and offers a retry (the spec only logs it); 'No tasks found.' means really none.
+ */
 export function HistoryList() {
   const user = useRequireUser('/login');
-  const [documents, setDocuments] = React.useState<DocumentSummary[] | null>(null);
+  const [loaded, setLoaded] = React.useState<Loaded>({ state: 'loading' });
+  const [round, setRound] = React.useState(0);
+  const [viewing, setViewing] = React.useState<{ url: string; title: string } | null>(null);
+  const [busy, setBusy] = React.useState<string | null>(null);
+  const [actionError, setActionError] = React.useState<string | null>(null);
 
   React.useEffect(() => {
     if (!user) return;
     let live = true;
-    void fetchDocuments().then((docs) => {
-      if (live) setDocuments(docs);
+    setLoaded({ state: 'loading' });
+    void listDocuments().then((result) => {
+      if (!live) return;
+      if (result.ok) setLoaded({ state: 'ready', documents: result.value });
+      else {
+        console.error('Task history: could not load the documents.', result.error);
+        setLoaded({ state: 'failed', error: result.error });
+      }
     });
     return () => {
       live = false;
     };
-  }, [user]);
+  }, [user, round]);
+
+  /** View and download URLs are signed and short-lived: ask for fresh ones at the moment of use. */
+  async function withUrls(doc: DocumentSummary, action: 'view' | 'download') {
+    const key = `${action}-${doc.id}`;
+    setBusy(key);
+    setActionError(null);
+    const result = await getDocument(doc.id);
+    setBusy(null);
+    const url = result.ok ? (action === 'view' ? result.value.view_url : result.value.download_url) : null;
+    if (!url) {
+      setActionError(result.ok ? 'The file is not available.' : result.error);
+      return;
+    }
+    if (action === 'view') {
+      setViewing({ url, title: `Task of ${formatCreated(doc.created_at)}` });
+    } else {
+      // A same-origin attachment: the browser downloads it and stays on this page.
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = '';
+      document.body.appendChild(a);
+      a.click();
+      a.remove();
+    }
+  }
 
   if (!user) return null;
   return (
-    <div className="mx-auto w-full max-w-[900px] px-4 py-8 sm:py-12">
-      <Card>
-        <CardHeader>
+    <div className="mx-auto w-full max-w-[900px] px-3 py-6 sm:px-4 sm:py-12">
+      <Card className="gap-4 py-5 sm:py-6">
+        <CardHeader className="px-4 sm:px-6">
           <CardTitle className="text-2xl">
             <h1>Task History</h1>
           </CardTitle>
         </CardHeader>
-        <CardContent>
-          {documents === null ? (
+        <CardContent className="grid gap-3 px-3 sm:px-6">
+          {actionError && (
+            <Alert variant="destructive">
+              <CircleAlertIcon />
+              <AlertDescription>{actionError}</AlertDescription>
+            </Alert>
+          )}
+          {loaded.state === 'loading' ? (
             <p className="text-muted-foreground">Loading History...</p>
-          ) : documents.length === 0 ? (
+          ) : loaded.state === 'failed' ? (
+            <Alert variant="destructive" data-testid="history-error">
+              <CircleAlertIcon />
+              <AlertDescription>
+                <p>
+                  {loaded.error === 'Could not load your tasks.' ? loaded.error : `Could not load your tasks: ${loaded.error}`}
+                </p>
+                <Button variant="outline" size="sm" onClick={() => setRound((n) => n + 1)}>
+                  <RotateCcwIcon /> Try again
+                </Button>
+              </AlertDescription>
+            </Alert>
+          ) : loaded.documents.length === 0 ? (
             <p className="text-muted-foreground">No tasks found.</p>
           ) : (
             <ul className="divide-y rounded-lg border" data-testid="history-list">
-              {documents.map((doc) => {
+              {loaded.documents.map((doc) => {
                 const tone = statusTone(doc.status);
+                const line = facts(doc);
                 return (
-                  <li key={doc.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3">
-                    <span className="text-sm">{formatCreated(doc.created_at)}</span>
-                    <span
-                      className={cn('rounded-md px-2 py-0.5 text-xs font-semibold tracking-wide', toneClass[tone])}
-                      data-status={tone}
-                    >
-                      {statusLabel(doc.status)}
-                    </span>
+                  <li key={doc.id} className="grid gap-2 px-3 py-3 sm:flex sm:items-center sm:gap-4 sm:px-4" data-testid="history-row" data-id={doc.id}>
+                    <div className="grid min-w-0 flex-1 gap-1">
+                      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                        <span className="text-sm font-medium">{formatCreated(doc.created_at)}</span>
+                        <span
+                          className={cn('rounded-md px-2 py-0.5 text-xs font-semibold tracking-wide', toneClass[tone])}
+                          data-status={tone}
+                          data-testid="history-status"
+                        >
+                          {statusLabel(doc.status)}
+                        </span>
+                      </div>
+                      {line && (
+                        <span className="text-xs text-muted-foreground tabular-nums" data-testid="history-facts">
+                          {line}
+                        </span>
+                      )}
+                    </div>
+                    <div className="flex shrink-0 gap-2">
+                      {tone === 'complete' ? (
+                        <>
+                          <Button size="sm" variant="outline" onClick={() => void withUrls(doc, 'view')} disabled={busy !== null}>
+                            {busy === `view-${doc.id}` ? <LoaderCircleIcon className="animate-spin" /> : <EyeIcon />} View
+                          </Button>
+                          <Button size="sm" onClick={() => void withUrls(doc, 'download')} disabled={busy !== null}>
+                            {busy === `download-${doc.id}` ? <LoaderCircleIcon className="animate-spin" /> : <DownloadIcon />} Download
+                          </Button>
+                        </>
+                      ) : tone === 'pending' ? (
+                        <Link
+                          href={`/voter-slip-generator?task=${encodeURIComponent(String(doc.id))}`}
+                          className={buttonVariants({ size: 'sm', variant: 'outline' })}
+                        >
+                          <EyeIcon /> View
+                        </Link>
+                      ) : null}
+                    </div>
                   </li>
                 );
               })}
@@ -86,6 +172,7 @@ export function HistoryList() {
           )}
         </CardContent>
       </Card>
+      <PdfOverlay document={viewing} onClose={() => setViewing(null)} />
     </div>
   );
 }
