@@ -148,46 +148,6 @@ test.describe('Hindi address input on the generator (issue #6)', () => {
     await expect(perPage).toHaveText('8');
   });
 
-  test('submitting with a token posts the spec fields and shows the server detail or the spec errors', async ({ page }) => {
-    await loginViaApi(page, E2E_ADMIN.email, E2E_ADMIN.password);
-    const answers: Array<(route: import('@playwright/test').Route) => Promise<void>> = [
-      (r) => r.fulfill({ status: 422, json: { detail: 'The voter list could not be read.' } }),
-      (r) => r.fulfill({ status: 500, body: 'oops' }),
-      (r) => r.abort('connectionrefused'),
-      (r) => r.fulfill({ status: 200, json: { id: 7, task_id: 'task-7' } }),
-    ];
-    let body = '';
-    let auth = '';
-    await page.route('**/api/documents/voter-slip-generator', async (route) => {
-      body = route.request().postData() ?? '';
-      auth = (await route.request().headerValue('authorization')) ?? '';
-      const answer = answers.shift();
-      if (answer) await answer(route);
-    });
-    await page.goto('/voter-slip-generator');
-    await expect(page.getByTestId('menu-button')).toBeVisible();
-    await page.locator('#voter-list').setInputFiles({ name: 'roll.xlsx', mimeType: 'application/octet-stream', buffer: Buffer.from('PK') });
-    await page.locator('#banner').setInputFiles({ name: 'banner.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('jpg') });
-    await address(page).fill('प्राथमिक विद्यालय रामपुर');
-    await page.getByRole('switch', { name: 'Print voter photos' }).click();
-    const generate = page.getByRole('button', { name: 'Generate Slips' });
-
-    await generate.click();
-    await expect(page.getByTestId('form-error')).toHaveText('The voter list could not be read.');
-    for (const field of ['pdf_file', 'banner_file', 'slips_per_page', 'orientation', 'page_size', 'print_photo', 'booth_address']) {
-      expect(body).toContain(`name="${field}"`);
-    }
-    expect(body).toContain('प्राथमिक विद्यालय रामपुर');
-    expect(auth).toMatch(/^Bearer .+/);
-
-    await generate.click();
-    await expect(page.getByTestId('form-error')).toHaveText('Failed to start task.');
-    await generate.click();
-    await expect(page.getByTestId('form-error')).toHaveText('Failed to connect to the server.');
-    await generate.click();
-    await expect(page.getByText('Task 7 started.')).toBeVisible();
-  });
-
   for (const theme of ['dark', 'light'] as const) {
     for (const viewport of [
       { name: 'desktop', width: 1280, height: 900 },

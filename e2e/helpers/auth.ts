@@ -75,9 +75,9 @@ export async function loginAs(page: Page, email: string, password: string): Prom
 
 /**
  * Logs in without the login form: POST /api/login, then puts the tokens into localStorage (keys `token`,
- * `refreshToken`) before any page script runs. The next page.goto() starts logged in.
+ * `refreshToken`) before any page script runs. The next page.goto() starts logged in. Returns the tokens (for API calls).
  */
-export async function loginViaApi(page: Page, email: string, password: string): Promise<void> {
+export async function loginViaApi(page: Page, email: string, password: string): Promise<{ access_token: string; refresh_token: string }> {
   const res = await page.request.post('/api/login', { form: { username: email, password } });
   expect(res.status(), await res.text()).toBe(200);
   const { access_token, refresh_token } = (await res.json()) as { access_token: string; refresh_token: string };
@@ -92,6 +92,7 @@ export async function loginViaApi(page: Page, email: string, password: string): 
     },
     [access_token, refresh_token] as const,
   );
+  return { access_token, refresh_token };
 }
 
 /** A new account, signed up through the API and logged in through the login page. */

@@ -10,3 +10,19 @@ export {
   openSideMenu,
   type TestUser,
 } from './auth';
+export {
+  bannerPng,
+  damanRoll,
+  DESKTOP,
+  excelList,
+  expectNoHorizontalScroll,
+  expectPdfDrawn,
+  fillGenerator,
+  pdfPageCount,
+  PHONE,
+  shot,
+  taskIdOf,
+  throttleUpload,
+  useTheme,
+  type Upload,
+} from './generator';

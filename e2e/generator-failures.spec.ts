@@ -1,0 +1,285 @@
+import { expect, test, type Page } from '@playwright/test';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import {
+  bannerPng,
+  damanRoll,
+  DESKTOP,
+  excelList,
+  expectNoHorizontalScroll,
+  fillGenerator,
+  loginViaApi,
+  newTestUser,
+  PHONE,
+  shot,
+  signUpViaApi,
+  taskIdOf,
+  throttleUpload,
+  useTheme,
+} from './helpers';
+
+/** Failure paths of the generator against the real server; a route is faked only to inject a failure. */
+test.describe.configure({ timeout: 180_000 });
+
+const INVALID_VOTER_LIST = 'Invalid file type for Voter List. Please select a PDF or Excel file.';
+const INVALID_BANNER = 'Invalid file type for Banner. Please select a JPG or PNG image.';
+
+async function loggedIn(page: Page, prefix: string) {
+  const user = await signUpViaApi(page.request, newTestUser(prefix));
+  await loginViaApi(page, user.email, user.password);
+  return user;
+}
+
+async function startTask(page: Page, list = excelList(30)) {
+  await page.goto('/voter-slip-generator');
+  await fillGenerator(page, list, await bannerPng());
+  await page.getByRole('button', { name: 'Generate Slips' }).click();
+  await expect(page).toHaveURL(/\?task=\w+/);
+  return taskIdOf(page);
+}
+
+async function reachDraft(page: Page) {
+  const id = await startTask(page);
+  await expect(page.getByTestId('task-draft')).toBeVisible({ timeout: 120_000 });
+  return id;
+}
+
+/** A valid PDF that is not a voter roll: one page of plain text. */
+async function notARoll(): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([595, 842]);
+  page.drawText('A letter, not an electoral roll.', { x: 72, y: 760, size: 14, font: await doc.embedFont(StandardFonts.Helvetica) });
+  return Buffer.from(await doc.save());
+}
+
+test('wrong file types give the SPEC messages and are ignored; the pickers filter the system dialog', async ({ page }) => {
+  await page.goto('/voter-slip-generator');
+  await page.locator('#voter-list').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('x') });
+  await expect(page.getByTestId('form-error')).toHaveText(INVALID_VOTER_LIST);
+  await expect(page.getByTestId('voter-list-name')).toHaveText('Choose a file…');
+  await page.locator('#banner').setInputFiles({ name: 'banner.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
+  await expect(page.getByTestId('form-error')).toHaveText(INVALID_BANNER);
+  await expect(page.getByTestId('banner-name')).toHaveText('Choose a file…');
+  await expect(page.getByRole('button', { name: 'Generate Slips' })).toBeDisabled();
+  // A valid file already chosen stays when a wrong one is picked after it.
+  await page.locator('#voter-list').setInputFiles(excelList(3));
+  await page.locator('#voter-list').setInputFiles({ name: 'roll.docx', mimeType: 'application/octet-stream', buffer: Buffer.from('x') });
+  await expect(page.getByTestId('voter-list-name')).toHaveText('test-voter-list.xlsx');
+});
+
+test('long file names truncate inside their pickers at 1280 px and 360 px', async ({ page }) => {
+  const long = `${'Electoral-Roll-Assembly-Constituency-137-Part-001-'.repeat(2)}final.pdf`;
+  for (const viewport of [DESKTOP, PHONE]) {
+    await page.setViewportSize(viewport);
+    await page.goto('/voter-slip-generator');
+    await page.locator('#voter-list').setInputFiles({ name: long, mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4') });
+    await page.locator('#banner').setInputFiles({ name: `${'campaign-banner-'.repeat(5)}.png`, mimeType: 'image/png', buffer: Buffer.from('png') });
+    await expectNoHorizontalScroll(page);
+    const first = await page.locator('label[for="voter-list"]').boundingBox();
+    const second = await page.locator('label[for="banner"]').boundingBox();
+    const card = await page.getByTestId('generator-card').boundingBox();
+    expect(first && second && card).toBeTruthy();
+    if (!first || !second || !card) return;
+    expect(first.x + first.width).toBeLessThanOrEqual(card.x + card.width);
+    // Side by side on desktop: the first picker ends before the second starts.
+    if (viewport === DESKTOP) expect(first.x + first.width).toBeLessThanOrEqual(second.x);
+    await shot(page, `long-names-${viewport.width}`);
+  }
+});
+
+test('a visitor is asked to log in (app dialog, SPEC text) and finds the chosen options after logging in', async ({ page }) => {
+  const user = await signUpViaApi(page.request, newTestUser('visitor'));
+  await page.goto('/voter-slip-generator');
+  const list = excelList(5);
+  await fillGenerator(page, list, await bannerPng('my-banner.png'), 'Ward 4 School');
+  await page.getByRole('combobox', { name: 'Page Size' }).click();
+  await page.getByRole('option', { name: 'A3' }).click();
+  await page.getByRole('button', { name: 'Generate Slips' }).click();
+  const ask = page.getByTestId('login-confirm');
+  await expect(ask).toContainText('You need to be logged in to generate slips. Would you like to log in now?');
+  await page.getByRole('button', { name: 'Not now' }).click();
+  await expect(ask).toBeHidden();
+  await expect(page).toHaveURL(/\/voter-slip-generator$/);
+  await page.getByRole('button', { name: 'Generate Slips' }).click();
+  await ask.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByLabel('Email Address').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/voter-slip-generator');
+  await expect(page.getByTestId('voter-list-name')).toHaveText(list.name);
+  await expect(page.getByTestId('banner-name')).toHaveText('my-banner.png');
+  await expect(page.locator('#booth-address')).toHaveValue('Ward 4 School');
+  await expect(page.getByRole('combobox', { name: 'Page Size' })).toHaveText('A3');
+  await expect(page.getByRole('button', { name: 'Generate Slips' })).toBeEnabled();
+});
+
+test('upload progress shows while the files go up, and the upload can be cancelled', async ({ page }) => {
+  await loggedIn(page, 'upload');
+  await page.goto('/voter-slip-generator');
+  await fillGenerator(page, damanRoll(), await bannerPng());
+  await throttleUpload(page, 64 * 1024);
+  await page.getByRole('button', { name: 'Generate Slips' }).click();
+  const progress = page.getByTestId('upload-progress');
+  await expect(progress).toBeVisible();
+  await expect(progress.getByTestId('progress-message')).toContainText(/Uploading .* of 25\d KB/);
+  await shot(page, 'upload-progress');
+  await progress.getByRole('button', { name: 'Cancel upload' }).click();
+  await expect(page.getByTestId('form-error')).toHaveText('Upload cancelled.');
+  await expect(page).toHaveURL(/\/voter-slip-generator$/);
+  await expect(page.getByRole('button', { name: 'Generate Slips' })).toBeEnabled();
+});
+
+for (const theme of ['dark', 'light'] as const) {
+  test(`a bad roll ends on the error screen; Resume Processing retries, Start Over resets (${theme})`, async ({ page }) => {
+    await useTheme(page, theme);
+    await loggedIn(page, 'badroll');
+    await page.goto('/voter-slip-generator');
+    await fillGenerator(page, { name: 'letter.pdf', mimeType: 'application/pdf', buffer: await notARoll() }, await bannerPng());
+    await page.getByRole('button', { name: 'Generate Slips' }).click();
+    const error = page.getByTestId('task-error');
+    await expect(error).toBeVisible({ timeout: 120_000 });
+    await expect(error.getByRole('heading', { name: 'An Error Occurred' })).toBeVisible();
+    await expect(error.getByRole('img', { name: 'Sad face' })).toBeVisible();
+    const message = (await error.getByTestId('task-error-message').textContent()) ?? '';
+    expect(message.length).toBeGreaterThan(5);
+    for (const viewport of [DESKTOP, PHONE]) {
+      await page.setViewportSize(viewport);
+      await shot(page, `error-${viewport.width}-${theme}`);
+    }
+    // Resume calls continue on the server and polls again; the same bad input fails the same way.
+    const resumed = page.waitForResponse((r) => r.url().endsWith('/continue') && r.request().method() === 'POST');
+    await error.getByRole('button', { name: 'Resume Processing' }).click();
+    expect((await resumed).ok()).toBe(true);
+    await expect(page.getByTestId('task-error')).toBeVisible({ timeout: 120_000 });
+    await page.getByRole('button', { name: 'Start Over' }).click();
+    await expect(page).toHaveURL(/\/voter-slip-generator$/);
+    await expect(page.getByRole('button', { name: 'Generate Slips' })).toBeVisible();
+  });
+}
+
+test('payment dismissed stays on the draft; a server error on continue is shown; paying still works after', async ({ page }) => {
+  await loggedIn(page, 'dismiss');
+  await reachDraft(page);
+  const draft = page.getByTestId('task-draft');
+  await draft.getByRole('button', { name: 'Continue to Payment' }).click();
+  const dialog = page.getByTestId('test-checkout');
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(draft).toBeVisible();
+  await draft.getByRole('button', { name: 'Continue to Payment' }).click();
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(draft).toBeVisible();
+
+  // Injected failure: the continue call answers 500 with a detail, then cannot be reached at all.
+  await page.route('**/api/documents/*/continue', (route) => route.fulfill({ status: 500, json: { detail: 'Payment service is down.' } }));
+  await draft.getByRole('button', { name: 'Continue to Payment' }).click();
+  await expect(draft.getByTestId('form-error')).toHaveText('Payment service is down.');
+  await page.unroute('**/api/documents/*/continue');
+  await page.route('**/api/documents/*/continue', (route) => route.abort('connectionrefused'));
+  await draft.getByRole('button', { name: 'Continue to Payment' }).click();
+  await expect(draft.getByTestId('form-error')).toHaveText('Failed to connect to the server.');
+  await page.unroute('**/api/documents/*/continue');
+
+  await draft.getByRole('button', { name: 'Continue to Payment' }).click();
+  await dialog.getByRole('button', { name: 'Pay (test mode)' }).click();
+  await expect(page.getByTestId('task-complete')).toBeVisible({ timeout: 120_000 });
+});
+
+test('live Checkout: options from the server and the spec; a script that fails to load says so', async ({ page }) => {
+  const user = await loggedIn(page, 'checkout');
+  const id = await reachDraft(page);
+  const draft = page.getByTestId('task-draft');
+  // Injected: a live-mode order (this server has no Razorpay keys) and checkout.js unreachable.
+  const order = { razorpay_key_id: 'rzp_test_key', amount: 12345, currency: 'INR', razorpay_order_id: 'order_live_1', test_mode: false };
+  await page.route('**/api/documents/*/continue', (route) => route.fulfill({ json: order }));
+  await page.route('https://checkout.razorpay.com/**', (route) => route.abort('connectionrefused'));
+  await draft.getByRole('button', { name: 'Continue to Payment' }).click();
+  await expect(draft.getByTestId('form-error')).toHaveText('Failed to load payment gateway.');
+  // A stand-in checkout.js records the options and reports a dismissal.
+  await page.unroute('https://checkout.razorpay.com/**');
+  await page.route('https://checkout.razorpay.com/**', (route) =>
+    route.fulfill({
+      contentType: 'text/javascript',
+      body: `window.Razorpay = function (o) { window.__rzp = o; this.on = function () {}; this.open = function () { o.modal.ondismiss(); }; };`,
+    }),
+  );
+  await draft.getByRole('button', { name: 'Continue to Payment' }).click();
+  await expect.poll(() => page.evaluate(() => Boolean((window as unknown as { __rzp?: unknown }).__rzp))).toBe(true);
+  const options = await page.evaluate(() => {
+    const o = (window as unknown as { __rzp: Record<string, unknown> }).__rzp;
+    return { ...o, handler: typeof o.handler, modal: undefined };
+  });
+  expect(options).toMatchObject({
+    key: 'rzp_test_key',
+    amount: 12345,
+    currency: 'INR',
+    order_id: 'order_live_1',
+    name: 'Voter Slip Generator',
+    description: 'Processing Fee',
+    notes: { document_id: id },
+    prefill: { name: user.name, email: user.email, contact: user.phone_number },
+    handler: 'function',
+  });
+  await expect(draft).toBeVisible();
+  await expect(draft.getByTestId('form-error')).toHaveCount(0);
+});
+
+test('cancel while processing and on the draft returns to the form; the server has cancelled', async ({ page }) => {
+  await loggedIn(page, 'cancel');
+  // While processing: the 38-page roll takes long enough to be caught running.
+  await page.goto('/voter-slip-generator');
+  await fillGenerator(page, damanRoll(), await bannerPng());
+  await page.getByRole('button', { name: 'Generate Slips' }).click();
+  const running = page.getByTestId('task-processing');
+  await expect(running).toBeVisible();
+  const first = taskIdOf(page);
+  const cancelled = page.waitForResponse((r) => r.url().endsWith(`/api/documents/${first}/cancel`));
+  await running.getByRole('button', { name: 'Cancel' }).click();
+  expect((await cancelled).ok()).toBe(true);
+  await expect(page).toHaveURL(/\/voter-slip-generator$/);
+  await expect(page.getByRole('button', { name: 'Generate Slips' })).toBeVisible();
+
+  // On the draft.
+  const second = await reachDraft(page);
+  await page.getByTestId('task-draft').getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/\/voter-slip-generator$/);
+  for (const id of [first, second]) {
+    const res = await page.request.get(`/api/documents/${id}`, {
+      headers: { Authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('token'))}` },
+    });
+    const body = (await res.json()) as { status: string };
+    expect(body.status, `task ${id}`).not.toMatch(/^(pending|preprocessing|processing|generating|draft_complete)$/);
+  }
+});
+
+test('reload mid-task, a second tab and History restore the task', async ({ page, context }) => {
+  await loggedIn(page, 'restore');
+  await page.goto('/voter-slip-generator');
+  await fillGenerator(page, damanRoll(), await bannerPng());
+  await page.getByRole('button', { name: 'Generate Slips' }).click();
+  await expect(page.getByTestId('task-processing')).toBeVisible();
+  const id = taskIdOf(page);
+  await page.reload();
+  await expect(page.getByTestId('task-processing').or(page.getByTestId('task-draft'))).toBeVisible();
+  expect(taskIdOf(page)).toBe(id);
+
+  const second = await context.newPage();
+  await second.goto(`/voter-slip-generator?task=${id}`);
+  await expect(second.getByTestId('task-processing').or(second.getByTestId('task-draft'))).toBeVisible();
+  await expect(second.getByTestId('task-draft')).toBeVisible({ timeout: 150_000 });
+  await expect(page.getByTestId('task-draft')).toBeVisible({ timeout: 30_000 });
+  await second.close();
+
+  // History: an unfinished task (the draft) is amber with a View link that restores it in the generator.
+  await page.goto('/history');
+  const row = page.locator(`[data-testid="history-row"][data-id="${id}"]`);
+  await expect(row.getByTestId('history-status')).toHaveText('DRAFT COMPLETE');
+  await expect(row.getByTestId('history-status')).toHaveAttribute('data-status', 'pending');
+  await row.getByRole('link', { name: 'View' }).click();
+  await expect(page).toHaveURL(new RegExp(`/voter-slip-generator\\?task=${id}$`));
+  await expect(page.getByTestId('task-draft')).toBeVisible();
+});
