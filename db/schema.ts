@@ -1,5 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, customType, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+/** bytea as Uint8Array on both drivers. */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 
 export const LICENSE_STATUSES = ['active', 'inactive'] as const;
 export type LicenseStatus = (typeof LICENSE_STATUSES)[number];
@@ -88,3 +91,207 @@ export const licenseChanges = pgTable(
 
 export type User = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
+
+/* ---------------------------------------------------------------------------------------------
+ * Slip generation (issue 10): documents, stored files, background jobs and their step results.
+ * ------------------------------------------------------------------------------------------- */
+
+/** SPEC §4: the task statuses, in the order a task goes through them. */
+export const DOCUMENT_STATUSES = ['pending', 'preprocessing', 'processing', 'generating', 'draft_complete', 'complete', 'error'] as const;
+export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
+
+/** The generator form's choices, kept with the task (the file names only for display). */
+export interface DocumentOptions {
+  page_size: string;
+  orientation: string;
+  slips_per_page: number;
+  print_photo: boolean;
+  booth_address: string;
+  voter_list_name: string;
+  banner_name: string;
+}
+
+/** What the parse found, kept small: counts, the roll's facts and at most a bounded list of warnings. */
+export interface DocumentParseSummary {
+  source: 'pdf' | 'excel';
+  voters: number;
+  sourcePages: number;
+  voterPages: number;
+  withoutEpic: number;
+  deleted: number;
+  header: Record<string, string | undefined>;
+  warnings: { page?: number; message: string }[];
+  /** Warnings beyond the ones kept. */
+  moreWarnings: number;
+}
+
+export const documents = pgTable(
+  'documents',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: DOCUMENT_STATUSES }).notNull().default('pending'),
+    progress: integer('progress').notNull().default(10),
+    progressMessage: text('progress_message').notNull().default(''),
+    errorMessage: text('error_message'),
+    /** The pipeline step that failed (parse, render-draft, render-final); `continue` resumes there. */
+    failedStep: text('failed_step'),
+    options: jsonb('options').$type<DocumentOptions>().notNull(),
+    voterCount: integer('voter_count'),
+    parseSummary: jsonb('parse_summary').$type<DocumentParseSummary>(),
+    totalPages: integer('total_pages'),
+    /** Fee in paise (integer), known once the draft is made. */
+    amountPaise: integer('amount_paise'),
+    /** The id of the job run that works on the task now (SPEC's task_id). */
+    taskId: text('task_id'),
+    uploadFileId: text('upload_file_id'),
+    bannerFileId: text('banner_file_id'),
+    votersFileId: text('voters_file_id'),
+    draftFileId: text('draft_file_id'),
+    finalFileId: text('final_file_id'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** When the task ended (complete or error): retention counts from here. */
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    filesDeletedAt: timestamp('files_deleted_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [index('documents_user_idx').on(t.userId, t.createdAt), index('documents_ended_idx').on(t.endedAt)],
+);
+
+/** Stored files (uploads, voter lists, PDFs): metadata; the bytes live in the storage driver. */
+export const storedFiles = pgTable('stored_files', {
+  id: text('id').primaryKey(),
+  size: bigint('size', { mode: 'number' }).notNull().default(0),
+  contentType: text('content_type').notNull(),
+  /** Set when the whole content has been written; a file without it is a partial write. */
+  completedAt: timestamp('completed_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The database storage driver's bytes, in chunks (works on PGlite and PostgreSQL alike). */
+export const fileChunks = pgTable(
+  'file_chunks',
+  {
+    fileId: text('file_id')
+      .notNull()
+      .references(() => storedFiles.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    data: bytea('data').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.fileId, t.seq] })],
+);
+
+export const JOB_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+
+/** The local runner's queue: one row per job run, claimed atomically (FOR UPDATE SKIP LOCKED). */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    payload: jsonb('payload').$type<unknown>().notNull(),
+    status: text('status', { enum: JOB_STATUSES }).notNull().default('queued'),
+    /** A job with the same key is not queued twice (scheduled work). */
+    dedupeKey: text('dedupe_key'),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(4),
+    lockedBy: text('locked_by'),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [index('jobs_claim_idx').on(t.status, t.runAt), uniqueIndex('jobs_dedupe_idx').on(t.dedupeKey)],
+);
+
+/** Memoised step results of a job: a finished step is never run again, also after a crash or a resume. */
+export const jobSteps = pgTable(
+  'job_steps',
+  {
+    jobId: text('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    stepId: text('step_id').notNull(),
+    /** How many times the step was started (1 for a step that ran once). */
+    runs: integer('runs').notNull().default(0),
+    result: jsonb('result').$type<unknown>(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.stepId] })],
+);
+
+/* ---------------------------------------------------------------------------------------------
+ * Payments (issue 11): Razorpay orders, every payment event, refunds.
+ * ------------------------------------------------------------------------------------------- */
+
+export const ORDER_STATUSES = ['created', 'paid', 'flagged'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const paymentOrders = pgTable(
+  'payment_orders',
+  {
+    id: serial('id').primaryKey(),
+    documentId: integer('document_id').references(() => documents.id, { onDelete: 'set null' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Razorpay's order id (order_…), or a local one in test mode. */
+    orderId: text('order_id').notNull(),
+    amountPaise: integer('amount_paise').notNull(),
+    currency: text('currency').notNull().default('INR'),
+    status: text('status', { enum: ORDER_STATUSES }).notNull().default('created'),
+    testMode: boolean('test_mode').notNull(),
+    paymentId: text('payment_id'),
+    /** Why a payment was flagged for review (amount or currency mismatch). */
+    reviewReason: text('review_reason'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('payment_orders_order_idx').on(t.orderId), index('payment_orders_document_idx').on(t.documentId)],
+);
+
+/** Every payment event, whoever caused it: order created, checkout success, each webhook, refunds. */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: serial('id').primaryKey(),
+    orderId: text('order_id'),
+    documentId: integer('document_id'),
+    /** who: a user id, or null for Razorpay (webhooks) and the system */
+    actorUserId: integer('actor_user_id'),
+    source: text('source', { enum: ['checkout', 'webhook', 'admin', 'system'] }).notNull(),
+    kind: text('kind').notNull(),
+    /** Razorpay's x-razorpay-event-id for webhooks: the same event is recorded once. */
+    eventId: text('event_id'),
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('payment_events_event_idx').on(t.eventId), index('payment_events_order_idx').on(t.orderId)],
+);
+
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: serial('id').primaryKey(),
+    orderId: text('order_id').notNull(),
+    documentId: integer('document_id').references(() => documents.id, { onDelete: 'set null' }),
+    paymentId: text('payment_id').notNull(),
+    amountPaise: integer('amount_paise').notNull(),
+    /** Sent as Razorpay's X-Refund-Idempotency key: a double click makes one refund. */
+    idempotencyKey: text('idempotency_key').notNull(),
+    refundId: text('refund_id'),
+    status: text('status').notNull().default('pending'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('refunds_idempotency_idx').on(t.idempotencyKey), index('refunds_order_idx').on(t.orderId)],
+);
+
+export type DocumentRow = typeof documents.$inferSelect;
+export type JobRow = typeof jobs.$inferSelect;
+export type PaymentOrder = typeof paymentOrders.$inferSelect;

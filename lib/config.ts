@@ -29,7 +29,17 @@ const envSchema = z
     RAZORPAY_WEBHOOK_SECRET: optionalString,
     FEE_PER_PAGE: z.coerce.number().positive().max(10_000).default(2),
     DRAFT_PREVIEW_PAGES: z.coerce.number().int().min(1).max(50).default(3),
+    MIN_FEE: z.coerce.number().min(1, 'MIN_FEE must be at least 1 (Razorpay\'s minimum is ₹1)').max(100_000).default(1),
     MAX_UPLOAD_MB: z.coerce.number().positive().max(2048).default(50),
+    /** Where uploads and PDFs are kept: disk (DATA_DIR/files) or the database; default: database when DATABASE_URL is set. */
+    FILES_STORE: z.enum(['disk', 'database']).optional(),
+    RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+    /** Jobs one process runs at once (local runner); default: the number of CPUs. */
+    JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+    /** Unfinished tasks one user may have at once. */
+    MAX_OPEN_TASKS: z.coerce.number().int().min(1).max(100).default(3),
+    INNGEST_EVENT_KEY: optionalString,
+    INNGEST_SIGNING_KEY: optionalString,
     TRANSLITERATE_URL: optionalString,
     TRUST_PROXY: z
       .enum(['true', 'false', '1', '0'])
@@ -40,8 +50,16 @@ const envSchema = z
     if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
       ctx.addIssue({ code: 'custom', message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together', path: ['ADMIN_EMAIL'] });
     }
-    if ((env.RAZORPAY_KEY_ID === undefined) !== (env.RAZORPAY_KEY_SECRET === undefined)) {
-      ctx.addIssue({ code: 'custom', message: 'RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET must be set together', path: ['RAZORPAY_KEY_ID'] });
+    const razorpay = [env.RAZORPAY_KEY_ID, env.RAZORPAY_KEY_SECRET, env.RAZORPAY_WEBHOOK_SECRET].filter((v) => v !== undefined).length;
+    if (razorpay !== 0 && razorpay !== 3) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET must be set together (or none, for test mode)',
+        path: ['RAZORPAY_KEY_ID'],
+      });
+    }
+    if (env.FEE_PER_PAGE * 100 !== Math.round(env.FEE_PER_PAGE * 100)) {
+      ctx.addIssue({ code: 'custom', message: 'FEE_PER_PAGE must be whole paise (at most 2 decimals)', path: ['FEE_PER_PAGE'] });
     }
   });
 

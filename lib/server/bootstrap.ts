@@ -4,6 +4,7 @@ import { pruneWindows } from '@/db/queries/rate-limits';
 import { otpCodes } from '@/db/schema';
 import { ensureAdmin } from '@/lib/auth/admin-bootstrap';
 import { getConfig } from '@/lib/config';
+import { startLocalJobs } from './jobs';
 import { installSignalHandlers } from './shutdown';
 
 /**
@@ -22,6 +23,7 @@ export async function bootstrapServer(): Promise<void> {
   const dayAgo = new Date(Date.now() - 24 * 3600 * 1000);
   await pruneWindows(db, dayAgo);
   await db.delete(otpCodes).where(lt(otpCodes.expiresAt, dayAgo));
+  await startLocalJobs();
 }
 
 /** For the start-up hook: a bad configuration or an unusable database stops the process with one clear line. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeFee } from '@/lib/slips/fees';
+import { feeInPaise, formatRupees, paiseToRupees } from '@/lib/slips/fees';
 import { ALLOWED_SLIPS_PER_PAGE } from '@/lib/slips/layout-options';
 import { LayoutError, allLayouts, computeGrid, pageCount, PAGE_MARGIN } from '@/lib/slips/render/layout';
 import { rectInside, rectsOverlap } from './helpers';
@@ -49,16 +49,22 @@ describe('layout grid', () => {
   });
 });
 
-describe('computeFee', () => {
-  it('is pages × rate in rupees', () => {
-    expect(computeFee(125, 2)).toBe(250);
-    expect(computeFee(3, 0.1)).toBe(0.3);
-    expect(computeFee(0, 2)).toBe(0);
+describe('feeInPaise', () => {
+  it('charges the per-page rate in whole paise, never below the minimum', () => {
+    expect(feeInPaise(125, { feePerPage: 2, minFee: 1 })).toBe(25_000);
+    expect(feeInPaise(3, { feePerPage: 0.1, minFee: 0 })).toBe(30); // no floating-point dust
+    expect(feeInPaise(3, { feePerPage: 0.1, minFee: 1 })).toBe(100);
+    expect(feeInPaise(1, { feePerPage: 2.35, minFee: 1 })).toBe(235);
   });
-  it('validates inputs', () => {
-    expect(() => computeFee(-1, 2)).toThrow(RangeError);
-    expect(() => computeFee(1.5, 2)).toThrow(RangeError);
-    expect(() => computeFee(2, Number.NaN)).toThrow(RangeError);
-    expect(() => computeFee(2, -1)).toThrow(RangeError);
+  it('refuses impossible inputs', () => {
+    expect(() => feeInPaise(0, { feePerPage: 2, minFee: 1 })).toThrow(RangeError);
+    expect(() => feeInPaise(1.5, { feePerPage: 2, minFee: 1 })).toThrow(RangeError);
+    expect(() => feeInPaise(2, { feePerPage: Number.NaN, minFee: 1 })).toThrow(RangeError);
+    expect(() => feeInPaise(2, { feePerPage: -1, minFee: 1 })).toThrow(RangeError);
+  });
+  it('shows rupees with two decimals', () => {
+    expect(formatRupees(7250)).toBe('₹72.50');
+    expect(formatRupees(123456)).toBe('₹1,234.56');
+    expect(paiseToRupees(7250)).toBe(72.5);
   });
 });

@@ -42,6 +42,10 @@ export interface RenderInput {
   layout: SlipLayout;
   printPhotos: boolean;
   mode: RenderMode;
+  /** Stops the render between pages (rejects with the signal's reason; a file output is removed). */
+  signal?: AbortSignal;
+  /** Called after each output page is written: (pages written, pages to write). */
+  onProgress?: (done: number, total: number) => void;
   /** Inspection hook (tests): called for every slip drawn, in page coordinates. */
   onSlip?: (placement: SlipPlacement) => void;
 }
@@ -205,6 +209,7 @@ async function render(input: RenderInput, output: RenderOutput, grid: PageGrid, 
   const kids: PDFRef[] = [];
 
   for (let p = 0; p < pagesToWrite; p++) {
+    input.signal?.throwIfAborted();
     const ops: string[] = [guides];
     const xobjects: Record<string, PDFRef> = { T: templateRef };
     if (watermarkRef) xobjects.W = watermarkRef;
@@ -247,6 +252,7 @@ async function render(input: RenderInput, output: RenderOutput, grid: PageGrid, 
     );
     kids.push(pageRef);
     await writer.writeReachable(pageRef);
+    input.onProgress?.(p + 1, pagesToWrite);
   }
 
   font.finalize();

@@ -1,0 +1,13 @@
+import { withApi } from '@/lib/api/handler';
+import { requireUser } from '@/lib/auth/guard';
+import { listItemJson } from '@/lib/documents/present';
+import { listTasks } from '@/lib/documents/service';
+import { documentsContext } from '@/lib/server/jobs';
+import { jsonNoStore } from '@/lib/server/request';
+
+/** GET /api/documents: the caller's tasks, newest first. */
+export const GET = withApi(async (req) => {
+  const ctx = await documentsContext();
+  const user = await requireUser(req, ctx.db);
+  return jsonNoStore((await listTasks(ctx, user.id)).map(listItemJson));
+});

@@ -1,0 +1,67 @@
+import type { DocumentRow } from '@/db/schema';
+import { paiseToRupees } from '@/lib/slips/fees';
+import { fileUrls } from './service';
+
+/** SPEC §4's progress for a status (the stored progress is used while it is further along). */
+export function progressOf(doc: DocumentRow): number {
+  if (doc.status === 'draft_complete' || doc.status === 'complete') return 100;
+  return doc.progress;
+}
+
+function iso(d: Date | null): string | null {
+  return d ? d.toISOString() : null;
+}
+
+/** One row of GET /api/documents. */
+export function listItemJson(doc: DocumentRow) {
+  return {
+    id: doc.id,
+    created_at: iso(doc.createdAt),
+    status: doc.status,
+    progress: progressOf(doc),
+    total_pages: doc.totalPages,
+    amount: doc.amountPaise === null ? null : paiseToRupees(doc.amountPaise),
+    voters: doc.voterCount,
+    paid_at: iso(doc.paidAt),
+    completed_at: iso(doc.completedAt),
+    files_deleted: doc.filesDeletedAt !== null,
+  };
+}
+
+/** GET /api/documents/{id}: what the task view polls. */
+export async function statusJson(doc: DocumentRow, extra: { testMode: boolean }) {
+  const summary = doc.parseSummary;
+  return {
+    ...listItemJson(doc),
+    task_id: doc.taskId,
+    progress_message: doc.progressMessage,
+    error_message: doc.errorMessage,
+    failed_step: doc.failedStep,
+    currency: 'INR',
+    amount_paise: doc.amountPaise,
+    warnings: summary?.warnings ?? [],
+    summary: summary
+      ? {
+          voters: summary.voters,
+          source: summary.source,
+          source_pages: summary.sourcePages,
+          voter_pages: summary.voterPages,
+          without_epic: summary.withoutEpic,
+          deleted: summary.deleted,
+          warnings: summary.warnings.length + summary.moreWarnings,
+          roll: summary.header,
+        }
+      : null,
+    options: {
+      page_size: doc.options.page_size,
+      orientation: doc.options.orientation,
+      slips_per_page: doc.options.slips_per_page,
+      print_photo: doc.options.print_photo,
+      booth_address: doc.options.booth_address,
+      voter_list_name: doc.options.voter_list_name,
+      banner_name: doc.options.banner_name,
+    },
+    test_mode: extra.testMode,
+    ...(await fileUrls(doc)),
+  };
+}

@@ -1,0 +1,159 @@
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import {
+  countOpenDocuments,
+  deleteUnpaidDocument,
+  findDocument,
+  findOwnDocument,
+  insertDocument,
+  listOwnDocuments,
+  transitionDocument,
+} from '@/db/queries/documents';
+import type { DocumentRow, DocumentStatus } from '@/db/schema';
+import { ApiError } from '@/lib/api/errors';
+import type { JobDispatcher } from '@/lib/jobs';
+import type { DocumentsDeps } from './deps';
+import { signFileToken, verifyFileToken, type DocumentFileKind } from './file-token';
+import { CANCEL_EVENT, draftJob, finalJob, type TaskPayload } from './pipeline';
+import { readGeneratorUpload } from './upload';
+
+export { CANCEL_EVENT };
+
+/** The statuses in which a task is still being worked on by a job. */
+export const RUNNING_STATUSES: readonly DocumentStatus[] = ['pending', 'preprocessing', 'processing', 'generating'];
+
+export interface DocumentsContext extends DocumentsDeps {
+  jobs: JobDispatcher;
+}
+
+function payloadOf(doc: DocumentRow): TaskPayload {
+  return { documentId: doc.id, userId: doc.userId };
+}
+
+/** A user's document; another user's (or a missing) one is the same 404. */
+export async function requireOwnDocument(ctx: DocumentsDeps, userId: number, id: number): Promise<DocumentRow> {
+  const doc = await findOwnDocument(ctx.db, userId, id);
+  if (!doc) throw ApiError.notFound('Task not found.');
+  return doc;
+}
+
+/** POST /api/documents/voter-slip-generator: store the upload, create the task, start its job. */
+export async function createTask(ctx: DocumentsContext, userId: number, req: Request): Promise<{ id: number; task_id: string }> {
+  const open = await countOpenDocuments(ctx.db, userId);
+  if (open >= ctx.config.MAX_OPEN_TASKS) {
+    throw ApiError.tooManyRequests(
+      `You already have ${open} tasks being processed; wait for one to finish (or cancel one) before starting another.`,
+      10,
+    );
+  }
+  const upload = await readGeneratorUpload(req, ctx.store, ctx.config.MAX_UPLOAD_MB * 1024 * 1024);
+  const doc = await insertDocument(ctx.db, {
+    userId,
+    uploadFileId: upload.voterList.id,
+    bannerFileId: upload.banner.id,
+    options: {
+      page_size: upload.fields.page_size,
+      orientation: upload.fields.orientation,
+      slips_per_page: upload.fields.slips_per_page,
+      print_photo: upload.fields.print_photo,
+      booth_address: upload.fields.booth_address,
+      voter_list_name: upload.voterList.name,
+      banner_name: upload.banner.name,
+    },
+  });
+  const taskId = await ctx.jobs.start(draftJob, payloadOf(doc));
+  await transitionDocument(ctx.db, doc.id, ['pending'], { taskId });
+  return { id: doc.id, task_id: taskId };
+}
+
+/** The PDF a user may open now: the final once complete, else the draft once made. */
+export function openableFile(doc: DocumentRow): { kind: DocumentFileKind; fileId: string } | null {
+  if (doc.status === 'complete' && doc.finalFileId) return { kind: 'final', fileId: doc.finalFileId };
+  if (doc.draftFileId && doc.status !== 'error') return { kind: 'draft', fileId: doc.draftFileId };
+  return null;
+}
+
+export async function fileUrls(doc: DocumentRow): Promise<{ view_url: string | null; download_url: string | null }> {
+  const file = openableFile(doc);
+  if (!file) return { view_url: null, download_url: null };
+  const token = encodeURIComponent(await signFileToken(doc.id, doc.userId, file.kind));
+  return { view_url: `/api/documents/${doc.id}/view?token=${token}`, download_url: `/api/documents/${doc.id}/download?token=${token}` };
+}
+
+/** POST …/cancel: stops the work and deletes the task and its files; refused once paid or ended. */
+export async function cancelTask(ctx: DocumentsContext, userId: number, id: number): Promise<void> {
+  const doc = await requireOwnDocument(ctx, userId, id);
+  if (doc.paidAt) throw ApiError.conflict('This task has been paid for and can no longer be cancelled.');
+  if (doc.status === 'complete' || doc.status === 'error') {
+    throw ApiError.conflict(`A task in status ${doc.status} cannot be cancelled.`);
+  }
+  // Delete first (only while still unpaid), then stop the job: a step that finishes meanwhile finds the task gone.
+  const gone = await deleteUnpaidDocument(ctx.db, doc.id, [...RUNNING_STATUSES, 'draft_complete']);
+  if (!gone) throw ApiError.conflict('This task has been paid for or has ended, and can no longer be cancelled.');
+  if (gone.taskId) await ctx.jobs.cancel(draftJob, [gone.taskId], payloadOf(gone));
+  await ctx.store.delete([gone.uploadFileId, gone.bannerFileId, gone.votersFileId, gone.draftFileId, gone.finalFileId]);
+}
+
+/** POST …/continue on an errored task: run it again from the step that failed. */
+export async function resumeTask(ctx: DocumentsContext, doc: DocumentRow): Promise<{ id: number; task_id: string; status: DocumentStatus }> {
+  if (doc.status !== 'error') throw ApiError.conflict(`Only a task that stopped with an error can be resumed (this one is ${doc.status}).`);
+  if (doc.filesDeletedAt) throw ApiError.conflict('The files of this task have been deleted; please start a new task.');
+  const final = doc.failedStep === 'render-final' || (doc.paidAt !== null && doc.votersFileId !== null);
+  const job = final ? finalJob : draftJob;
+  const resumed = await transitionDocument(ctx.db, doc.id, ['error'], {
+    status: 'pending',
+    progress: 10,
+    progressMessage: 'Resuming',
+    errorMessage: null,
+    endedAt: null,
+  });
+  if (!resumed) throw ApiError.conflict('This task is already being resumed.');
+  const taskId = doc.taskId ? await ctx.jobs.resume(job, doc.taskId, payloadOf(doc)) : await ctx.jobs.start(job, payloadOf(doc));
+  await transitionDocument(ctx.db, doc.id, ['pending', 'preprocessing', 'processing', 'generating'], { taskId });
+  return { id: doc.id, task_id: taskId, status: 'pending' };
+}
+
+/** After a verified payment (called once, by whoever marked the task paid): start the final render. */
+export async function startFinalRender(ctx: DocumentsContext, documentId: number): Promise<string | null> {
+  const doc = await findDocument(ctx.db, documentId);
+  if (!doc || !doc.paidAt) return null;
+  const taskId = await ctx.jobs.start(finalJob, payloadOf(doc));
+  await transitionDocument(ctx.db, doc.id, ['draft_complete'], { taskId, status: 'generating', progress: 75, progressMessage: 'Payment received; making the final slips' });
+  return taskId;
+}
+
+export async function listTasks(ctx: DocumentsDeps, userId: number): Promise<DocumentRow[]> {
+  return listOwnDocuments(ctx.db, userId);
+}
+
+function safeFileName(doc: DocumentRow, kind: DocumentFileKind): { ascii: string; utf8: string } {
+  const base = path.basename(doc.options.voter_list_name, path.extname(doc.options.voter_list_name)) || 'voter-list';
+  const name = `${base}-slips-${doc.id}${kind === 'draft' ? '-draft' : ''}.pdf`;
+  const ascii = name.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/_+/g, '_');
+  return { ascii, utf8: encodeURIComponent(name) };
+}
+
+/**
+ * GET …/view and …/download: the PDF a valid token names, streamed from the store. 401 without a valid
+ * token (or a token for another document or user); 404 when the task or its file no longer exists.
+ */
+export async function openDocumentFile(ctx: DocumentsDeps, id: number, token: string | null, disposition: 'inline' | 'attachment'): Promise<Response> {
+  const claims = await verifyFileToken(token);
+  if (!claims || claims.documentId !== id) throw ApiError.unauthorized('This link has expired or is not valid; open the task again to get a new one.');
+  const doc = await findOwnDocument(ctx.db, claims.userId, id);
+  if (!doc) throw ApiError.notFound('Task not found.');
+  const fileId = claims.kind === 'final' ? (doc.status === 'complete' ? doc.finalFileId : null) : doc.draftFileId;
+  const file = fileId ? await ctx.store.stat(fileId) : null;
+  if (!fileId || !file) throw ApiError.notFound(doc.filesDeletedAt ? 'The files of this task have been deleted.' : 'This PDF is not available.');
+  const name = safeFileName(doc, claims.kind);
+  const body = Readable.toWeb(Readable.from(ctx.store.read(fileId))) as unknown as ReadableStream<Uint8Array>;
+  return new Response(body, {
+    headers: {
+      'Content-Type': 'application/pdf',
+      'Content-Length': String(file.size),
+      'Content-Disposition': `${disposition}; filename="${name.ascii}"; filename*=UTF-8''${name.utf8}`,
+      'Cache-Control': 'private, no-store',
+      'X-Content-Type-Options': 'nosniff',
+    },
+  });
+}

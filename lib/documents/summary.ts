@@ -1,0 +1,24 @@
+import type { DocumentParseSummary } from '@/db/schema';
+import type { ParseReport } from '@/lib/slips/types';
+
+/** Warnings kept with a task (the rest are counted): enough to show, small enough to poll. */
+export const MAX_KEPT_WARNINGS = 50;
+
+/** The part of a parse report a user sees before paying: counts, the roll's facts, the warnings. */
+export function summariseReport(report: ParseReport): DocumentParseSummary {
+  const header: Record<string, string | undefined> = {};
+  for (const [key, value] of Object.entries(report.header ?? {})) {
+    if (typeof value === 'string' || typeof value === 'number') header[key] = String(value);
+  }
+  return {
+    source: report.source,
+    voters: report.voters,
+    sourcePages: report.source === 'pdf' ? report.totalPages : (report.rows ?? 0),
+    voterPages: report.source === 'pdf' ? report.pages.voters : 0,
+    withoutEpic: report.withoutEpic,
+    deleted: report.deleted,
+    header,
+    warnings: report.warnings.slice(0, MAX_KEPT_WARNINGS).map((w) => ({ page: w.page, message: w.message })),
+    moreWarnings: Math.max(0, report.warnings.length - MAX_KEPT_WARNINGS),
+  };
+}

@@ -1,0 +1,177 @@
+import { Readable } from 'node:stream';
+import path from 'node:path';
+import Busboy from 'busboy';
+import { ZodError } from 'zod';
+import { ApiError } from '@/lib/api/errors';
+import { FileTooLargeError, type FileStore, type StoredFile } from '@/lib/files';
+import { describeKind, detectKind } from '@/lib/slips/ingest/detect';
+import {
+  BANNER_EXTENSIONS,
+  BANNER_TYPE_ERROR,
+  MAX_BANNER_BYTES,
+  VOTER_LIST_EXTENSIONS,
+  VOTER_LIST_TYPE_ERROR,
+  generatorFieldsSchema,
+  type GeneratorFields,
+} from './form';
+
+export interface UploadedFile extends StoredFile {
+  /** The name the user's file had (display only; never used as a path). */
+  name: string;
+  kind: 'pdf' | 'xlsx' | 'xls' | 'jpeg' | 'png';
+}
+
+export interface GeneratorUpload {
+  fields: GeneratorFields;
+  voterList: UploadedFile;
+  banner: UploadedFile;
+}
+
+const HEAD_BYTES = 64 * 1024;
+const TAIL_BYTES = 1024 * 1024;
+
+/** Keeps a file's first and last bytes as it streams past, to judge its type by content. */
+class Sniffer {
+  private head: Buffer[] = [];
+  private headLength = 0;
+  private tail: Buffer[] = [];
+  private tailLength = 0;
+
+  async *pass(source: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+    for await (const chunk of source) {
+      const piece = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+      if (this.headLength < HEAD_BYTES) {
+        const take = piece.subarray(0, HEAD_BYTES - this.headLength);
+        this.head.push(Buffer.from(take));
+        this.headLength += take.length;
+      }
+      this.tail.push(Buffer.from(piece));
+      this.tailLength += piece.length;
+      while (this.tail.length > 1 && this.tailLength - this.tail[0].length >= TAIL_BYTES) this.tailLength -= this.tail.shift()!.length;
+      yield chunk;
+    }
+  }
+
+  sample(): Uint8Array {
+    return Buffer.concat([...this.head, ...this.tail]);
+  }
+}
+
+function displayName(name: string): string {
+  const base = path.basename(name.replace(/\\/g, '/')).replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  return (base || 'file').slice(0, 200);
+}
+
+function extensionOf(name: string): string {
+  return path.extname(name).toLowerCase();
+}
+
+type Slot = 'pdf_file' | 'banner_file';
+
+/**
+ * Reads the generator's multipart upload as a stream: each file goes straight into the file store
+ * (never whole in memory), is judged by its content as well as its name, and is bounded in size; the
+ * plain fields are validated against SPEC §5. On any failure every stored file is removed and a clear
+ * ApiError is thrown (413 too large, 422 bad value or type, 400 malformed).
+ */
+export async function readGeneratorUpload(req: Request, store: FileStore, maxUploadBytes: number): Promise<GeneratorUpload> {
+  const type = req.headers.get('content-type') ?? '';
+  if (!type.toLowerCase().startsWith('multipart/form-data')) throw ApiError.badRequest('Send the form as multipart/form-data.');
+  if (!req.body) throw ApiError.badRequest('The request has no body.');
+  const declared = Number(req.headers.get('content-length') ?? 'NaN');
+  if (Number.isFinite(declared) && declared > maxUploadBytes + MAX_BANNER_BYTES + 64 * 1024) {
+    throw ApiError.tooLarge(`The upload is larger than the ${Math.round(maxUploadBytes / (1024 * 1024))} MB limit.`);
+  }
+
+  const stored: UploadedFile[] = [];
+  const files = new Map<Slot, UploadedFile>();
+  const fields: Record<string, string> = {};
+  const pending: Promise<void>[] = [];
+
+  let busboy: Busboy.Busboy;
+  try {
+    busboy = Busboy({
+      headers: { 'content-type': type },
+      limits: { fields: 20, fieldSize: 8 * 1024, files: 2, parts: 24 },
+      defParamCharset: 'utf8',
+    });
+  } catch {
+    throw ApiError.badRequest('The form data could not be read.');
+  }
+
+  const storeFile = async (slot: Slot, name: string, stream: Readable): Promise<void> => {
+    const isVoterList = slot === 'pdf_file';
+    const allowed: readonly string[] = isVoterList ? VOTER_LIST_EXTENSIONS : BANNER_EXTENSIONS;
+    const typeError = isVoterList ? VOTER_LIST_TYPE_ERROR : BANNER_TYPE_ERROR;
+    if (files.has(slot)) throw ApiError.badRequest(`Send only one ${isVoterList ? 'voter list' : 'banner'}.`);
+    const shown = displayName(name);
+    if (!allowed.includes(extensionOf(shown))) throw ApiError.unprocessable(typeError);
+    const sniffer = new Sniffer();
+    const limit = isVoterList ? maxUploadBytes : MAX_BANNER_BYTES;
+    let file: StoredFile;
+    try {
+      file = await store.put(sniffer.pass(stream), { contentType: 'application/octet-stream', maxBytes: limit });
+    } catch (error) {
+      if (error instanceof FileTooLargeError) {
+        const what = isVoterList ? 'voter list' : 'banner';
+        throw ApiError.tooLarge(`The ${what} is larger than the ${Math.round(limit / (1024 * 1024))} MB limit.`);
+      }
+      throw error;
+    }
+    const kind = detectKind(sniffer.sample());
+    const entry: UploadedFile = { ...file, name: shown, kind: kind as UploadedFile['kind'] };
+    stored.push(entry);
+    files.set(slot, entry);
+    if (file.size === 0) throw ApiError.unprocessable(`${shown} is empty.`);
+    const fits = isVoterList ? kind === 'pdf' || kind === 'xlsx' || kind === 'xls' : kind === 'jpeg' || kind === 'png';
+    if (!fits) throw ApiError.unprocessable(`${typeError} (${shown} is ${describeKind(kind)}.)`);
+  };
+
+  const finished = new Promise<void>((resolve, reject) => {
+    busboy.on('file', (fieldName, stream, info) => {
+      if (fieldName !== 'pdf_file' && fieldName !== 'banner_file') {
+        stream.resume();
+        reject(ApiError.badRequest(`Unexpected file field '${fieldName}'; send pdf_file and banner_file.`));
+        return;
+      }
+      const work = storeFile(fieldName, info.filename ?? '', stream);
+      work.catch((error: unknown) => {
+        stream.resume();
+        reject(error);
+      });
+      pending.push(work);
+    });
+    busboy.on('field', (name, value, info) => {
+      if (info.valueTruncated) reject(ApiError.unprocessable(`${name}: the value is too long.`));
+      else fields[name] = value;
+    });
+    busboy.on('partsLimit', () => reject(ApiError.badRequest('The form has too many parts.')));
+    busboy.on('filesLimit', () => reject(ApiError.badRequest('Send exactly two files: pdf_file and banner_file.')));
+    busboy.on('fieldsLimit', () => reject(ApiError.badRequest('The form has too many fields.')));
+    busboy.on('error', () => reject(ApiError.badRequest('The form data could not be read.')));
+    busboy.on('close', () => resolve());
+  });
+
+  const body = Readable.fromWeb(req.body as import('node:stream/web').ReadableStream<Uint8Array>);
+  body.on('error', () => busboy.destroy());
+  body.pipe(busboy);
+
+  try {
+    await finished;
+    await Promise.all(pending);
+    const voterList = files.get('pdf_file');
+    const banner = files.get('banner_file');
+    if (!voterList) throw ApiError.unprocessable(VOTER_LIST_TYPE_ERROR);
+    if (!banner) throw ApiError.unprocessable(BANNER_TYPE_ERROR);
+    const parsed = generatorFieldsSchema.safeParse(fields);
+    if (!parsed.success) throw parsed.error;
+    return { fields: parsed.data, voterList, banner };
+  } catch (error) {
+    body.unpipe(busboy);
+    body.resume();
+    await Promise.allSettled(pending);
+    await store.delete(stored.map((f) => f.id));
+    if (error instanceof ApiError || error instanceof ZodError) throw error;
+    throw ApiError.badRequest('The upload was interrupted or could not be read.');
+  }
+}

@@ -1,0 +1,87 @@
+import { getDb } from '@/db/client';
+import { releaseOrphanedJobs } from '@/db/queries/jobs';
+import { getConfig } from '@/lib/config';
+import { documentsDeps } from '@/lib/documents/deps';
+import { PIPELINE_JOBS, retentionJob } from '@/lib/documents/pipeline';
+import type { DocumentsContext } from '@/lib/documents/service';
+import { LocalJobRunner, type JobDefinition, type JobDispatcher } from '@/lib/jobs';
+import { LocalDispatcher } from '@/lib/jobs/dispatcher';
+import { onShutdown } from './shutdown';
+
+/**
+ * The process's jobs: the configured dispatcher and, with the local runner, the runner itself (started
+ * once per server process by the start-up hook; kept on globalThis because Next may load this module
+ * once per bundle).
+ */
+interface JobsState {
+  dispatcher?: Promise<JobDispatcher>;
+  runner?: LocalJobRunner;
+  retentionTimer?: NodeJS.Timeout;
+}
+const state: JobsState = ((globalThis as { __vsgJobs?: JobsState }).__vsgJobs ??= {});
+
+const RETENTION_EVERY_MS = 60 * 60 * 1000;
+
+export function getJobDispatcher(): Promise<JobDispatcher> {
+  state.dispatcher ??= (async () => {
+    if (getConfig().JOBS_PROVIDER === 'inngest') {
+      const [{ inngest }, { InngestDispatcher }] = await Promise.all([import('@/inngest/client'), import('@/lib/jobs/inngest-dispatcher')]);
+      return new InngestDispatcher(inngest);
+    }
+    return new LocalDispatcher(await getDb(), state.runner ?? null);
+  })();
+  return state.dispatcher;
+}
+
+/** Everything the document services need, for route handlers. */
+export async function documentsContext(): Promise<DocumentsContext> {
+  const [deps, jobs] = await Promise.all([documentsDeps(), getJobDispatcher()]);
+  return { ...deps, jobs };
+}
+
+/** Start-up: with the local runner, run queued jobs in this process and schedule the retention sweep. */
+export async function startLocalJobs(): Promise<void> {
+  const config = getConfig();
+  if (config.JOBS_PROVIDER !== 'local' || state.runner) return;
+  const db = await getDb();
+  // PGlite is one process by construction: a job left "running" was left by this data directory's last,
+  // killed process, so it can be taken up at once instead of after its lease runs out.
+  if (!config.DATABASE_URL) {
+    const released = await releaseOrphanedJobs(db);
+    if (released > 0) console.info(`[jobs] resuming ${released} job(s) interrupted by the last shutdown`);
+  }
+  const runner = new LocalJobRunner(db, PIPELINE_JOBS as unknown as JobDefinition<unknown>[], {
+    concurrency: config.JOBS_CONCURRENCY,
+    ...(process.env.VSG_JOBS_POLL_MS ? { pollMs: Number(process.env.VSG_JOBS_POLL_MS) } : {}),
+    ...(process.env.VSG_JOBS_LEASE_MS ? { leaseMs: Number(process.env.VSG_JOBS_LEASE_MS) } : {}),
+  });
+  state.runner = runner;
+  state.dispatcher = Promise.resolve(new LocalDispatcher(db, runner));
+  runner.start();
+  const dispatcher = await state.dispatcher;
+  const scheduleRetention = () => {
+    const hour = new Date().toISOString().slice(0, 13);
+    void dispatcher.start(retentionJob, {}, { dedupeKey: `retention:${hour}` }).catch(() => undefined);
+  };
+  scheduleRetention();
+  state.retentionTimer = setInterval(scheduleRetention, RETENTION_EVERY_MS);
+  state.retentionTimer.unref();
+  onShutdown('jobs', async () => {
+    if (state.retentionTimer) clearInterval(state.retentionTimer);
+    await runner.stop();
+  });
+}
+
+/** For tests: stop this process's runner and forget the dispatcher (the next call builds them again). */
+export async function resetJobsForTests(): Promise<void> {
+  if (state.retentionTimer) clearInterval(state.retentionTimer);
+  await state.runner?.stop();
+  state.runner = undefined;
+  state.dispatcher = undefined;
+  state.retentionTimer = undefined;
+}
+
+/** For tests: the runner of this process (to wait until it is idle). */
+export function localRunnerForTests(): LocalJobRunner | undefined {
+  return state.runner;
+}

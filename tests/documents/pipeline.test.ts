@@ -1,0 +1,106 @@
+import fs from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, it } from 'vitest';
+import { findDocument, markDocumentPaid } from '@/db/queries/documents';
+import { listSteps } from '@/db/queries/jobs';
+import { GET as listRoute } from '@/app/api/documents/route';
+import { GET as taskIdRoute } from '@/app/api/documents/[id]/task_id/route';
+import { GET as viewRoute } from '@/app/api/documents/[id]/view/route';
+import { GET as downloadRoute } from '@/app/api/documents/[id]/download/route';
+import { startFinalRender } from '@/lib/documents/service';
+import { documentsContext } from '@/lib/server/jobs';
+import { describeEachDb } from '@/tests/helpers/db';
+import { call, makeUser } from '@/tests/auth/helpers';
+import { bannerPng } from '@/tests/render/helpers';
+import { ENGLISH_HEADER, voterRows, workbook } from '@/tests/ingest/sheets';
+import { HAVE_ROLL, NO_ROLL_REASON, ROLL_PATH, status, upload, useDocumentsTestEnv, waitForStatus } from './helpers';
+
+function pdfPages(bytes: Uint8Array): number {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vsg-pdf-'));
+  const file = path.join(dir, 'x.pdf');
+  fs.writeFileSync(file, bytes);
+  const info = execFileSync('pdfinfo', [file]).toString();
+  fs.rmSync(dir, { recursive: true, force: true });
+  return Number(/Pages:\s+(\d+)/.exec(info)?.[1]);
+}
+
+async function fetchPdf(handler: unknown, url: string, id: number): Promise<{ status: number; bytes: Uint8Array; headers: Headers }> {
+  const res = await (handler as (r: Request, c: { params: Promise<{ id: string }> }) => Promise<Response>)(new Request(`http://test.local${url}`), {
+    params: Promise.resolve({ id: String(id) }),
+  });
+  return { status: res.status, bytes: new Uint8Array(await res.arrayBuffer()), headers: res.headers };
+}
+
+/** What a verified payment does (the payment issue calls the same two functions). */
+async function payDirectly(db: Parameters<typeof markDocumentPaid>[0], id: number): Promise<void> {
+  expect(await markDocumentPaid(db, id)).not.toBeNull();
+  await startFinalRender(await documentsContext(), id);
+}
+
+for (const filesStore of ['disk', 'database'] as const) {
+  describeEachDb(`slip generation through the documents API (files: ${filesStore})`, (ctx) => {
+    useDocumentsTestEnv(ctx, { filesStore, env: { FEE_PER_PAGE: '2', DRAFT_PREVIEW_PAGES: '3' } });
+
+    it('Excel list: upload → draft_complete with pages and fee → paid → complete; both PDFs downloadable; history lists it', async () => {
+      const { tokens } = await makeUser(ctx.db);
+      const banner = await bannerPng();
+      const xlsx = workbook([ENGLISH_HEADER, ...voterRows(100, false)], 'xlsx');
+      const started = await upload(tokens.access_token, { voterList: { bytes: xlsx, name: 'ward 12 list.xlsx' }, banner: { bytes: banner, name: 'banner.png' } });
+      expect(started.status).toBe(201);
+      expect(started.body).toEqual({ id: expect.any(Number), task_id: expect.any(String) });
+      const id = started.body.id as number;
+
+      const draft = await waitForStatus(tokens.access_token, id, ['draft_complete', 'error']);
+      expect(draft.error_message).toBeNull();
+      expect(draft).toMatchObject({ status: 'draft_complete', progress: 100, total_pages: 13, amount: 26, amount_paise: 2600, currency: 'INR', voters: 100 });
+      expect(draft.summary).toMatchObject({ voters: 100, source: 'excel' });
+      expect(draft.view_url).toMatch(new RegExp(`^/api/documents/${id}/view\\?token=`));
+
+      const draftPdf = await fetchPdf(downloadRoute, draft.download_url, id);
+      expect(draftPdf.status).toBe(200);
+      expect(draftPdf.headers.get('content-type')).toBe('application/pdf');
+      expect(draftPdf.headers.get('content-disposition')).toMatch(/^attachment; filename="ward_12_list-slips-\d+-draft\.pdf"/);
+      expect(pdfPages(draftPdf.bytes)).toBe(3);
+      const viewed = await fetchPdf(viewRoute, draft.view_url, id);
+      expect(viewed.headers.get('content-disposition')).toMatch(/^inline;/);
+
+      await payDirectly(ctx.db, id);
+      const done = await waitForStatus(tokens.access_token, id, ['complete', 'error']);
+      expect(done).toMatchObject({ status: 'complete', progress: 100, total_pages: 13 });
+      const finalPdf = await fetchPdf(downloadRoute, done.download_url, id);
+      expect(finalPdf.status).toBe(200);
+      expect(pdfPages(finalPdf.bytes)).toBe(13);
+      // the old draft link still opens only the draft
+      const old = await fetchPdf(downloadRoute, draft.download_url, id);
+      expect(pdfPages(old.bytes)).toBe(3);
+
+      const list = await call(listRoute, { token: tokens.access_token });
+      expect(list.body[0]).toMatchObject({ id, status: 'complete', total_pages: 13, amount: 26, voters: 100 });
+      const task = await call(taskIdRoute, { token: tokens.access_token, params: { id: String(id) } });
+      expect(task.body.task_id).toBe(done.task_id);
+    });
+
+    it.skipIf(!HAVE_ROLL)(`roll PDF: the shared roll's 993 voters → a draft with the right page count and fee${HAVE_ROLL ? '' : ` (skipped: ${NO_ROLL_REASON})`}`, async () => {
+      const { tokens } = await makeUser(ctx.db);
+      const started = await upload(tokens.access_token, {
+        voterList: { bytes: fs.readFileSync(ROLL_PATH), name: 'daman.pdf' },
+        banner: { bytes: await bannerPng(), name: 'b.png' },
+        fields: { page_size: 'a3', orientation: 'landscape', slips_per_page: '30' },
+      });
+      expect(started.status).toBe(201);
+      const seen = new Set<string>();
+      let s = await status(tokens.access_token, started.body.id);
+      while (!['draft_complete', 'error'].includes(s.status)) {
+        if (s.progress_message) seen.add(`${s.status}:${s.progress}:${s.progress_message.replace(/\d+/g, 'N')}`);
+        await new Promise((r) => setTimeout(r, 50));
+        s = await status(tokens.access_token, started.body.id);
+      }
+      expect(s.error_message).toBeNull();
+      expect(s).toMatchObject({ status: 'draft_complete', voters: 993, total_pages: 34, amount: 68 });
+      // the parse reports pages as it reads them
+      expect([...seen].some((m) => m.startsWith('processing:50:Reading page N of N'))).toBe(true);
+    });
+  });
+}
