@@ -14,6 +14,7 @@ const nextConfig: NextConfig = {
     '@pdf-lib/fontkit',
     '@napi-rs/canvas',
     '@tesseract.js-data/eng',
+    '@expo-google-fonts/noto-sans-devanagari',
   ],
   poweredByHeader: false,
   // SPEC §7 calls GET /api/users/me/ with a trailing slash: answer it directly instead of a 308 to the

@@ -6,6 +6,7 @@
  */
 import { createRequire } from 'node:module';
 import fs from 'node:fs';
+import path from 'node:path';
 import zlib from 'node:zlib';
 import * as hb from 'harfbuzzjs';
 import { PDFContext, PDFRawStream, PDFRef, PDFString } from 'pdf-lib';
@@ -32,7 +33,8 @@ export interface ShapedRun {
 
 let cachedFontBytes: Uint8Array | null = null;
 function fontBytes(): Uint8Array {
-  if (!cachedFontBytes) cachedFontBytes = new Uint8Array(fs.readFileSync(require.resolve(FONT_PACKAGE_FILE)));
+  // Resolved through package.json (the package is a server external): Turbopack cannot bundle a .ttf request.
+  if (!cachedFontBytes) cachedFontBytes = new Uint8Array(fs.readFileSync(path.join(path.dirname(require.resolve('@expo-google-fonts/noto-sans-devanagari/package.json')), FONT_PACKAGE_FILE.split('/').slice(2).join('/'))));
   return cachedFontBytes;
 }
 
