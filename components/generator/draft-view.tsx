@@ -20,7 +20,7 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString
 export function foundLine(doc: DocumentStatus): { text: string; warnings: number } | null {
   const voters = doc.summary?.voters ?? doc.voters;
   if (typeof voters !== 'number') return null;
-  const pages = doc.summary?.source_pages;
+  const pages = doc.summary?.source === 'pdf' ? doc.summary.voter_pages : undefined;
   const warnings = doc.summary?.warnings ?? doc.warnings?.length ?? 0;
   return { text: `${plural(voters, 'voter')}${typeof pages === 'number' ? ` on ${plural(pages, 'page')}` : ''}`, warnings };
 }

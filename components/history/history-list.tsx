@@ -147,7 +147,9 @@ export function HistoryList() {
                       )}
                     </div>
                     <div className="flex shrink-0 gap-2">
-                      {tone === 'complete' ? (
+                      {doc.files_deleted && tone !== 'error' ? (
+                        <span className="text-xs text-muted-foreground">Files deleted</span>
+                      ) : tone === 'complete' ? (
                         <>
                           <Button size="sm" variant="outline" onClick={() => void withUrls(doc, 'view')} disabled={busy !== null}>
                             {busy === `view-${doc.id}` ? <LoaderCircleIcon className="animate-spin" /> : <EyeIcon />} View

@@ -34,6 +34,8 @@ export interface DocumentSummary {
   paid_at?: string | null;
   completed_at?: string | null;
   refund?: Refund | null;
+  /** The files were removed after the retention period: nothing left to view or download. */
+  files_deleted?: boolean;
 }
 
 export interface DocumentWarning {
@@ -48,7 +50,8 @@ export interface DocumentStatus extends DocumentSummary {
   error_message?: string | null;
   currency?: string;
   warnings?: DocumentWarning[];
-  summary?: { voters?: number; pages?: number; warnings?: number; source_pages?: number } | null;
+  /** What the parse found: for a roll PDF, `voter_pages` of its `source_pages` carry voters; for Excel, `source_pages` counts rows. */
+  summary?: { voters?: number; source?: string; source_pages?: number; voter_pages?: number; warnings?: number } | null;
   /** Relative, short-lived signed URLs of the current PDF (draft before payment, final once complete). */
   view_url?: string | null;
   download_url?: string | null;
