@@ -12,7 +12,9 @@ import * as hb from 'harfbuzzjs';
 import { PDFContext, PDFRawStream, PDFRef, PDFString } from 'pdf-lib';
 import { fmt2 } from './num';
 
-const require = createRequire(import.meta.url);
+// Resolved at run time from the project root: in a Next bundle, createRequire(import.meta.url).resolve of a
+// constant is rewritten by Turbopack (a .ttf cannot be bundled, and a resolved id is a number, not a path).
+const projectRequire = createRequire(path.join(process.cwd(), 'package.json'));
 
 export const FONT_PACKAGE_FILE = '@expo-google-fonts/noto-sans-devanagari/400Regular/NotoSansDevanagari_400Regular.ttf';
 const FONT_NAME = 'NotoSansDevanagari-Regular';
@@ -33,8 +35,7 @@ export interface ShapedRun {
 
 let cachedFontBytes: Uint8Array | null = null;
 function fontBytes(): Uint8Array {
-  // Resolved through package.json (the package is a server external): Turbopack cannot bundle a .ttf request.
-  if (!cachedFontBytes) cachedFontBytes = new Uint8Array(fs.readFileSync(path.join(path.dirname(require.resolve('@expo-google-fonts/noto-sans-devanagari/package.json')), FONT_PACKAGE_FILE.split('/').slice(2).join('/'))));
+  if (!cachedFontBytes) cachedFontBytes = new Uint8Array(fs.readFileSync(projectRequire.resolve(FONT_PACKAGE_FILE)));
   return cachedFontBytes;
 }
 
