@@ -54,6 +54,8 @@ function linkedController(signal: AbortSignal): AbortController {
 /** Renders into the file store as it goes (the PDF is never whole in memory). */
 async function renderToStore(deps: DocumentsDeps, input: RenderInput): Promise<{ file: StoredFile; result: RenderResult }> {
   const pipe = new PassThrough({ highWaterMark: 1024 * 1024 });
+  // A failure reaches us through renderSlips or put; the stream's own 'error' event must not go unheard.
+  pipe.on('error', () => undefined);
   const putting = deps.store.put(pipe, { contentType: 'application/pdf' });
   putting.catch((error: unknown) => pipe.destroy(error instanceof Error ? error : new Error(String(error))));
   try {

@@ -12,8 +12,22 @@ function iso(d: Date | null): string | null {
   return d ? d.toISOString() : null;
 }
 
+export interface RefundSummary {
+  amountPaise: number;
+  status: string;
+  createdAt: Date;
+}
+
+/** Refunds of a document as its owner sees them: the total refunded (or under way) and the latest state. */
+function refundJson(refunds: readonly RefundSummary[]) {
+  const live = refunds.filter((r) => r.status !== 'failed' && r.status !== 'rejected');
+  if (live.length === 0) return null;
+  const last = live[live.length - 1];
+  return { amount: live.reduce((sum, r) => sum + r.amountPaise, 0) / 100, status: last.status, created_at: last.createdAt.toISOString() };
+}
+
 /** One row of GET /api/documents. */
-export function listItemJson(doc: DocumentRow) {
+export function listItemJson(doc: DocumentRow, refunds: readonly RefundSummary[] = []) {
   return {
     id: doc.id,
     created_at: iso(doc.createdAt),
@@ -25,14 +39,15 @@ export function listItemJson(doc: DocumentRow) {
     paid_at: iso(doc.paidAt),
     completed_at: iso(doc.completedAt),
     files_deleted: doc.filesDeletedAt !== null,
+    refund: refundJson(refunds),
   };
 }
 
 /** GET /api/documents/{id}: what the task view polls. */
-export async function statusJson(doc: DocumentRow, extra: { testMode: boolean }) {
+export async function statusJson(doc: DocumentRow, extra: { testMode: boolean; refunds?: readonly RefundSummary[] }) {
   const summary = doc.parseSummary;
   return {
-    ...listItemJson(doc),
+    ...listItemJson(doc, extra.refunds),
     task_id: doc.taskId,
     progress_message: doc.progressMessage,
     error_message: doc.errorMessage,

@@ -13,6 +13,8 @@ export interface LocalRunnerOptions {
   /** How often the queue is looked at when nothing woke the runner (other processes' jobs, retries). */
   pollMs?: number;
   workerId?: string;
+  /** Delay before retry number `attempt` (default: 2 s, 8 s, 32 s … capped at 5 min). */
+  retryDelayMs?: (attempt: number) => number;
   log?: (line: string) => void;
 }
 
@@ -31,6 +33,7 @@ export class LocalJobRunner {
   private readonly leaseMs: number;
   private readonly pollMs: number;
   private readonly log: (line: string) => void;
+  private readonly retryDelayMs: (attempt: number) => number;
   private readonly definitions = new Map<string, AnyJob>();
   private readonly running = new Map<string, { controller: AbortController; done: Promise<void> }>();
   private timer: NodeJS.Timeout | null = null;
@@ -49,6 +52,7 @@ export class LocalJobRunner {
     this.pollMs = options.pollMs ?? 1000;
     this.workerId = options.workerId ?? `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
     this.log = options.log ?? ((line) => console.info(`[jobs] ${line}`));
+    this.retryDelayMs = options.retryDelayMs ?? retryDelayMs;
   }
 
   start(): void {
@@ -181,7 +185,7 @@ export class LocalJobRunner {
     }
     const permanent = error instanceof NonRetriableJobError;
     if (!permanent && job.attempts < job.maxAttempts) {
-      const retryAt = new Date(Date.now() + retryDelayMs(job.attempts));
+      const retryAt = new Date(Date.now() + this.retryDelayMs(job.attempts));
       this.log(`${job.name} ${job.id} attempt ${job.attempts} failed (${message}); retrying at ${retryAt.toISOString()}`);
       await settleJob(this.db, job.id, this.workerId, { status: 'queued', error: message, retryAt }).catch(() => undefined);
       return;

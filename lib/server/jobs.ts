@@ -54,6 +54,7 @@ export async function startLocalJobs(): Promise<void> {
     concurrency: config.JOBS_CONCURRENCY,
     ...(process.env.VSG_JOBS_POLL_MS ? { pollMs: Number(process.env.VSG_JOBS_POLL_MS) } : {}),
     ...(process.env.VSG_JOBS_LEASE_MS ? { leaseMs: Number(process.env.VSG_JOBS_LEASE_MS) } : {}),
+    ...(process.env.VSG_JOBS_RETRY_MS ? { retryDelayMs: () => Number(process.env.VSG_JOBS_RETRY_MS) } : {}),
   });
   state.runner = runner;
   state.dispatcher = Promise.resolve(new LocalDispatcher(db, runner));

@@ -32,6 +32,7 @@ export function useDocumentsTestEnv(ctx: { readonly db: Db }, options: { filesSt
       JOBS_PROVIDER: 'local',
       VSG_JOBS_POLL_MS: '100',
       VSG_JOBS_LEASE_MS: '3000',
+      VSG_JOBS_RETRY_MS: '50',
       ...options.env,
     };
     for (const [key, value] of Object.entries(env)) {

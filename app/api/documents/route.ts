@@ -1,3 +1,4 @@
+import { refundsForDocuments } from '@/db/queries/payments';
 import { withApi } from '@/lib/api/handler';
 import { requireUser } from '@/lib/auth/guard';
 import { listItemJson } from '@/lib/documents/present';
@@ -9,5 +10,7 @@ import { jsonNoStore } from '@/lib/server/request';
 export const GET = withApi(async (req) => {
   const ctx = await documentsContext();
   const user = await requireUser(req, ctx.db);
-  return jsonNoStore((await listTasks(ctx, user.id)).map(listItemJson));
+  const tasks = await listTasks(ctx, user.id);
+  const refunds = await refundsForDocuments(ctx.db, tasks.filter((t) => t.paidAt).map((t) => t.id));
+  return jsonNoStore(tasks.map((t) => listItemJson(t, refunds.filter((r) => r.documentId === t.id))));
 });

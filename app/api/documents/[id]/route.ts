@@ -1,3 +1,4 @@
+import { refundsForDocuments } from '@/db/queries/payments';
 import { withApi } from '@/lib/api/handler';
 import { requireUser } from '@/lib/auth/guard';
 import { statusJson } from '@/lib/documents/present';
@@ -12,5 +13,6 @@ export const GET = withApi<{ id: string }>(async (req, { params }) => {
   const ctx = await documentsContext();
   const user = await requireUser(req, ctx.db);
   const doc = await requireOwnDocument(ctx, user.id, parseIdParam((await params).id, 'task id'));
-  return jsonNoStore(await statusJson(doc, { testMode: isPaymentTestMode() }));
+  const refunds = doc.paidAt ? await refundsForDocuments(ctx.db, [doc.id]) : [];
+  return jsonNoStore(await statusJson(doc, { testMode: isPaymentTestMode(), refunds }));
 });

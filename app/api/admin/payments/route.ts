@@ -1,0 +1,37 @@
+import { listPaymentsForAdmin } from '@/db/queries/payments';
+import { withApi } from '@/lib/api/handler';
+import { requireAdmin } from '@/lib/auth/guard';
+import { paymentsContext } from '@/lib/server/payments';
+import { jsonNoStore } from '@/lib/server/request';
+import { z } from 'zod';
+
+const querySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+
+/** GET /api/admin/payments: paid (and flagged) payments, newest first; total in X-Total-Count. */
+export const GET = withApi(async (req) => {
+  const ctx = await paymentsContext();
+  await requireAdmin(req, ctx.db);
+  const { limit, offset } = querySchema.parse(Object.fromEntries(new URL(req.url).searchParams));
+  const { rows, total } = await listPaymentsForAdmin(ctx.db, limit, offset);
+  const body = rows.map((r) => ({
+    order_id: r.order.orderId,
+    payment_id: r.order.paymentId,
+    paid_at: (r.order.paidAt ?? r.order.updatedAt).toISOString(),
+    user_id: r.order.userId,
+    user_email: r.userEmail,
+    user_name: r.userName,
+    document_id: r.order.documentId,
+    document_status: r.documentStatus,
+    pages: r.totalPages,
+    amount: r.order.amountPaise / 100,
+    currency: r.order.currency,
+    status: r.order.status,
+    review_reason: r.order.reviewReason,
+    refunded: r.refunded / 100,
+    test_mode: r.order.testMode,
+  }));
+  return jsonNoStore(body, { headers: { 'X-Total-Count': String(total) } });
+});

@@ -1,0 +1,252 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from '@/db/client';
+import { findDocument, markDocumentPaid } from '@/db/queries/documents';
+import {
+  findOrderById,
+  findReusableOrder,
+  flagOrder,
+  insertOrder,
+  insertRefund,
+  markOrderPaid,
+  recordPaymentEvent,
+  refundedPaise,
+  setOrderForReview,
+  updateRefund,
+} from '@/db/queries/payments';
+import { documents, type DocumentRow, type PaymentOrder, type User } from '@/db/schema';
+import { ApiError } from '@/lib/api/errors';
+import { startFinalRender, type DocumentsContext } from '@/lib/documents/service';
+import { GatewayError, type PaymentGateway } from './gateway';
+import { checkoutSignature, verifyCheckoutSignature, verifyWebhookSignature } from './signature';
+
+/**
+ * The paid step (issue 11, DESIGN §7a): an order for exactly the server's amount; Checkout's success
+ * verified against the order id from our records; webhooks verified, deduplicated and reconciled; one
+ * compare-and-set to "paid" so the final render starts exactly once, whichever confirmation comes first.
+ */
+export interface PaymentsContext extends DocumentsContext {
+  gateway: PaymentGateway;
+}
+
+export const CURRENCY = 'INR';
+/** An order is reused (double clicks, a dismissed Checkout) for this long. */
+const ORDER_TTL_MS = 12 * 3600 * 1000;
+
+export interface OrderAnswer {
+  razorpay_key_id: string;
+  amount: number;
+  currency: string;
+  razorpay_order_id: string;
+  test_mode: boolean;
+}
+
+/** POST …/continue on a draft: the order to pay (created once, then reused while valid). */
+export async function createOrderForDocument(ctx: PaymentsContext, user: User, doc: DocumentRow): Promise<OrderAnswer> {
+  if (doc.status !== 'draft_complete' || doc.amountPaise === null) throw ApiError.conflict('The draft is not ready for payment yet.');
+  if (doc.paidAt) throw ApiError.conflict('This task has already been paid for.');
+  const amountPaise = doc.amountPaise;
+  const order = await ctx.db.transaction(async (tx) => {
+    const txDb = tx as unknown as Db;
+    // One order per document at a time: a second click waits for the first here and then reuses its order.
+    await tx.select({ id: documents.id }).from(documents).where(eq(documents.id, doc.id)).for('update');
+    const now = new Date();
+    const existing = await findReusableOrder(txDb, doc.id, amountPaise, now);
+    if (existing) return existing;
+    let created;
+    try {
+      created = await ctx.gateway.createOrder({
+        amountPaise,
+        currency: CURRENCY,
+        receipt: `document-${doc.id}`,
+        notes: { document_id: String(doc.id), user_id: String(user.id), user_email: user.email },
+      });
+    } catch (error) {
+      if (error instanceof GatewayError) throw new ApiError(502, `Failed to create payment order: ${error.message}`);
+      throw error;
+    }
+    if (created.amount !== amountPaise || created.currency !== CURRENCY) throw new ApiError(502, 'Failed to create payment order: the gateway changed the amount.');
+    const row = await insertOrder(txDb, {
+      documentId: doc.id,
+      userId: user.id,
+      orderId: created.id,
+      amountPaise,
+      currency: CURRENCY,
+      testMode: ctx.gateway.mode === 'test',
+      expiresAt: new Date(now.getTime() + ORDER_TTL_MS),
+    });
+    await recordPaymentEvent(txDb, { orderId: row.orderId, documentId: doc.id, actorUserId: user.id, source: 'checkout', kind: 'order.created', detail: { amount: amountPaise } });
+    return row;
+  });
+  return {
+    razorpay_key_id: ctx.gateway.keyId,
+    amount: order.amountPaise,
+    currency: order.currency,
+    razorpay_order_id: order.orderId,
+    test_mode: ctx.gateway.mode === 'test',
+  };
+}
+
+type Settlement = 'paid' | 'already-paid' | 'flagged' | 'orphaned';
+
+/**
+ * Records a confirmed payment of an order. The order goes to "paid" and its document is marked paid in
+ * one transaction, by compare-and-set (so only one caller wins), then the final render is started.
+ * A payment whose amount or currency differs from the order's is flagged for review: no final PDF.
+ */
+async function settlePayment(
+  ctx: PaymentsContext,
+  order: PaymentOrder,
+  payment: { id: string; amount?: number; currency?: string },
+  source: 'checkout' | 'webhook',
+): Promise<Settlement> {
+  if (payment.amount !== undefined && (payment.amount !== order.amountPaise || (payment.currency ?? CURRENCY) !== order.currency)) {
+    const reason = `paid ${payment.amount} ${payment.currency ?? '?'} for an order of ${order.amountPaise} ${order.currency}`;
+    const flagged = await flagOrder(ctx.db, order.orderId, payment.id, reason);
+    if (flagged) await recordPaymentEvent(ctx.db, { orderId: order.orderId, documentId: order.documentId, source, kind: 'payment.flagged', detail: { reason, payment_id: payment.id } });
+    return 'flagged';
+  }
+  const won = await ctx.db.transaction(async (tx) => {
+    const txDb = tx as unknown as Db;
+    const paidOrder = await markOrderPaid(txDb, order.orderId, payment.id);
+    if (!paidOrder) return null;
+    const doc = paidOrder.documentId === null ? null : await markDocumentPaid(txDb, paidOrder.documentId);
+    if (!doc) {
+      // Paid for a task that was cancelled (or is not awaiting payment): keep the money traceable for a refund.
+      await setOrderForReview(txDb, order.orderId, 'paid for a task that no longer awaits payment; refund it');
+      return 'orphaned' as const;
+    }
+    return doc;
+  });
+  if (won === null) {
+    const current = await findOrderById(ctx.db, order.orderId);
+    return current?.status === 'flagged' ? 'flagged' : 'already-paid';
+  }
+  if (won === 'orphaned') {
+    await recordPaymentEvent(ctx.db, { orderId: order.orderId, documentId: order.documentId, source, kind: 'payment.flagged', detail: { reason: 'task cancelled before payment', payment_id: payment.id } });
+    return 'orphaned';
+  }
+  await recordPaymentEvent(ctx.db, { orderId: order.orderId, documentId: won.id, source, kind: 'order.marked_paid', detail: { payment_id: payment.id } });
+  await startFinalRender(ctx, won.id);
+  return 'paid';
+}
+
+export const checkoutSuccessSchema = z.object({
+  razorpay_payment_id: z.string().min(1).max(100),
+  razorpay_order_id: z.string().min(1).max(100),
+  razorpay_signature: z.string().min(1).max(200),
+});
+
+/** POST /api/documents/{id}/payment: Checkout's success payload, verified, then the final render. */
+export async function confirmCheckout(ctx: PaymentsContext, user: User, doc: DocumentRow, body: z.infer<typeof checkoutSuccessSchema>) {
+  const order = await findOrderById(ctx.db, body.razorpay_order_id);
+  if (!order || order.documentId !== doc.id) throw ApiError.badRequest('This payment is not for this task.');
+  // The signature is checked against the order id from our records and the payment id Razorpay gave.
+  if (!verifyCheckoutSignature(order.orderId, body.razorpay_payment_id, body.razorpay_signature, ctx.gateway.keySecret)) {
+    await recordPaymentEvent(ctx.db, { orderId: order.orderId, documentId: doc.id, actorUserId: user.id, source: 'checkout', kind: 'checkout.signature_invalid', detail: { payment_id: body.razorpay_payment_id } });
+    throw ApiError.badRequest('The payment could not be verified (bad signature).');
+  }
+  if (order.status === 'paid' && order.paymentId !== body.razorpay_payment_id) throw ApiError.badRequest('This task has already been paid with another payment.');
+  await recordPaymentEvent(ctx.db, { orderId: order.orderId, documentId: doc.id, actorUserId: user.id, source: 'checkout', kind: 'checkout.success', detail: { payment_id: body.razorpay_payment_id } });
+  const outcome = order.status === 'paid' ? 'already-paid' : await settlePayment(ctx, order, { id: body.razorpay_payment_id }, 'checkout');
+  if (outcome === 'flagged' || outcome === 'orphaned') {
+    throw ApiError.conflict('Your payment was received but needs a manual check before the final slips are made; we will contact you (or refund it).');
+  }
+  const fresh = await findDocument(ctx.db, doc.id);
+  return { detail: outcome === 'paid' ? 'Payment verified. Making the final slips.' : 'Payment already recorded.', status: fresh?.status ?? doc.status };
+}
+
+const webhookSchema = z.object({
+  event: z.string(),
+  payload: z
+    .object({
+      payment: z.object({ entity: z.object({ id: z.string(), order_id: z.string().nullable().optional(), amount: z.number(), currency: z.string(), status: z.string().optional(), error_description: z.string().nullable().optional() }) }).optional(),
+      order: z.object({ entity: z.object({ id: z.string(), amount: z.number().optional(), amount_paid: z.number().optional(), currency: z.string().optional() }) }).optional(),
+    })
+    .passthrough(),
+});
+
+/**
+ * POST /api/payments/razorpay/webhook. The signature is checked over the raw bytes before anything is
+ * parsed (400 if bad); an event id seen before is answered 200 and ignored; every event is recorded.
+ */
+export async function handleWebhook(ctx: PaymentsContext, rawBody: Uint8Array, signature: string | null, eventId: string | null): Promise<{ detail: string }> {
+  if (!signature || !verifyWebhookSignature(rawBody, signature, ctx.gateway.webhookSecret)) throw ApiError.badRequest('Invalid webhook signature.');
+  let json: unknown;
+  try {
+    json = JSON.parse(Buffer.from(rawBody).toString('utf8'));
+  } catch {
+    throw ApiError.badRequest('The webhook body is not JSON.');
+  }
+  const parsed = webhookSchema.safeParse(json);
+  if (!parsed.success) throw ApiError.badRequest('The webhook body is not a Razorpay event.');
+  const { event, payload } = parsed.data;
+  const payment = payload.payment?.entity;
+  const orderId = payment?.order_id ?? payload.order?.entity.id ?? null;
+  const order = orderId ? await findOrderById(ctx.db, orderId) : null;
+  const fresh = await recordPaymentEvent(ctx.db, {
+    orderId,
+    documentId: order?.documentId ?? null,
+    source: 'webhook',
+    kind: event,
+    eventId: eventId ?? `${event}:${payment?.id ?? orderId ?? 'unknown'}`,
+    detail: { payment_id: payment?.id, amount: payment?.amount, currency: payment?.currency, status: payment?.status, error: payment?.error_description ?? undefined },
+  });
+  if (!fresh) return { detail: 'Already processed.' };
+  if (!order) return { detail: 'Recorded (no order of ours).' };
+  if ((event === 'payment.captured' || event === 'order.paid') && payment) {
+    const outcome = await settlePayment(ctx, order, { id: payment.id, amount: payment.amount, currency: payment.currency }, 'webhook');
+    return { detail: `Recorded (${outcome}).` };
+  }
+  return { detail: 'Recorded.' };
+}
+
+/** Test mode's stand-in for Checkout: a success payload signed exactly as Razorpay would sign it. */
+export async function testCheckout(ctx: PaymentsContext, user: User, orderId: string) {
+  if (ctx.gateway.mode !== 'test') throw ApiError.notFound('Not found.');
+  const order = await findOrderById(ctx.db, orderId);
+  if (!order || order.userId !== user.id) throw ApiError.notFound('Order not found.');
+  const paymentId = `pay_test_${randomBytes(7).toString('hex')}`;
+  return { razorpay_payment_id: paymentId, razorpay_order_id: order.orderId, razorpay_signature: checkoutSignature(order.orderId, paymentId, ctx.gateway.keySecret) };
+}
+
+export const refundSchema = z.object({
+  /** Rupees; absent = the whole remaining amount. */
+  amount: z.number().positive('must be more than zero').optional(),
+  idempotency_key: z.string().regex(/^[A-Za-z0-9_-]{10,64}$/, 'must be 10–64 letters, digits, - or _'),
+});
+
+/** An admin's refund (full or partial), made once per idempotency key even under double clicks. */
+export async function refundPayment(ctx: PaymentsContext, admin: User, orderId: string, input: z.infer<typeof refundSchema>) {
+  const order = await findOrderById(ctx.db, orderId);
+  if (!order || !order.paymentId || (order.status !== 'paid' && order.status !== 'flagged')) throw ApiError.notFound('Payment not found.');
+  const already = await refundedPaise(ctx.db, order.orderId);
+  const remaining = order.amountPaise - already;
+  const amountPaise = input.amount === undefined ? remaining : Math.round(input.amount * 100);
+  const { row, created } = await insertRefund(ctx.db, {
+    orderId: order.orderId,
+    documentId: order.documentId,
+    paymentId: order.paymentId,
+    amountPaise,
+    idempotencyKey: input.idempotency_key,
+    createdBy: admin.id,
+  });
+  if (!created) return row;
+  if (amountPaise < 100 || amountPaise > remaining) {
+    await updateRefund(ctx.db, row.id, { status: 'rejected' });
+    throw ApiError.unprocessable(remaining < 100 ? 'Nothing is left to refund on this payment.' : `The refund must be between ₹1.00 and ₹${(remaining / 100).toFixed(2)}.`);
+  }
+  await recordPaymentEvent(ctx.db, { orderId: order.orderId, documentId: order.documentId, actorUserId: admin.id, source: 'admin', kind: 'refund.requested', detail: { amount: amountPaise } });
+  try {
+    const refund = await ctx.gateway.refund({ paymentId: order.paymentId, amountPaise, idempotencyKey: input.idempotency_key, notes: { order_id: order.orderId } });
+    await updateRefund(ctx.db, row.id, { refundId: refund.id, status: refund.status });
+    await recordPaymentEvent(ctx.db, { orderId: order.orderId, documentId: order.documentId, actorUserId: admin.id, source: 'admin', kind: 'refund.created', detail: { refund_id: refund.id, amount: refund.amount, status: refund.status } });
+    return { ...row, refundId: refund.id, status: refund.status };
+  } catch (error) {
+    await updateRefund(ctx.db, row.id, { status: 'failed' });
+    await recordPaymentEvent(ctx.db, { orderId: order.orderId, documentId: order.documentId, actorUserId: admin.id, source: 'admin', kind: 'refund.failed', detail: { error: error instanceof Error ? error.message : String(error) } });
+    if (error instanceof GatewayError) throw new ApiError(502, `Razorpay refused the refund: ${error.message}`);
+    throw error;
+  }
+}
