@@ -38,7 +38,7 @@ export class LocalDispatcher implements JobDispatcher {
     return id;
   }
 
-  async cancel<P>(_job: JobDefinition<P>, runIds: readonly string[]): Promise<void> {
+  async cancel<P>(_job: JobDefinition<P>, runIds: readonly string[], _payload?: P): Promise<void> {
     await cancelJobs(this.db, runIds);
     for (const id of runIds) this.runner?.abortLocal(id);
   }
