@@ -6,12 +6,15 @@
  */
 import { createRequire } from 'node:module';
 import fs from 'node:fs';
+import path from 'node:path';
 import zlib from 'node:zlib';
 import * as hb from 'harfbuzzjs';
 import { PDFContext, PDFRawStream, PDFRef, PDFString } from 'pdf-lib';
 import { fmt2 } from './num';
 
-const require = createRequire(import.meta.url);
+// Resolved at run time from the project root: in a Next bundle, createRequire(import.meta.url).resolve of a
+// constant is rewritten by Turbopack (a .ttf cannot be bundled, and a resolved id is a number, not a path).
+const projectRequire = createRequire(path.join(process.cwd(), 'package.json'));
 
 export const FONT_PACKAGE_FILE = '@expo-google-fonts/noto-sans-devanagari/400Regular/NotoSansDevanagari_400Regular.ttf';
 const FONT_NAME = 'NotoSansDevanagari-Regular';
@@ -32,7 +35,7 @@ export interface ShapedRun {
 
 let cachedFontBytes: Uint8Array | null = null;
 function fontBytes(): Uint8Array {
-  if (!cachedFontBytes) cachedFontBytes = new Uint8Array(fs.readFileSync(require.resolve(FONT_PACKAGE_FILE)));
+  if (!cachedFontBytes) cachedFontBytes = new Uint8Array(fs.readFileSync(projectRequire.resolve(FONT_PACKAGE_FILE)));
   return cachedFontBytes;
 }
 
