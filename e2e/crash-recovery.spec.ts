@@ -42,7 +42,11 @@ async function waitReady(timeoutMs = 120_000): Promise<void> {
 }
 
 function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
-  if (child.pid) process.kill(-child.pid, signal);
+  try {
+    if (child.pid) process.kill(-child.pid, signal);
+  } catch {
+    // already gone
+  }
 }
 
 async function exited(child: ChildProcess): Promise<void> {
