@@ -40,6 +40,7 @@ const envSchema = z
     MAX_OPEN_TASKS: z.coerce.number().int().min(1).max(100).default(3),
     INNGEST_EVENT_KEY: optionalString,
     INNGEST_SIGNING_KEY: optionalString,
+    INNGEST_DEV: optionalString,
     TRANSLITERATE_URL: optionalString,
     TRUST_PROXY: z
       .enum(['true', 'false', '1', '0'])
@@ -57,6 +58,9 @@ const envSchema = z
         message: 'RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET must be set together (or none, for test mode)',
         path: ['RAZORPAY_KEY_ID'],
       });
+    }
+    if (env.JOBS_PROVIDER === 'inngest' && env.NODE_ENV === 'production' && !env.INNGEST_DEV && (!env.INNGEST_SIGNING_KEY || !env.INNGEST_EVENT_KEY)) {
+      ctx.addIssue({ code: 'custom', message: 'JOBS_PROVIDER=inngest needs INNGEST_EVENT_KEY and INNGEST_SIGNING_KEY (or INNGEST_DEV=1 for a local dev server)', path: ['JOBS_PROVIDER'] });
     }
     if (env.FEE_PER_PAGE * 100 !== Math.round(env.FEE_PER_PAGE * 100)) {
       ctx.addIssue({ code: 'custom', message: 'FEE_PER_PAGE must be whole paise (at most 2 decimals)', path: ['FEE_PER_PAGE'] });

@@ -21,6 +21,11 @@ export async function insertJob(db: Db, job: NewJob): Promise<boolean> {
   return rows.length > 0;
 }
 
+export async function findJobByDedupeKey(db: Db, dedupeKey: string): Promise<JobRow | null> {
+  const [row] = await db.select().from(jobs).where(eq(jobs.dedupeKey, dedupeKey));
+  return row ?? null;
+}
+
 export async function findJob(db: Db, id: string): Promise<JobRow | null> {
   const [row] = await db.select().from(jobs).where(eq(jobs.id, id));
   return row ?? null;

@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { z } from 'zod';
-import { findDocument, transitionDocument, updateDocument } from '@/db/queries/documents';
+import { findDocument, transitionDocument } from '@/db/queries/documents';
 import type { DocumentRow } from '@/db/schema';
 import type { StoredFile } from '@/lib/files';
 import { JobCancelledError, NonRetriableJobError, defineJob, type JobFailure } from '@/lib/jobs';
@@ -117,31 +117,57 @@ export async function parseStep(deps: DocumentsDeps, documentId: number, signal:
   });
   if (list.voters.length === 0) throw new NonRetriableJobError(`No voters were found in ${doc.options.voter_list_name}.`);
   const file = await deps.store.put([Buffer.from(JSON.stringify(list.voters))], { contentType: 'application/json' });
-  const saved = await updateDocument(deps.db, documentId, { votersFileId: file.id, voterCount: list.voters.length, parseSummary: summariseReport(list.report) });
-  if (!saved) {
-    await deps.store.delete([file.id]);
-    throw new JobCancelledError('The task was cancelled.');
-  }
+  const saved = await transitionDocument(deps.db, documentId, ['preprocessing', 'processing'], {
+    votersFileId: file.id,
+    voterCount: list.voters.length,
+    parseSummary: summariseReport(list.report),
+  });
+  await keepOrDiscard(deps, file, saved);
   return { votersFileId: file.id, voters: list.voters.length };
+}
+
+/**
+ * Renders a task's slips into the store (status `generating`, 75), reporting pages as it goes when asked;
+ * bad input becomes a NonRetriableJobError, an abort a JobCancelledError.
+ */
+async function renderTaskPdf(
+  deps: DocumentsDeps,
+  doc: DocumentRow,
+  signal: AbortSignal,
+  stage: { message: string; mode: RenderInput['mode']; pageMessage?: string },
+): Promise<{ file: StoredFile; result: RenderResult }> {
+  const controller = linkedController(signal);
+  const progress = new ProgressReporter(deps.db, doc.id, controller);
+  await progress.set({ status: 'generating', progress: 75, progressMessage: stage.message, errorMessage: null, failedStep: null });
+  const inputs = await loadRenderInputs(deps, doc);
+  const pageMessage = stage.pageMessage;
+  return renderToStore(deps, {
+    ...renderInput(doc, inputs.voters, inputs.sourcePdf, inputs.banner),
+    mode: stage.mode,
+    signal: controller.signal,
+    onProgress: pageMessage ? (done, total) => progress.report({ progressMessage: `${pageMessage}: page ${done} of ${total}` }) : undefined,
+  }).catch((error: unknown) => {
+    throw asJobError(controller.signal.aborted ? controller.signal.reason : error);
+  });
+}
+
+/** Keeps a new file only if the task took it; a task cancelled meanwhile gets nothing and the file goes. */
+async function keepOrDiscard(deps: DocumentsDeps, file: StoredFile, saved: DocumentRow | null): Promise<void> {
+  if (saved) return;
+  await deps.store.delete([file.id]);
+  throw new JobCancelledError('The task was cancelled.');
 }
 
 /** Step `render-draft`: the watermarked preview, the page count and the fee → draft_complete. */
 export async function renderDraftStep(deps: DocumentsDeps, documentId: number, signal: AbortSignal): Promise<{ draftFileId: string; totalPages: number }> {
   const doc = await loadTask(deps, documentId);
   if (doc.draftFileId && doc.totalPages !== null && doc.status === 'draft_complete') return { draftFileId: doc.draftFileId, totalPages: doc.totalPages };
-  const controller = linkedController(signal);
-  const progress = new ProgressReporter(deps.db, documentId, controller);
-  await progress.set({ status: 'generating', progress: 75, progressMessage: `Making the draft of ${doc.voterCount ?? ''} slips`.replace('  ', ' ') });
-  const inputs = await loadRenderInputs(deps, doc);
-  const { file, result } = await renderToStore(deps, {
-    ...renderInput(doc, inputs.voters, inputs.sourcePdf, inputs.banner),
+  const { file, result } = await renderTaskPdf(deps, doc, signal, {
+    message: `Making the draft of ${doc.voterCount ?? 'the'} slips`,
     mode: { kind: 'draft', previewPages: deps.config.DRAFT_PREVIEW_PAGES },
-    signal: controller.signal,
-  }).catch((error: unknown) => {
-    throw asJobError(controller.signal.aborted ? controller.signal.reason : error);
   });
   const amountPaise = feeInPaise(result.pages, { feePerPage: deps.config.FEE_PER_PAGE, minFee: deps.config.MIN_FEE });
-  const done = await transitionDocument(deps.db, documentId, ['pending', 'preprocessing', 'processing', 'generating', 'error'], {
+  const saved = await transitionDocument(deps.db, documentId, ['pending', 'preprocessing', 'processing', 'generating', 'error'], {
     status: 'draft_complete',
     progress: 100,
     progressMessage: 'Draft ready',
@@ -152,10 +178,7 @@ export async function renderDraftStep(deps: DocumentsDeps, documentId: number, s
     failedStep: null,
     endedAt: null,
   });
-  if (!done) {
-    await deps.store.delete([file.id]);
-    throw new JobCancelledError('The task was cancelled.');
-  }
+  await keepOrDiscard(deps, file, saved);
   if (doc.draftFileId && doc.draftFileId !== file.id) await deps.store.delete([doc.draftFileId]);
   return { draftFileId: file.id, totalPages: result.pages };
 }
@@ -165,20 +188,9 @@ export async function renderFinalStep(deps: DocumentsDeps, documentId: number, s
   const doc = await loadTask(deps, documentId);
   if (!doc.paidAt) throw new NonRetriableJobError('The final slips are made only after the payment is confirmed.');
   if (doc.finalFileId && doc.status === 'complete') return { finalFileId: doc.finalFileId };
-  const controller = linkedController(signal);
-  const progress = new ProgressReporter(deps.db, documentId, controller);
-  await progress.set({ status: 'generating', progress: 75, progressMessage: 'Making the final slips', errorMessage: null, failedStep: null });
-  const inputs = await loadRenderInputs(deps, doc);
-  const { file } = await renderToStore(deps, {
-    ...renderInput(doc, inputs.voters, inputs.sourcePdf, inputs.banner),
-    mode: { kind: 'final' },
-    signal: controller.signal,
-    onProgress: (done, total) => progress.report({ progressMessage: `Making the final slips: page ${done} of ${total}` }),
-  }).catch((error: unknown) => {
-    throw asJobError(controller.signal.aborted ? controller.signal.reason : error);
-  });
+  const { file } = await renderTaskPdf(deps, doc, signal, { message: 'Making the final slips', mode: { kind: 'final' }, pageMessage: 'Making the final slips' });
   const now = new Date();
-  const done = await transitionDocument(deps.db, documentId, ['generating', 'draft_complete', 'error'], {
+  const saved = await transitionDocument(deps.db, documentId, ['generating', 'draft_complete', 'error'], {
     status: 'complete',
     progress: 100,
     progressMessage: 'Processing Complete!',
@@ -188,10 +200,7 @@ export async function renderFinalStep(deps: DocumentsDeps, documentId: number, s
     errorMessage: null,
     failedStep: null,
   });
-  if (!done) {
-    await deps.store.delete([file.id]);
-    throw new JobCancelledError('The task was cancelled.');
-  }
+  await keepOrDiscard(deps, file, saved);
   return { finalFileId: file.id };
 }
 

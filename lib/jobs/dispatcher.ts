@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '@/db/client';
-import { cancelJobs, insertJob, requeueJob } from '@/db/queries/jobs';
+import { cancelJobs, findJobByDedupeKey, insertJob, requeueJob } from '@/db/queries/jobs';
 import type { JobDefinition } from './define';
 import type { LocalJobRunner } from './local-runner';
 
@@ -28,12 +28,17 @@ export class LocalDispatcher implements JobDispatcher {
 
   async start<P>(job: JobDefinition<P>, payload: P, options: { dedupeKey?: string } = {}): Promise<string> {
     const id = randomUUID();
-    await insertJob(this.db, { id, name: job.id, payload: job.schema.parse(payload), maxAttempts: job.retries + 1, dedupeKey: options.dedupeKey });
+    const queued = await insertJob(this.db, { id, name: job.id, payload: job.schema.parse(payload), maxAttempts: job.retries + 1, dedupeKey: options.dedupeKey });
+    if (!queued && options.dedupeKey) {
+      // already queued under this key: that run is the one to follow
+      const existing = await findJobByDedupeKey(this.db, options.dedupeKey);
+      if (existing) return existing.id;
+    }
     this.runner?.wake();
     return id;
   }
 
-  async cancel<P>(_job: JobDefinition<P>, runIds: readonly string[]): Promise<void> {
+  async cancel<P>(_job: JobDefinition<P>, runIds: readonly string[], _payload?: P): Promise<void> {
     await cancelJobs(this.db, runIds);
     for (const id of runIds) this.runner?.abortLocal(id);
   }

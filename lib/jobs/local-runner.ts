@@ -99,30 +99,35 @@ export class LocalJobRunner {
     this.timer.unref();
   }
 
-  /** Claims jobs until the process is full or the queue is empty. */
+  /** Claims jobs until the process is full or the queue is empty; one claiming loop at a time. */
   private fill(): Promise<void> {
     if (this.filling) {
       this.refill = true;
       return this.filling;
     }
-    this.filling = (async () => {
-      try {
-        do {
-          this.refill = false;
-          while (!this.stopped && this.running.size < this.concurrency) {
-            const job = await claimJob(this.db, [...this.definitions.keys()], this.workerId, this.leaseMs);
-            if (!job) break;
-            this.launch(job);
-          }
-        } while (this.refill && !this.stopped);
-      } catch (error) {
-        this.log(`claiming failed: ${error instanceof Error ? error.message : String(error)}`);
-      } finally {
-        this.filling = null;
-        this.schedule(this.pollMs);
-      }
-    })();
-    return this.filling;
+    // .finally runs in a later microtask, so `filling` is always set before it is cleared (the loop may
+    // finish without awaiting anything when the process is already full).
+    const run = this.claimLoop().finally(() => {
+      this.filling = null;
+      this.schedule(this.pollMs);
+    });
+    this.filling = run;
+    return run;
+  }
+
+  private async claimLoop(): Promise<void> {
+    try {
+      do {
+        this.refill = false;
+        while (!this.stopped && this.running.size < this.concurrency) {
+          const job = await claimJob(this.db, [...this.definitions.keys()], this.workerId, this.leaseMs);
+          if (!job) break;
+          this.launch(job);
+        }
+      } while (this.refill && !this.stopped);
+    } catch (error) {
+      this.log(`claiming failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
   }
 
   private launch(job: JobRow): void {

@@ -1,12 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import { closeSync, openSync, ftruncateSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { crc32, deflateRawSync } from 'node:zlib';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { closeOcr } from '@/lib/slips/ingest/ocr';
 import { parseVoterList, parseVoterListFile, VoterListError } from '@/lib/slips/parse';
+import { textOnlyPdf, xlsxBomb, zip } from '@/tests/helpers/bad-files';
 import { tempDir } from './inputs';
 
 afterAll(() => closeOcr());
@@ -21,54 +20,6 @@ async function reason(p: Promise<unknown>): Promise<VoterListError> {
   expect(e.message).not.toMatch(/\n/); // one line
   expect(e.message.length).toBeLessThan(200);
   return e;
-}
-
-/** A zip archive written by hand (stored names, deflated data). */
-function zip(entries: { name: string; data: Buffer }[]): Uint8Array {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const { name, data } of entries) {
-    const packed = deflateRawSync(data, { level: 9 });
-    const nameBuf = Buffer.from(name, 'latin1');
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(crc32(data), 14);
-    local.writeUInt32LE(packed.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(nameBuf.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(crc32(data), 16);
-    central.writeUInt32LE(packed.length, 20);
-    central.writeUInt32LE(data.length, 24);
-    central.writeUInt16LE(nameBuf.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, nameBuf, packed);
-    centrals.push(central, nameBuf);
-    offset += 30 + nameBuf.length + packed.length;
-  }
-  const cd = Buffer.concat(centrals);
-  const eocd = Buffer.alloc(22);
-  eocd.writeUInt32LE(0x06054b50, 0);
-  eocd.writeUInt16LE(entries.length, 8);
-  eocd.writeUInt16LE(entries.length, 10);
-  eocd.writeUInt32LE(cd.length, 12);
-  eocd.writeUInt32LE(offset, 16);
-  return new Uint8Array(Buffer.concat([...locals, cd, eocd]));
-}
-
-async function textOnlyPdf(): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  const page = doc.addPage([595, 842]);
-  page.drawText('A letter, not an electoral roll.', { x: 72, y: 760, size: 14, font });
-  return doc.save();
 }
 
 describe('bad input gets one clear line, nothing crashes or hangs', () => {
@@ -125,11 +76,7 @@ describe('bad input gets one clear line, nothing crashes or hangs', () => {
   });
 
   it('an .xlsx zip bomb is refused before it is unpacked', async () => {
-    const bomb = zip([
-      { name: '[Content_Types].xml', data: Buffer.from('<Types/>') },
-      { name: 'xl/workbook.xml', data: Buffer.from('<workbook/>') },
-      { name: 'xl/worksheets/sheet1.xml', data: Buffer.alloc(64 * 1024 * 1024, 0x20) },
-    ]);
+    const bomb = xlsxBomb();
     expect(bomb.length).toBeLessThan(1024 * 1024);
     const e = await reason(parseVoterList({ bytes: bomb, filename: 'list.xlsx' }));
     expect(e.code).toBe('zip-bomb');

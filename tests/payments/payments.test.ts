@@ -168,6 +168,12 @@ describeEachDb('payments in test mode through the route handlers', (ctx) => {
     const wrongCurrency = await webhook(secret, captured(order.razorpay_order_id, 'pay_usd', order.amount, 'USD'), 'evt_usd');
     expect(wrongCurrency.status).toBe(200);
     expect((await status(token, id)).paid_at).toBeNull();
+    // a failed payment is recorded and changes nothing
+    const failed = { entity: 'event', event: 'payment.failed', payload: { payment: { entity: { id: 'pay_f1', order_id: order.razorpay_order_id, amount: order.amount, currency: 'INR', status: 'failed', error_description: 'Card declined' } } } };
+    expect((await webhook(secret, failed, 'evt_failed')).body.detail).toBe('Recorded.');
+    const kinds = (await ctx.db.select().from(paymentEvents).where(eq(paymentEvents.documentId, id))).map((e) => e.kind);
+    expect(kinds).toEqual(expect.arrayContaining(['payment.failed', 'payment.flagged']));
+    expect((await status(token, id)).status).toBe('draft_complete');
   });
 
   it('another user\'s document is 404 for continue, payment and test checkout', async () => {

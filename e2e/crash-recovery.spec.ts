@@ -1,0 +1,163 @@
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import * as XLSX from 'xlsx';
+import sharp from 'sharp';
+
+/**
+ * A real server process (`npm run serve`, PGlite, the local job runner) is killed with SIGKILL while it
+ * renders a large final PDF, then started again on the same data directory: the job must finish, and no
+ * step before the one that was running may run again (counted in the job's step records).
+ */
+const PORT = Number(process.env.E2E_CRASH_PORT ?? 3199);
+const BASE = `http://127.0.0.1:${PORT}`;
+const ADMIN = { email: 'crash-admin@e2e.test', password: 'crash-pass-123' };
+const VOTERS = 60_000;
+
+function startServer(dataDir: string): ChildProcess {
+  const child = spawn('npm', ['run', 'serve'], {
+    env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, DATABASE_URL: '', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, NODE_ENV: 'production' },
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (d: Buffer) => fs.appendFileSync(path.join(dataDir, '..', 'server.log'), d));
+  child.stderr?.on('data', (d: Buffer) => fs.appendFileSync(path.join(dataDir, '..', 'server.log'), d));
+  return child;
+}
+
+async function waitReady(timeoutMs = 120_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    try {
+      const res = await fetch(`${BASE}/api/documents/pricing`);
+      if (res.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error('server did not start');
+}
+
+function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  try {
+    if (child.pid) process.kill(-child.pid, signal);
+  } catch {
+    // already gone
+  }
+}
+
+async function exited(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  await new Promise((r) => child.once('exit', r));
+}
+
+async function api(pathname: string, init: RequestInit & { token?: string } = {}): Promise<{ status: number; body: any }> {
+  const headers = new Headers(init.headers);
+  if (init.token) headers.set('authorization', `Bearer ${init.token}`);
+  const res = await fetch(`${BASE}${pathname}`, { ...init, headers });
+  const text = await res.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // not JSON
+  }
+  return { status: res.status, body };
+}
+
+test.describe.configure({ mode: 'serial', timeout: 600_000 });
+
+test('SIGKILL during the final render: after a restart the job finishes and finished steps are not repeated', async () => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'vsg-crash-'));
+  const dataDir = path.join(root, 'data');
+  let server = startServer(dataDir);
+  try {
+    await waitReady();
+    const login = await api('/api/login', { method: 'POST', body: new URLSearchParams({ username: ADMIN.email, password: ADMIN.password }) });
+    expect(login.status).toBe(200);
+    const token = login.body.access_token as string;
+
+    const rows = [['Sl. No.', 'EPIC No.', 'Name of Elector', 'House No.', 'Age', 'Gender']];
+    for (let i = 1; i <= VOTERS; i++) rows.push([String(i), `CRS${String(1000000 + i)}`, `Voter ${i}`, String(i % 300), String(18 + (i % 70)), i % 2 ? 'F' : 'M']);
+    const wb = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet(rows), 'Voters');
+    const xlsx = XLSX.write(wb, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;
+    const banner = await sharp({ create: { width: 600, height: 120, channels: 3, background: '#1e3c8c' } }).png().toBuffer();
+    const form = new FormData();
+    form.set('pdf_file', new Blob([new Uint8Array(xlsx)]), 'big-list.xlsx');
+    form.set('banner_file', new Blob([new Uint8Array(banner)]), 'banner.png');
+    form.set('page_size', 'a4');
+    form.set('orientation', 'portrait');
+    form.set('slips_per_page', '8');
+    form.set('print_photo', 'false');
+    form.set('booth_address', 'Govt. School, Room 2');
+    const started = await api('/api/documents/voter-slip-generator', { method: 'POST', body: form, token });
+    expect(started.status).toBe(201);
+    const id = started.body.id as number;
+
+    let s = (await api(`/api/documents/${id}`, { token })).body;
+    while (!['draft_complete', 'error'].includes(s.status)) {
+      await new Promise((r) => setTimeout(r, 500));
+      s = (await api(`/api/documents/${id}`, { token })).body;
+    }
+    expect(s.status).toBe('draft_complete');
+    expect(s.total_pages).toBe(VOTERS / 8);
+
+    const order = (await api(`/api/documents/${id}/continue`, { method: 'POST', token })).body;
+    const signed = (await api('/api/payments/test-checkout', { method: 'POST', token, body: JSON.stringify({ order_id: order.razorpay_order_id }), headers: { 'content-type': 'application/json' } })).body;
+    const paid = await api(`/api/documents/${id}/payment`, { method: 'POST', token, body: JSON.stringify(signed), headers: { 'content-type': 'application/json' } });
+    expect(paid.status).toBe(200);
+
+    // wait until the final render is under way (pages are being written), then kill the whole process tree
+    let killedAt = '';
+    for (;;) {
+      s = (await api(`/api/documents/${id}`, { token })).body;
+      const m = /page (\d+) of (\d+)/.exec(s.progress_message ?? '');
+      if (m && Number(m[1]) > 0 && Number(m[1]) < Number(m[2]) * 0.8) {
+        killedAt = s.progress_message;
+        break;
+      }
+      expect(s.status, JSON.stringify(s)).not.toBe('complete');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    killGroup(server, 'SIGKILL');
+    await exited(server);
+    test.info().annotations.push({ type: 'killed at', description: killedAt });
+
+    server = startServer(dataDir);
+    await waitReady();
+    const relogin = await api('/api/login', { method: 'POST', body: new URLSearchParams({ username: ADMIN.email, password: ADMIN.password }) });
+    const token2 = relogin.body.access_token as string;
+    const deadline = Date.now() + 300_000;
+    do {
+      s = (await api(`/api/documents/${id}`, { token: token2 })).body;
+      if (s.status === 'complete' || s.status === 'error') break;
+      await new Promise((r) => setTimeout(r, 500));
+    } while (Date.now() < deadline);
+    expect(s.status, JSON.stringify(s)).toBe('complete');
+    const pdf = await fetch(`${BASE}${s.download_url}`);
+    expect(pdf.status).toBe(200);
+    const file = path.join(root, 'final.pdf');
+    fs.writeFileSync(file, Buffer.from(await pdf.arrayBuffer()));
+    expect(execFileSync('pdfinfo', [file]).toString()).toMatch(new RegExp(`Pages:\\s+${VOTERS / 8}\\b`));
+
+    // stop cleanly, then count how often each step started
+    killGroup(server, 'SIGTERM');
+    await exited(server);
+    const { openDb } = await import('../db/client');
+    const handle = await openDb({ pgliteDir: path.join(dataDir, 'pglite'), migrate: false });
+    const { sql } = await import('drizzle-orm');
+    const result = (await handle.db.execute(sql`select j.name, s.step_id, s.runs from job_steps s join jobs j on j.id = s.job_id order by j.created_at`)) as unknown as {
+      rows: { name: string; step_id: string; runs: number }[];
+    };
+    await handle.close();
+    const runs = Object.fromEntries(result.rows.filter((r) => r.name.startsWith('slips-')).map((r) => [r.step_id, r.runs]));
+    expect(runs).toEqual({ parse: 1, 'render-draft': 1, 'render-final': 2 });
+  } finally {
+    killGroup(server, 'SIGKILL');
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+});

@@ -1,0 +1,95 @@
+import { createHash } from 'node:crypto';
+import { InngestTestEngine } from '@inngest/test';
+import { NextRequest } from 'next/server';
+import { expect, it, vi } from 'vitest';
+import { findDocument, markDocumentPaid } from '@/db/queries/documents';
+import { functions } from '@/inngest/functions';
+import { GET as inngestRoute } from '@/app/api/inngest/route';
+import { resetJobsForTests } from '@/lib/server/jobs';
+import { describeEachDb } from '@/tests/helpers/db';
+import { makeUser } from '@/tests/auth/helpers';
+import { bannerPng } from '@/tests/render/helpers';
+import { ENGLISH_HEADER, voterRows, workbook } from '@/tests/ingest/sheets';
+import { upload, useDocumentsTestEnv } from '@/tests/documents/helpers';
+
+/** @inngest/test keeps step results under Inngest's hashed step ids. */
+const stepKey = (id: string) => createHash('sha1').update(id).digest('hex');
+
+/** The same job definitions, run as Inngest functions by @inngest/test (the dev-server binary cannot be installed here). */
+const byId = (id: string) => {
+  const fn = functions.find((f) => f.id() === `voter-slip-generator-${id}` || f.id() === id);
+  if (!fn) throw new Error(`no Inngest function ${id}; have ${functions.map((f) => f.id()).join(', ')}`);
+  return fn;
+};
+
+describeEachDb('the slip pipeline on Inngest', (ctx) => {
+  useDocumentsTestEnv(ctx);
+
+  async function pendingTask(voters: number, name = 'list.xlsx', bytes?: Uint8Array) {
+    const { user, tokens } = await makeUser(ctx.db);
+    await resetJobsForTests(); // the local runner must not pick the task up: Inngest runs it here
+    const started = await upload(tokens.access_token, {
+      voterList: { bytes: bytes ?? workbook([ENGLISH_HEADER, ...voterRows(voters, false)], 'xlsx'), name },
+      banner: { bytes: await bannerPng(300, 60), name: 'b.png' },
+    });
+    expect(started.status).toBe(201);
+    return { documentId: started.body.id as number, userId: user.id };
+  }
+
+  it('slips-draft: parse and render-draft run as steps with small results, ending in draft_complete', async () => {
+    const data = await pendingTask(25);
+    const t = new InngestTestEngine({ function: byId('slips-draft') });
+    const { result, state, error } = await t.execute({ events: [{ name: 'slips/draft.requested', data }] });
+    expect(error).toBeUndefined();
+    expect(result).toEqual({ done: true });
+    const parse = (await state[stepKey('parse')]) as { votersFileId: string; voters: number };
+    expect(parse).toEqual({ votersFileId: expect.any(String), voters: 25 });
+    expect(await state[stepKey('render-draft')]).toEqual({ draftFileId: expect.any(String), totalPages: 4 });
+    expect(JSON.stringify(parse).length).toBeLessThan(200); // references, not voter lists
+    expect(await findDocument(ctx.db, data.documentId)).toMatchObject({ status: 'draft_complete', totalPages: 4, voterCount: 25 });
+  });
+
+  it('slips-final: the payment event renders the final PDF of a paid task (and refuses an unpaid one)', async () => {
+    const data = await pendingTask(10);
+    await new InngestTestEngine({ function: byId('slips-draft') }).execute({ events: [{ name: 'slips/draft.requested', data }] });
+    const unpaid = await new InngestTestEngine({ function: byId('slips-final') }).execute({ events: [{ name: 'slips/payment.verified', data }] });
+    expect(unpaid.error).toMatchObject({ name: 'NonRetriableError', message: expect.stringMatching(/only after the payment/) });
+    await markDocumentPaid(ctx.db, data.documentId);
+    const t = new InngestTestEngine({ function: byId('slips-final') });
+    const { result, state } = await t.execute({ events: [{ name: 'slips/payment.verified', data }] });
+    expect(result).toEqual({ done: true });
+    expect(await state[stepKey('render-final')]).toEqual({ finalFileId: expect.any(String) });
+    expect(await findDocument(ctx.db, data.documentId)).toMatchObject({ status: 'complete' });
+  });
+
+  it('bad input fails without retries as a NonRetriableError, and the failure handler shows it on the task', async () => {
+    const data = await pendingTask(0, 'empty.xlsx', workbook([ENGLISH_HEADER], 'xlsx'));
+    const { error } = await new InngestTestEngine({ function: byId('slips-draft') }).execute({ events: [{ name: 'slips/draft.requested', data }] });
+    expect(error).toMatchObject({ name: 'NonRetriableError' });
+    // Inngest calls onFailure with the failure event; the definition's handler marks the task.
+    const definition = (await import('@/lib/documents/pipeline')).draftJob;
+    await definition.onFailure?.(data, { message: (error as Error).message, step: null, permanent: true });
+    expect(await findDocument(ctx.db, data.documentId)).toMatchObject({ status: 'error', failedStep: 'parse', errorMessage: (error as Error).message });
+  });
+
+  it('a mocked step result is used instead of running the step (memoised steps are never run again)', async () => {
+    const data = await pendingTask(5);
+    const parse = vi.fn(() => ({ votersFileId: 'from-an-earlier-attempt', voters: 5 }));
+    const t = new InngestTestEngine({ function: byId('slips-draft'), steps: [{ id: 'parse', handler: parse }] });
+    const { error } = await t.execute({ events: [{ name: 'slips/draft.requested', data }] });
+    expect(parse).toHaveBeenCalledTimes(1);
+    // render-draft then reads the task as parse left it (here: not parsed) and fails cleanly, not with a crash
+    expect(error).toBeTruthy();
+  });
+
+  it('GET /api/inngest lists the functions (dev mode: no signing key)', async () => {
+    vi.stubEnv('INNGEST_DEV', '1');
+    const res = await inngestRoute(new NextRequest('http://127.0.0.1/api/inngest'), { params: Promise.resolve({}) } as never);
+    const body = (await res.json()) as { function_count?: number; functionsFound?: number };
+    expect(res.status).toBe(200);
+    // slips-draft, slips-final and files-retention, plus the failure handlers of the first two
+    expect(body.function_count ?? body.functionsFound).toBe(5);
+    expect(functions.map((f) => f.id())).toEqual(expect.arrayContaining([expect.stringMatching(/slips-draft$/), expect.stringMatching(/slips-final$/), expect.stringMatching(/files-retention$/)]));
+    vi.unstubAllEnvs();
+  });
+});
