@@ -41,8 +41,8 @@ export function TestCheckoutDialog({
     <Dialog open={order !== null} onOpenChange={(open) => !open && !paying && onDismiss()}>
       <DialogContent data-testid="test-checkout" showCloseButton={false}>
         <DialogHeader>
-          <DialogTitle className="flex items-center gap-2">
-            <FlaskConicalIcon className="size-5 text-warning" /> Test mode — no money is charged
+          <DialogTitle className="flex items-start justify-center gap-2 sm:justify-start">
+            <FlaskConicalIcon className="mt-0.5 size-5 shrink-0 text-warning" /> Test mode — no money is charged
           </DialogTitle>
           <DialogDescription>
             This server has no payment keys configured. Paying here stands in for Razorpay Checkout and goes through the same
