@@ -226,6 +226,20 @@ test('live Checkout: options from the server and the spec; a script that fails t
   });
   await expect(draft).toBeVisible();
   await expect(draft.getByTestId('form-error')).toHaveCount(0);
+
+  // Checkout's success payload goes to POST …/payment as it is; the server verifies it (a forged one is refused, said on the draft).
+  await page.evaluate(() => {
+    const w = window as unknown as { Razorpay: new (o: { handler: (r: unknown) => void }) => unknown };
+    w.Razorpay = function (this: { on(): void; open(): void }, o: { handler: (r: unknown) => void }) {
+      this.on = () => undefined;
+      this.open = () => o.handler({ razorpay_payment_id: 'pay_forged', razorpay_order_id: 'order_live_1', razorpay_signature: 'f'.repeat(64) });
+    } as unknown as typeof w.Razorpay;
+  });
+  const posted = page.waitForRequest((r) => r.url().endsWith(`/api/documents/${id}/payment`) && r.method() === 'POST');
+  await draft.getByRole('button', { name: 'Continue to Payment' }).click();
+  expect((await posted).postDataJSON()).toEqual({ razorpay_payment_id: 'pay_forged', razorpay_order_id: 'order_live_1', razorpay_signature: 'f'.repeat(64) });
+  await expect(draft.getByTestId('form-error')).toBeVisible();
+  await expect(draft).toBeVisible();
 });
 
 test('cancel while processing and on the draft returns to the form; the server has cancelled', async ({ page }) => {
@@ -282,5 +296,12 @@ test('reload mid-task, a second tab and History restore the task', async ({ page
   await expect(row.getByTestId('history-status')).toHaveAttribute('data-status', 'pending');
   await row.getByRole('link', { name: 'View' }).click();
   await expect(page).toHaveURL(new RegExp(`/voter-slip-generator\\?task=${id}$`));
+  await expect(page.getByTestId('task-draft')).toBeVisible();
+  // A failed status poll stops polling and says so (SPEC §8); Try again polls again.
+  await page.route(`**/api/documents/${id}`, (route) => route.fulfill({ status: 500, json: {} }));
+  await page.reload();
+  await expect(page.getByTestId('poll-error')).toHaveText('Failed to get task status.');
+  await page.unroute(`**/api/documents/${id}`);
+  await page.getByRole('button', { name: 'Try again' }).click();
   await expect(page.getByTestId('task-draft')).toBeVisible();
 });

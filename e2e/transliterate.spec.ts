@@ -101,25 +101,16 @@ test.describe('Hindi address input on the generator (issue #6)', () => {
     await address(page).fill('रामपुर');
     await expect(generate).toBeEnabled();
 
-    // Not logged in: the spec's confirm; declining stays, agreeing goes to /login.
-    const messages: string[] = [];
-    page.once('dialog', (d) => {
-      messages.push(d.message());
-      void d.dismiss();
-    });
+    // Not logged in: the spec's question in the app's dialog (not window.confirm); declining stays, agreeing goes to /login.
+    const ask = page.getByTestId('login-confirm');
     await generate.click();
-    await expect.poll(() => messages.length).toBe(1);
+    await expect(ask).toContainText('You need to be logged in to generate slips. Would you like to log in now?');
+    await ask.getByRole('button', { name: 'Not now' }).click();
+    await expect(ask).toBeHidden();
     await expect(page).toHaveURL(/\/voter-slip-generator$/);
-    page.once('dialog', (d) => {
-      messages.push(d.message());
-      void d.accept();
-    });
     await generate.click();
+    await ask.getByRole('button', { name: 'Log in' }).click();
     await expect(page).toHaveURL(/\/login$/);
-    expect(messages).toEqual([
-      'You need to be logged in to generate slips. Would you like to log in now?',
-      'You need to be logged in to generate slips. Would you like to log in now?',
-    ]);
   });
 
   test('slips per page falls back to the first allowed value when size or orientation changes', async ({ page }) => {
