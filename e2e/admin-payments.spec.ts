@@ -205,6 +205,20 @@ test.describe('admin: payments', () => {
     await expect(row.getByRole('button', { name: `Refund ${flagged.orderId}` })).toBeDisabled();
   });
 
+  test('a failed load says so and Retry loads the list', async ({ page }, testInfo) => {
+    await loginViaApi(page, E2E_ADMIN.email, E2E_ADMIN.password);
+    await page.route('**/api/admin/payments?*', (route) => route.abort('internetdisconnected'));
+    await page.goto('/admin/payments');
+    const alert = page.getByRole('alert').filter({ hasText: 'An error occurred while fetching payments.' });
+    await expect(alert).toBeVisible();
+    await expect(paymentRow(page, paid.orderId)).toHaveCount(0);
+    await page.screenshot({ path: testInfo.outputPath('payments-load-error.png') });
+    await page.unroute('**/api/admin/payments?*');
+    await alert.getByRole('button', { name: 'Retry' }).click();
+    await expect(alert).toBeHidden();
+    await expect(paymentRow(page, paid.orderId)).toContainText(payer.email);
+  });
+
   for (const width of [1280, 360]) {
     for (const theme of ['light', 'dark'] as const) {
       test(`the screen fits ${width} px in the ${theme} theme`, async ({ page }, testInfo) => {

@@ -53,7 +53,7 @@ function RefundCell({ payment, onRefund }: { payment: AdminPayment; onRefund(): 
         {refundedPaise > 0 ? (
           <>
             <span className="font-medium text-foreground tabular-nums">{formatRupees(refundedPaise)}</span>
-            <span className="block text-muted-foreground">{full ? 'refunded in full' : 'refunded'}</span>
+            <span className="text-muted-foreground max-sm:ml-1 sm:block">{full ? 'refunded in full' : 'refunded'}</span>
           </>
         ) : (
           <span className="text-muted-foreground">
@@ -190,10 +190,10 @@ export function PaymentManagement() {
             ) : null}
             {payments.map((p) => (
               <TableRow key={p.order_id} data-order-id={p.order_id} className={cn('align-top', mobileRow)}>
-                <TableCell className={cn('pl-4 whitespace-nowrap tabular-nums max-sm:order-2 max-sm:text-xs max-sm:text-muted-foreground', mobileCell)}>
+                <TableCell className={cn('pl-4 whitespace-nowrap tabular-nums max-sm:order-2 max-sm:ml-auto max-sm:text-xs max-sm:text-muted-foreground', mobileCell)}>
                   <time dateTime={p.paid_at}>{formatWhen(p.paid_at)}</time>
                 </TableCell>
-                <TableCell className={cn('max-sm:order-1 max-sm:min-w-0 max-sm:flex-1', mobileCell)}>
+                <TableCell className={cn('max-sm:order-3', mobileCell, mobileFull)}>
                   <div className="max-w-56 truncate font-medium max-sm:max-w-none max-sm:whitespace-normal">
                     {p.user_name ?? (p.user_id === null ? 'Deleted user' : `User #${p.user_id}`)}
                   </div>
@@ -217,7 +217,7 @@ export function PaymentManagement() {
                   {p.pages ?? '—'}
                   <span className="sm:hidden"> {p.pages === 1 ? 'page' : 'pages'}</span>
                 </TableCell>
-                <TableCell className={cn('text-right font-medium tabular-nums max-sm:order-1 max-sm:text-base', mobileCell)}>
+                <TableCell className={cn('text-right font-medium tabular-nums max-sm:order-1 max-sm:text-base max-sm:font-semibold', mobileCell)}>
                   {rupees(p.amount)}
                 </TableCell>
                 <TableCell className={cn('max-sm:order-6', mobileCell, mobileFull)}>

@@ -150,7 +150,6 @@ export function RefundDialog({ payment, onClose, onRefunded }: RefundDialogProps
                   id={amountId}
                   inputMode="decimal"
                   autoComplete="off"
-                  placeholder={(remaining / 100).toFixed(2)}
                   value={amountText}
                   onChange={(e) => {
                     setAmountText(e.target.value);
@@ -203,9 +202,11 @@ function ModeOption({ checked, onSelect, label, hint }: { checked: boolean; onSe
         checked ? 'border-primary bg-primary/5' : 'hover:bg-muted/50',
       )}
     >
-      <input type="radio" name="refund-mode" checked={checked} onChange={onSelect} className="size-4 accent-primary" />
-      <span className="font-medium">{label}</span>
-      <span className="text-muted-foreground">{hint}</span>
+      <input type="radio" name="refund-mode" checked={checked} onChange={onSelect} className="size-4 shrink-0 accent-primary" />
+      <span className="flex flex-col sm:flex-row sm:gap-2">
+        <span className="font-medium">{label}</span>
+        <span className="text-muted-foreground max-sm:text-xs">{hint}</span>
+      </span>
     </label>
   );
 }
