@@ -1,13 +1,16 @@
 import type { Metadata, Viewport } from 'next';
 import { Providers } from '@/components/providers';
 import { AppShell } from '@/components/shell/app-shell';
-import { PRODUCT_NAME } from '@/components/shell/brand';
+import { getSiteFacts } from '@/lib/site';
 import './globals.css';
 
-export const metadata: Metadata = {
-  title: { default: PRODUCT_NAME, template: `%s · ${PRODUCT_NAME}` },
-  description: 'Useful online tools: voter slip generator, and more coming soon.',
-};
+export function generateMetadata(): Metadata {
+  const { productName } = getSiteFacts();
+  return {
+    title: { default: productName, template: `%s · ${productName}` },
+    description: 'Useful online tools: voter slip generator, and more coming soon.',
+  };
+}
 
 export const viewport: Viewport = {
   width: 'device-width',
@@ -24,7 +27,7 @@ export default function RootLayout({ children }: Readonly<{ children: React.Reac
     <html lang="en" suppressHydrationWarning>
       <body>
         <Providers>
-          <AppShell>{children}</AppShell>
+          <AppShell productName={getSiteFacts().productName}>{children}</AppShell>
         </Providers>
       </body>
     </html>
