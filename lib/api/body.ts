@@ -12,7 +12,7 @@ const TOO_LARGE = 'The request body is too large.';
  * the count. The stream is cancelled when refused, so the rest of an over-large body is never read.
  * The one shared way to read a bounded body (JSON, forms, and the multipart reader build on it).
  */
-export async function readBodyLimited(req: Request, maxBytes: number): Promise<Uint8Array> {
+export async function readBodyLimited(req: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
   const declared = Number(req.headers.get('content-length') ?? '');
   if (Number.isFinite(declared) && declared > maxBytes) throw ApiError.tooLarge(TOO_LARGE);
   if (!req.body) return new Uint8Array(0);

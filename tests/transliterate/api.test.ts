@@ -86,13 +86,13 @@ describe('GET /api/transliterate (offline engine)', () => {
   it('refuses over-long text with a 422 detail', async () => {
     const { status, body } = await call(`text=${'a'.repeat(1000)}&lang=hi&num=5`);
     expect(status).toBe(422);
-    expect((body as { detail: string }).detail).toMatch(/text: .*100 characters/);
+    expect((body as { detail: string }).detail).toMatch(/^Text .*100 characters/);
   });
 
   it('refuses another language and a non-numeric num with a 422 detail', async () => {
     const other = await call('text=rampur&lang=ta&num=5');
     expect(other.status).toBe(422);
-    expect((other.body as { detail: string }).detail).toMatch(/lang/);
+    expect((other.body as { detail: string }).detail).toBe("Language must be 'hi' (only Hindi is supported).");
     const bad = await call('text=rampur&lang=hi&num=five');
     expect(bad.status).toBe(422);
     expect((bad.body as { detail: string }).detail).toMatch(/num/);

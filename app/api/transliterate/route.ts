@@ -10,7 +10,7 @@ import { clampNum, MAX_TEXT_LENGTH, suggest, withFallback } from '@/lib/translit
  */
 const querySchema = z.object({
   text: z.string().max(MAX_TEXT_LENGTH, `at most ${MAX_TEXT_LENGTH} characters`).default(''),
-  lang: z.literal('hi', { message: "only 'hi' (Hindi) is supported" }).default('hi'),
+  lang: z.literal('hi', { message: "must be 'hi' (only Hindi is supported)" }).default('hi'),
   num: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').default(5),
 });
 
