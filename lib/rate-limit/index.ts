@@ -20,6 +20,7 @@ export const RATE_RULES = {
   sendOtpPerEmail: { name: 'otp-email', limit: 5, windowSeconds: 60 * 60, detail: 'Too many codes requested for this e-mail.' },
   sendOtpPerIp: { name: 'otp-ip', limit: 20, windowSeconds: 60 * 60, detail: 'Too many codes requested.' },
   signupPerIp: { name: 'signup-ip', limit: 20, windowSeconds: 60 * 60, detail: 'Too many sign-up attempts.' },
+  transliteratePerIp: { name: 'translit-ip', limit: 120, windowSeconds: 60, detail: 'Too many suggestion requests.' },
   passwordResetPerIp: { name: 'reset-ip', limit: 20, windowSeconds: 60 * 60, detail: 'Too many password reset attempts.' },
 } satisfies Record<string, RateRule>;
 
