@@ -1,5 +1,6 @@
 import { ZodError } from 'zod';
 import { ApiError } from './errors';
+import { asSentence, fieldSentence } from './sentences';
 
 type RouteContext<P> = { params: Promise<P> };
 type Handler<P> = (req: Request, ctx: RouteContext<P>) => Promise<Response>;
@@ -21,19 +22,13 @@ function fieldLabel(path: readonly PropertyKey[]): string {
   return label.charAt(0).toUpperCase() + label.slice(1);
 }
 
-function sentence(text: string): string {
-  const trimmed = text.trim();
-  const capital = trimmed.charAt(0).toUpperCase() + trimmed.slice(1);
-  return /[.!?]$/.test(capital) ? capital : `${capital}.`;
-}
-
 /**
  * A zod failure as sentences a person can read, naming the field and why: field rules are written as
  * predicates ("must be at least 8 characters"), so the detail reads "Password must be at least 8 characters."
  */
 export function describeZodError(error: ZodError): string {
   return error.issues
-    .map((issue) => sentence(issue.path.length > 0 ? `${fieldLabel(issue.path)} ${issue.message}` : issue.message))
+    .map((issue) => (issue.path.length > 0 ? fieldSentence(fieldLabel(issue.path), issue.message) : asSentence(issue.message)))
     .join(' ');
 }
 

@@ -18,8 +18,10 @@ export interface RateRule {
 export const RATE_RULES = {
   loginPerIp: { name: 'login-ip', limit: 100, windowSeconds: 15 * 60, detail: 'Too many login attempts from your network.' },
   sendOtpPerEmail: { name: 'otp-email', limit: 5, windowSeconds: 60 * 60, detail: 'Too many codes requested for this e-mail.' },
-  sendOtpPerIp: { name: 'otp-ip', limit: 20, windowSeconds: 60 * 60, detail: 'Too many codes requested.' },
-  signupPerIp: { name: 'signup-ip', limit: 20, windowSeconds: 60 * 60, detail: 'Too many sign-up attempts.' },
+  // Per client address: generous enough for a campaign office behind one NAT address signing up its
+  // workers; one mailbox is protected by the per-e-mail limit above.
+  sendOtpPerIp: { name: 'otp-ip', limit: 100, windowSeconds: 60 * 60, detail: 'Too many codes requested.' },
+  signupPerIp: { name: 'signup-ip', limit: 100, windowSeconds: 60 * 60, detail: 'Too many sign-up attempts.' },
   transliteratePerIp: { name: 'translit-ip', limit: 120, windowSeconds: 60, detail: 'Too many suggestion requests.' },
   passwordResetPerIp: { name: 'reset-ip', limit: 20, windowSeconds: 60 * 60, detail: 'Too many password reset attempts.' },
 } satisfies Record<string, RateRule>;
