@@ -1,4 +1,5 @@
 import type { Metadata, Viewport } from 'next';
+import { headers } from 'next/headers';
 import { Providers } from '@/components/providers';
 import { AppShell } from '@/components/shell/app-shell';
 import { getSiteFacts } from '@/lib/site';
@@ -21,12 +22,17 @@ export const viewport: Viewport = {
   ],
 };
 
-export default function RootLayout({ children }: Readonly<{ children: React.ReactNode }>) {
+/**
+ * Reading the request's nonce (set by proxy.ts) makes every page render per request, which a nonce
+ * needs: a page prerendered at build time would carry scripts without it.
+ */
+export default async function RootLayout({ children }: Readonly<{ children: React.ReactNode }>) {
+  const nonce = (await headers()).get('x-nonce') ?? undefined;
   return (
     // next-themes sets the theme class on <html> before hydration; suppress the expected attribute mismatch.
     <html lang="en" suppressHydrationWarning>
       <body>
-        <Providers>
+        <Providers nonce={nonce}>
           <AppShell productName={getSiteFacts().productName}>{children}</AppShell>
         </Providers>
       </body>

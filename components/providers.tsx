@@ -3,15 +3,18 @@
 import * as React from 'react';
 import { ThemeProvider } from 'next-themes';
 import { SessionProvider } from '@/components/session/session-provider';
+import { DialogsProvider } from '@/components/dialogs/app-dialogs';
 
 /**
  * Client providers. Theme: the `dark` class on <html>; the stored choice (localStorage "theme") wins,
- * else the system preference (SPEC §4 Theme).
+ * else the system preference (SPEC §4 Theme). Its inline script runs under the request's CSP nonce.
  */
-export function Providers({ children }: { children: React.ReactNode }) {
+export function Providers({ nonce, children }: { nonce?: string; children: React.ReactNode }) {
   return (
-    <ThemeProvider attribute="class" defaultTheme="system" enableSystem disableTransitionOnChange>
-      <SessionProvider>{children}</SessionProvider>
+    <ThemeProvider attribute="class" defaultTheme="system" enableSystem disableTransitionOnChange nonce={nonce}>
+      <SessionProvider>
+        <DialogsProvider>{children}</DialogsProvider>
+      </SessionProvider>
     </ThemeProvider>
   );
 }
