@@ -12,10 +12,11 @@ import { cn } from '@/lib/utils';
 import { listPayments, type AdminPayment, type RefundAnswer } from './api';
 import { formatWhen } from './format';
 import { Pager } from './pager';
-import { clampPage, PAGE_SIZE } from './paging';
+import { PAGE_SIZE } from './paging';
 import { canRefund, remainingPaise, rupeesToPaise } from './refund';
 import { RefundDialog } from './refund-dialog';
 import { SkeletonRows } from './skeleton-rows';
+import { usePagedList } from './use-paged-list';
 
 const COLUMNS = 7;
 
@@ -84,41 +85,18 @@ function RefundCell({ payment, onRefund }: { payment: AdminPayment; onRefund(): 
  */
 export function PaymentManagement() {
   const [page, setPage] = React.useState(0);
-  const [payments, setPayments] = React.useState<AdminPayment[]>([]);
-  const [total, setTotal] = React.useState(0);
-  const [loading, setLoading] = React.useState(true);
-  const [error, setError] = React.useState<string | null>(null);
-  const [reloadKey, setReloadKey] = React.useState(0);
+  const {
+    items: payments,
+    setItems: setPayments,
+    total,
+    loading,
+    error,
+    reload,
+  } = usePagedList((query) => listPayments(query).then((r) => ({ items: r.payments, total: r.total })), page, setPage);
   const [refundTarget, setRefundTarget] = React.useState<AdminPayment | null>(null);
   /** Counts dialog openings: each opening mounts a new dialog, hence a new idempotency key. */
   const [opening, setOpening] = React.useState(0);
   const [notice, setNotice] = React.useState<string | null>(null);
-
-  React.useEffect(() => {
-    let stale = false;
-    setLoading(true);
-    listPayments({ limit: PAGE_SIZE, offset: page * PAGE_SIZE })
-      .then((result) => {
-        if (stale) return;
-        setError(null);
-        setPayments(result.payments);
-        setTotal(result.total);
-        const clamped = clampPage(page, result.total);
-        if (clamped !== page) setPage(clamped);
-      })
-      .catch((e: unknown) => {
-        if (stale) return;
-        setError(e instanceof Error ? e.message : String(e));
-        setPayments([]);
-        setTotal(0);
-      })
-      .finally(() => {
-        if (!stale) setLoading(false);
-      });
-    return () => {
-      stale = true;
-    };
-  }, [page, reloadKey]);
 
   function openRefund(payment: AdminPayment) {
     setNotice(null);
@@ -129,7 +107,7 @@ export function PaymentManagement() {
   function closeRefund(outcomeUnknown: boolean) {
     setRefundTarget(null);
     // A request whose answer never came may have refunded: show the server's figures.
-    if (outcomeUnknown) setReloadKey((k) => k + 1);
+    if (outcomeUnknown) reload();
   }
 
   function refunded(refund: RefundAnswer) {
@@ -153,7 +131,7 @@ export function PaymentManagement() {
       {error ? (
         <Alert variant="destructive" className="flex flex-wrap items-center justify-between gap-3">
           <AlertDescription>{error}</AlertDescription>
-          <Button variant="outline" size="sm" onClick={() => setReloadKey((k) => k + 1)} disabled={loading}>
+          <Button variant="outline" size="sm" onClick={reload} disabled={loading}>
             <RotateCcw aria-hidden />
             Retry
           </Button>
