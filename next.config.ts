@@ -1,4 +1,5 @@
 import type { NextConfig } from 'next';
+import { configHeaders } from './lib/server/security-headers';
 
 const nextConfig: NextConfig = {
   // Native, WASM or worker-spawning packages must be loaded by Node at run time, not bundled.
@@ -20,6 +21,10 @@ const nextConfig: NextConfig = {
   // SPEC §7 calls GET /api/users/me/ with a trailing slash: answer it directly instead of a 308 to the
   // slash-less path (clients such as the desktop app may not follow redirects with the bearer header).
   skipTrailingSlashRedirect: true,
+  // Security headers on every answer (pages also get their nonce policy from proxy.ts).
+  async headers() {
+    return configHeaders(process.env.NODE_ENV === 'production');
+  },
 };
 
 export default nextConfig;

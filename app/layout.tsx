@@ -1,13 +1,17 @@
 import type { Metadata, Viewport } from 'next';
+import { headers } from 'next/headers';
 import { Providers } from '@/components/providers';
 import { AppShell } from '@/components/shell/app-shell';
-import { PRODUCT_NAME } from '@/components/shell/brand';
+import { getSiteFacts } from '@/lib/site';
 import './globals.css';
 
-export const metadata: Metadata = {
-  title: { default: PRODUCT_NAME, template: `%s · ${PRODUCT_NAME}` },
-  description: 'Useful online tools: voter slip generator, and more coming soon.',
-};
+export function generateMetadata(): Metadata {
+  const { productName } = getSiteFacts();
+  return {
+    title: { default: productName, template: `%s · ${productName}` },
+    description: 'Useful online tools: voter slip generator, and more coming soon.',
+  };
+}
 
 export const viewport: Viewport = {
   width: 'device-width',
@@ -18,13 +22,18 @@ export const viewport: Viewport = {
   ],
 };
 
-export default function RootLayout({ children }: Readonly<{ children: React.ReactNode }>) {
+/**
+ * Reading the request's nonce (set by proxy.ts) makes every page render per request, which a nonce
+ * needs: a page prerendered at build time would carry scripts without it.
+ */
+export default async function RootLayout({ children }: Readonly<{ children: React.ReactNode }>) {
+  const nonce = (await headers()).get('x-nonce') ?? undefined;
   return (
     // next-themes sets the theme class on <html> before hydration; suppress the expected attribute mismatch.
     <html lang="en" suppressHydrationWarning>
       <body>
-        <Providers>
-          <AppShell>{children}</AppShell>
+        <Providers nonce={nonce}>
+          <AppShell productName={getSiteFacts().productName}>{children}</AppShell>
         </Providers>
       </body>
     </html>

@@ -51,12 +51,17 @@ export const refreshTokens = pgTable(
   ],
 );
 
-/** Sign-up one-time codes, hashed, short-lived, with limited attempts. */
+export const OTP_PURPOSES = ['signup', 'reset'] as const;
+export type OtpPurpose = (typeof OTP_PURPOSES)[number];
+
+/** One-time codes (sign-up and password reset), hashed, short-lived, with limited attempts. */
 export const otpCodes = pgTable(
   'otp_codes',
   {
     id: serial('id').primaryKey(),
     email: text('email').notNull(),
+    /** What the code is for: a sign-up code never resets a password, nor the other way round. */
+    purpose: text('purpose', { enum: OTP_PURPOSES }).notNull().default('signup'),
     codeHash: text('code_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     attempts: integer('attempts').notNull().default(0),

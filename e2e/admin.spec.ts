@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E_ADMIN } from './env';
-import { loginViaApi, newTestUser, openSideMenu, signUpViaApi, type TestUser } from './helpers';
+import { acceptAppDialog, loginViaApi, newTestUser, openSideMenu, signUpViaApi, type TestUser } from './helpers';
 
 /**
  * Issue #5, the admin screens (SPEC §2 admin area, §5 delete confirmation, §6, §8 admin messages):
@@ -309,15 +309,16 @@ test.describe('admin: VSG licences', () => {
     );
     await page.reload();
     const row = rowOf(page, 'Licenses', E2E_ADMIN.email);
-    // A modal alert blocks the page: accept it inside the listener (awaiting it elsewhere can deadlock).
-    const alerts: string[] = [];
-    page.once('dialog', (dialog) => {
-      alerts.push(dialog.message());
-      void dialog.accept();
+    // The app's own dialog, not the browser's native pop-up.
+    const native: string[] = [];
+    page.on('dialog', (dialog) => {
+      native.push(dialog.message());
+      void dialog.dismiss();
     });
     await row.getByRole('combobox').click();
     await page.getByRole('option', { name: 'Active', exact: true }).click();
-    await expect.poll(() => alerts).toEqual(['Failed to update license status: cannot save']);
+    await acceptAppDialog(page, 'Failed to update license status: cannot save');
+    expect(native).toEqual([]);
     await expect(row.locator('[data-slot="badge"]')).toHaveText('Inactive');
   });
 });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { fillSignUpAndSendOtp, loginAs, newTestUser, openSideMenu, readOtp, signUpViaApi, signUpViaUi } from './helpers';
+import { acceptAppDialog, fillSignUpAndSendOtp, loginAs, newTestUser, openSideMenu, readOtp, readOutbox, signUpViaApi, signUpViaUi } from './helpers';
 
 test.describe('accounts (issue #2)', () => {
   test('sign up with the mailed OTP, log in, update the profile, log out', async ({ page }) => {
@@ -89,19 +89,86 @@ test.describe('accounts (issue #2)', () => {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   });
 
-  test('profile and history send a visitor to /login', async ({ page }) => {
+  test('profile and history send a visitor to /login, and login brings them back there', async ({ page }) => {
+    const user = await signUpViaApi(page.request, newTestUser('back'));
     await page.goto('/profile');
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(/\/login\?next=%2Fprofile$/);
     await page.goto('/history');
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(/\/login\?next=%2Fhistory$/);
+    await page.getByLabel('Email Address').fill(user.email);
+    await page.getByLabel('Password', { exact: true }).fill(user.password);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect(page).toHaveURL(/\/history$/);
+    // another site is never a place to return to
+    await page.evaluate(() => window.localStorage.clear());
+    await page.goto('/login?next=//evil.example/x');
+    await page.getByLabel('Email Address').fill(user.email);
+    await page.getByLabel('Password', { exact: true }).fill(user.password);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
   });
 
-  test('sending an OTP to a registered e-mail shows the server detail', async ({ page }) => {
+  test('sign-up to a registered e-mail looks like any other and mails a note instead of a code', async ({ page }) => {
     const user = await signUpViaApi(page.request, newTestUser('taken'));
     await fillSignUpAndSendOtp(page, { name: 'Someone', email: user.email, phone_number: '9000000000', password: 'some-password' });
-    await expect(page.getByTestId('form-error')).toContainText('already exists');
+    await expect(page.getByTestId('form-success')).toHaveText(`OTP sent to ${user.email}.`);
+    await expect(page.getByLabel('OTP')).toBeVisible();
+    await expect.poll(async () => (await readOutbox()).filter((m) => m.to === user.email).map((m) => m.subject)).toContainEqual(
+      expect.stringMatching(/already have/),
+    );
+  });
+
+  test('sign-up checks every rule before sending the code, and says so in sentences', async ({ page }) => {
+    const user = newTestUser('rules');
+    await page.goto('/signup');
+    await expect(page.getByText('At least 8 characters.')).toBeVisible();
+    await page.getByLabel('Name').fill(user.name);
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Phone Number').fill('12345');
+    await page.getByLabel('Password', { exact: true }).fill('abc');
+    await page.getByRole('button', { name: 'Send OTP' }).click();
+    await expect(page.getByText('Password must be at least 8 characters.')).toBeVisible();
+    await expect(page.getByText('Phone number must be a 10-digit Indian mobile number (optionally starting with +91).')).toBeVisible();
+    await expect(page.getByText('The Terms of Service and Privacy Policy must be accepted to create an account.')).toBeVisible();
     await expect(page.getByLabel('OTP')).toHaveCount(0);
-    await expect(page.getByRole('button', { name: 'Send OTP', exact: true })).toBeVisible();
+    // nothing was sent
+    expect((await readOutbox()).filter((m) => m.to === user.email)).toEqual([]);
+    // +91 numbers pass; with the rules met the code goes out
+    await page.getByLabel('Phone Number').fill('+91 98765 43210');
+    await page.getByLabel('Password', { exact: true }).fill(user.password);
+    await page.getByRole('checkbox', { name: /I accept the Terms of Service/ }).check();
+    await page.getByRole('button', { name: 'Send OTP' }).click();
+    await expect(page.getByLabel('OTP')).toBeVisible();
+  });
+
+  test('forgot password: a code by e-mail, a new password, every session ended', async ({ page, browser }) => {
+    const user = await signUpViaApi(page.request, newTestUser('forgot'));
+    // a session on another device
+    const other = await browser.newContext();
+    const otherPage = await other.newPage();
+    await loginAs(otherPage, user.email, user.password);
+
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await expect(page).toHaveURL(/\/forgot-password$/);
+    await page.getByLabel('Email Address').fill(user.email);
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await expect(page.getByTestId('form-success')).toContainText('If an account exists');
+    await page.getByLabel('Code').fill(await readOtp(user.email));
+    await page.getByLabel('New Password', { exact: true }).fill('abc');
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await expect(page.getByText('New password must be at least 8 characters.')).toBeVisible();
+    const newPassword = `${user.password}-reset`;
+    await page.getByLabel('New Password', { exact: true }).fill(newPassword);
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await acceptAppDialog(page, 'Your password has been changed');
+    await expect(page).toHaveURL(/\/login$/);
+    await loginAs(page, user.email, newPassword);
+
+    // the other device is signed out on its next call
+    await otherPage.goto('/profile');
+    await expect(otherPage).toHaveURL(/\/login/);
+    await other.close();
   });
 
   test('a wrong OTP shows the server detail and keeps the form', async ({ page }) => {

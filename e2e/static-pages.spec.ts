@@ -1,9 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
-import { SITE_CONTACT } from '../lib/site';
+import { SITE_DEFAULTS } from '../lib/config';
 
 /**
  * SPEC §1/§2/§9: the four static pages and the policy facts they must state. The facts are asserted
- * as literal text (not via lib/site.ts), so a wrong constant fails the test.
+ * as literal text (not via lib/site.ts), so a wrong constant fails the test; the operator's details are the
+ * configuration's defaults (the e2e server sets none).
  */
 
 const PAGES = [
@@ -27,8 +28,8 @@ const PAGES = [
     facts: [
       'Last updated: October 18, 2025',
       'Grievance Officer',
-      SITE_CONTACT.grievanceOfficer.name,
-      SITE_CONTACT.grievanceOfficer.email,
+      SITE_DEFAULTS.GRIEVANCE_OFFICER_NAME,
+      SITE_DEFAULTS.GRIEVANCE_OFFICER_EMAIL,
       'Bangalore, Karnataka',
       'India',
       'we never receive or store your full card number',
@@ -45,7 +46,7 @@ const PAGES = [
       'You may cancel a task only before final payment.',
       'Refund requests must reach us within 7 days of payment.',
       'Approved refunds are processed within 14 business days',
-      SITE_CONTACT.supportEmail,
+      SITE_DEFAULTS.SUPPORT_EMAIL,
       'governed by the laws of India',
     ],
   },
@@ -54,8 +55,8 @@ const PAGES = [
     title: 'Contact Us',
     facts: [
       'Last updated: October 18, 2025',
-      SITE_CONTACT.supportEmail,
-      SITE_CONTACT.phone,
+      SITE_DEFAULTS.SUPPORT_EMAIL,
+      SITE_DEFAULTS.SUPPORT_PHONE,
       'Bangalore, Karnataka',
       'India',
       'We reply to every message within 24-48 hours.',

@@ -1,9 +1,6 @@
-import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_ADMIN } from './env';
 import { loginViaApi } from './helpers';
-
-const SHOTS = '/tmp/translit';
 
 function address(page: Page) {
   return page.getByRole('combobox', { name: 'Polling Station Address' });
@@ -144,7 +141,7 @@ test.describe('Hindi address input on the generator (issue #6)', () => {
       { name: 'desktop', width: 1280, height: 900 },
       { name: 'phone', width: 360, height: 780 },
     ]) {
-      test(`screenshot: ${viewport.name}, ${theme}`, async ({ page }) => {
+      test(`what the screenshot shows: ${viewport.name}, ${theme}`, async ({ page }, testInfo) => {
         await page.setViewportSize({ width: viewport.width, height: viewport.height });
         await page.addInitScript((t) => window.localStorage.setItem('theme', t), theme);
         await page.goto('/voter-slip-generator');
@@ -157,8 +154,33 @@ test.describe('Hindi address input on the generator (issue #6)', () => {
         // the page must not scroll sideways at this width
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow).toBeLessThanOrEqual(0);
-        fs.mkdirSync(SHOTS, { recursive: true });
-        await page.screenshot({ path: `${SHOTS}/generator-${viewport.name}-${theme}.png`, fullPage: true });
+        // what the picture shows, asserted: the stored theme applied, the Hindi text in the field, the
+        // suggestion list open with at most 5 options, wholly inside the viewport and not covering the field
+        await expect(page.locator('html')).toHaveClass(new RegExp(`\\b${theme}\\b`));
+        // the body's colour (oklch/lab in Tailwind 4) as sRGB, through a 1-pixel canvas
+        const [background, luminance] = await page.evaluate(() => {
+          const color = getComputedStyle(document.body).backgroundColor;
+          const ctx = document.createElement('canvas').getContext('2d')!;
+          ctx.fillStyle = color;
+          ctx.fillRect(0, 0, 1, 1);
+          const [r, g, b] = ctx.getImageData(0, 0, 1, 1).data;
+          return [color, (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255] as const;
+        });
+        if (theme === 'dark') expect(luminance, `dark background, got ${background}`).toBeLessThan(0.3);
+        else expect(luminance, `light background, got ${background}`).toBeGreaterThan(0.7);
+        await expect(address(page)).toHaveValue('प्राथमिक विद्यालय rampur');
+        const count = await options(page).count();
+        expect(count).toBeGreaterThan(0);
+        expect(count).toBeLessThanOrEqual(5);
+        await expect(options(page).first()).toHaveText('रामपुर');
+        const list = await page.getByRole('listbox', { name: 'Hindi suggestions' }).boundingBox();
+        const field = await address(page).boundingBox();
+        expect(list && field).toBeTruthy();
+        expect(list!.x).toBeGreaterThanOrEqual(0);
+        expect(list!.x + list!.width).toBeLessThanOrEqual(viewport.width);
+        expect(list!.y).toBeGreaterThanOrEqual(field!.y + field!.height - 1);
+        // the picture itself goes with the report, for a person to look at
+        await testInfo.attach(`generator-${viewport.name}-${theme}`, { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
       });
     }
   }

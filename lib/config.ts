@@ -12,6 +12,37 @@ const optionalString = z
   .optional()
   .transform((v) => (v && v.trim() !== '' ? v.trim() : undefined));
 
+const withDefault = (fallback: string) =>
+  z
+    .string()
+    .optional()
+    .transform((v) => (v && v.trim() !== '' ? v.trim() : fallback));
+
+/** "Name <address>" or a bare address, as Resend takes it. */
+const MAIL_FROM_PATTERN = /^(?:[^<>@\r\n]+ <[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+)$/;
+
+/**
+ * The operator's facts shown on the site and in mails (SPEC §2 static pages). The defaults are the
+ * spec's placeholders, so a fresh machine runs; an operator sets real values in the environment, never in code.
+ */
+export const SITE_DEFAULTS = {
+  SITE_PRODUCT_NAME: 'Sahayak Tools',
+  SITE_COMPANY_NAME: 'Example Tools Private Limited',
+  SUPPORT_EMAIL: 'support@example.com',
+  SUPPORT_PHONE: '+91 00000 00000',
+  SUPPORT_HOURS: 'Monday to Saturday, 10:00 to 18:00 IST',
+  SITE_ADDRESS_LINE1: 'Office address line (placeholder)',
+  SITE_CITY: 'Bangalore',
+  SITE_STATE: 'Karnataka',
+  SITE_POSTAL_CODE: '560000',
+  SITE_COUNTRY: 'India',
+  GRIEVANCE_OFFICER_NAME: 'Grievance Officer Name (placeholder)',
+  GRIEVANCE_OFFICER_EMAIL: 'grievance@example.com',
+} as const;
+
+const siteText = (key: keyof typeof SITE_DEFAULTS, max = 200) => withDefault(SITE_DEFAULTS[key]).pipe(z.string().max(max, `${key} must be at most ${max} characters`));
+const siteEmail = (key: keyof typeof SITE_DEFAULTS) => withDefault(SITE_DEFAULTS[key]).pipe(z.email({ error: `${key} must be an e-mail address` }));
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -23,7 +54,23 @@ const envSchema = z
     ADMIN_PASSWORD: optionalString.pipe(z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').optional()),
     JOBS_PROVIDER: z.enum(['local', 'inngest']).default('local'),
     RESEND_API_KEY: optionalString,
-    MAIL_FROM: z.string().default('Voter Slip Generator <no-reply@example.com>'),
+    MAIL_FROM: withDefault('Voter Slip Generator <no-reply@example.com>').pipe(
+      z.string().regex(MAIL_FROM_PATTERN, 'MAIL_FROM must be an e-mail address or "Name <address>"'),
+    ),
+    SITE_PRODUCT_NAME: siteText('SITE_PRODUCT_NAME', 60),
+    SITE_COMPANY_NAME: siteText('SITE_COMPANY_NAME'),
+    SUPPORT_EMAIL: siteEmail('SUPPORT_EMAIL'),
+    SUPPORT_PHONE: withDefault(SITE_DEFAULTS.SUPPORT_PHONE).pipe(
+      z.string().regex(/^\+?[0-9][0-9 ()-]{5,24}$/, 'SUPPORT_PHONE must be a phone number (digits, spaces, +, -, parentheses)'),
+    ),
+    SUPPORT_HOURS: siteText('SUPPORT_HOURS'),
+    SITE_ADDRESS_LINE1: siteText('SITE_ADDRESS_LINE1'),
+    SITE_CITY: siteText('SITE_CITY', 80),
+    SITE_STATE: siteText('SITE_STATE', 80),
+    SITE_POSTAL_CODE: withDefault(SITE_DEFAULTS.SITE_POSTAL_CODE).pipe(z.string().regex(/^[0-9]{6}$/, 'SITE_POSTAL_CODE must be a 6-digit PIN code')),
+    SITE_COUNTRY: siteText('SITE_COUNTRY', 80),
+    GRIEVANCE_OFFICER_NAME: siteText('GRIEVANCE_OFFICER_NAME'),
+    GRIEVANCE_OFFICER_EMAIL: siteEmail('GRIEVANCE_OFFICER_EMAIL'),
     RAZORPAY_KEY_ID: optionalString,
     RAZORPAY_KEY_SECRET: optionalString,
     RAZORPAY_WEBHOOK_SECRET: optionalString,
@@ -112,6 +159,18 @@ function resolveJwtSecret(env: Env, dataDir: string): Uint8Array {
   return new TextEncoder().encode(secret);
 }
 
+/** The site facts still at a placeholder default (an operator going live sets them). */
+export function placeholderSiteFacts(env: Env): string[] {
+  const isPlaceholder = (value: string) => /placeholder|example\.com|^Example |00000 00000/.test(value);
+  return (Object.keys(SITE_DEFAULTS) as (keyof typeof SITE_DEFAULTS)[]).filter((key) => isPlaceholder(SITE_DEFAULTS[key]) && env[key] === SITE_DEFAULTS[key]);
+}
+
+function warnAboutPlaceholders(env: Env): void {
+  const left = placeholderSiteFacts(env);
+  if (env.MAIL_FROM.includes('example.com')) left.push('MAIL_FROM');
+  if (left.length > 0) console.warn(`[config] still the placeholder values (set them before going live): ${left.join(', ')}`);
+}
+
 let cached: Config | undefined;
 
 export function getConfig(): Config {
@@ -119,6 +178,7 @@ export function getConfig(): Config {
   const env = parseEnv(process.env);
   const dataDir = path.resolve(env.DATA_DIR);
   const { JWT_SECRET: _secret, ...rest } = env;
+  if (env.NODE_ENV === 'production') warnAboutPlaceholders(env);
   cached = { ...rest, dataDir, jwtSecret: resolveJwtSecret(env, dataDir) };
   return cached;
 }

@@ -1,36 +1,36 @@
+import { getConfig, type Env } from '@/lib/config';
+
 /**
- * Site-wide facts shown on pages: the product name, the operator's contact details and the policy
- * constants of SPEC §1/§9. The contact values are PLACEHOLDERS — replace them here (and only here)
- * with the operator's real details before going live; every page reads them from this module.
+ * Site-wide facts shown on pages and in mails. The operator's details (product and company name,
+ * support e-mail, phone and hours, address, grievance officer) come from the configuration (README,
+ * Configuration) with the spec's placeholders as defaults; the policy constants of SPEC §1/§9 are fixed.
+ * Server-only (reads the environment): client components get what they need as props.
  */
+export interface SiteFacts {
+  productName: string;
+  companyName: string;
+  supportEmail: string;
+  phone: string;
+  supportHours: string;
+  address: { line1: string; city: string; state: string; postalCode: string; country: string };
+  grievanceOfficer: { name: string; email: string };
+}
 
-/** The product's display name (the same as the shell's PRODUCT_NAME in components/shell/brand.ts). */
-export const SITE_NAME = 'Sahayak Tools';
+export function siteFactsFrom(env: Pick<Env, 'SITE_PRODUCT_NAME' | 'SITE_COMPANY_NAME' | 'SUPPORT_EMAIL' | 'SUPPORT_PHONE' | 'SUPPORT_HOURS' | 'SITE_ADDRESS_LINE1' | 'SITE_CITY' | 'SITE_STATE' | 'SITE_POSTAL_CODE' | 'SITE_COUNTRY' | 'GRIEVANCE_OFFICER_NAME' | 'GRIEVANCE_OFFICER_EMAIL'>): SiteFacts {
+  return {
+    productName: env.SITE_PRODUCT_NAME,
+    companyName: env.SITE_COMPANY_NAME,
+    supportEmail: env.SUPPORT_EMAIL,
+    phone: env.SUPPORT_PHONE,
+    supportHours: env.SUPPORT_HOURS,
+    address: { line1: env.SITE_ADDRESS_LINE1, city: env.SITE_CITY, state: env.SITE_STATE, postalCode: env.SITE_POSTAL_CODE, country: env.SITE_COUNTRY },
+    grievanceOfficer: { name: env.GRIEVANCE_OFFICER_NAME, email: env.GRIEVANCE_OFFICER_EMAIL },
+  };
+}
 
-/** The operator's contact details (placeholders). */
-export const SITE_CONTACT = {
-  /** The legal entity operating the service. */
-  companyName: 'Example Tools Private Limited',
-  /** Support mailbox (SPEC writes it as `{email}`). */
-  supportEmail: 'support@example.com',
-  /** Phone number for support, in Indian format. */
-  phone: '+91 00000 00000',
-  /** Registered office: street line is a placeholder; the city/state/country are SPEC facts. */
-  address: {
-    line1: 'Office address line (placeholder)',
-    city: 'Bangalore',
-    state: 'Karnataka',
-    postalCode: '560000',
-    country: 'India',
-  },
-  /** Grievance Officer under the IT Act, 2000 and the IT (Intermediary Guidelines) Rules, 2021. */
-  grievanceOfficer: {
-    name: 'Grievance Officer Name (placeholder)',
-    email: 'grievance@example.com',
-  },
-  /** Support hours shown on the contact page. */
-  supportHours: 'Monday to Saturday, 10:00 to 18:00 IST',
-} as const;
+export function getSiteFacts(): SiteFacts {
+  return siteFactsFrom(getConfig());
+}
 
 /** Policy facts stated on the legal pages (SPEC §1 and §9). */
 export const POLICY = {
@@ -58,7 +58,7 @@ export const POLICY = {
 } as const;
 
 /** The address as display lines. */
-export function addressLines(): string[] {
-  const a = SITE_CONTACT.address;
-  return [SITE_CONTACT.companyName, a.line1, `${a.city}, ${a.state} ${a.postalCode}`, a.country];
+export function addressLines(site: SiteFacts): string[] {
+  const a = site.address;
+  return [site.companyName, a.line1, `${a.city}, ${a.state} ${a.postalCode}`, a.country];
 }

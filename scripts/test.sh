@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `npm test`: every test. Type check, unit + integration tests (PGlite, and PostgreSQL at
 # 127.0.0.1:5432), a production build, then the browser tests in Debian's Chromium.
-# Ends with one line "tests: N passed, N failed, N skipped".
+# Ends with one line "tests: N passed, N flaky, N failed, N skipped" (flaky: passed only on a retry, named above it).
 set -uo pipefail
 export NEXT_TELEMETRY_DISABLED=1
 cd "$(dirname "$0")/.."

@@ -2,12 +2,13 @@
 
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
-import { KeyRound, Users } from 'lucide-react';
+import { IndianRupee, KeyRound, Users } from 'lucide-react';
 import { cn } from '@/lib/utils';
 
 const LINKS = [
   { href: '/admin', label: 'Users', icon: Users, match: (p: string) => p === '/admin' || p.startsWith('/admin/users') },
   { href: '/admin/vsg-licenses', label: 'VSG Licenses', icon: KeyRound, match: (p: string) => p.startsWith('/admin/vsg-licenses') },
+  { href: '/admin/payments', label: 'Payments', icon: IndianRupee, match: (p: string) => p.startsWith('/admin/payments') },
 ] as const;
 
 /** Tabs between the admin screens. */

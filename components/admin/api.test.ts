@@ -1,6 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   deleteUser,
+  listPayments,
+  refundPayment,
+  REFUND_NO_ANSWER,
   getUser,
   licenseListFailure,
   listLicenses,
@@ -139,5 +142,66 @@ describe('licences', () => {
     expect(JSON.parse(String(calls[0].init.body))).toEqual({ vsg_license_status: 'active' });
     handler = () => json({ detail: 'cannot save' }, { status: 500 });
     await expect(updateLicense(4, 'inactive')).rejects.toThrow(/^cannot save$/);
+  });
+});
+
+describe('payments', () => {
+  const row = {
+    order_id: 'order_1',
+    payment_id: 'pay_1',
+    paid_at: '2026-11-23T04:00:00.000Z',
+    user_id: 7,
+    user_email: 'u@x.in',
+    user_name: 'U',
+    document_id: 12,
+    document_status: 'complete',
+    pages: 3,
+    amount: 30,
+    currency: 'INR',
+    status: 'paid',
+    review_reason: null,
+    refunded: 0,
+    test_mode: true,
+  };
+
+  it('asks for one page and reads X-Total-Count; a refusal shows its detail', async () => {
+    handler = () => json([row], { headers: { 'X-Total-Count': '41' } });
+    expect(await listPayments({ limit: 20, offset: 20 })).toEqual({ payments: [row], total: 41 });
+    expect(calls[0].url).toBe('/api/admin/payments?limit=20&offset=20');
+    expect(new Headers(calls[0].init.headers).get('Authorization')).toBe('Bearer access-1');
+    handler = () => json({ detail: 'Admins only.' }, { status: 403 });
+    await expect(listPayments({ limit: 20, offset: 0 })).rejects.toThrow(/^Admins only\.$/);
+    handler = () => {
+      throw new TypeError('offline');
+    };
+    await expect(listPayments({ limit: 20, offset: 0 })).rejects.toThrow(/^An error occurred while fetching payments\.$/);
+  });
+
+  it('POSTs the amount in rupees and the key; a full refund sends no amount', async () => {
+    const answer = { id: 5, refund_id: 'rfnd_1', amount: 12.5, status: 'processed', order_id: 'order/1' };
+    handler = () => json(answer);
+    expect(await refundPayment('order/1', { amount: 12.5, idempotencyKey: 'key-0123456789' })).toEqual({ ok: true, refund: answer });
+    expect(calls[0].url).toBe('/api/admin/payments/order%2F1/refund');
+    expect(calls[0].init.method).toBe('POST');
+    expect(JSON.parse(String(calls[0].init.body))).toEqual({ amount: 12.5, idempotency_key: 'key-0123456789' });
+    await refundPayment('order_1', { idempotencyKey: 'key-0123456789' });
+    expect(JSON.parse(String(calls[1].init.body))).toEqual({ idempotency_key: 'key-0123456789' });
+  });
+
+  it('tells a recorded refusal (new key next time) from an unknown outcome (same key)', async () => {
+    handler = () => json({ detail: 'The refund must be between ₹1.00 and ₹30.00.' }, { status: 422 });
+    expect(await refundPayment('o', { amount: 31, idempotencyKey: 'k123456789' })).toEqual({ ok: false, message: 'The refund must be between ₹1.00 and ₹30.00.', sameKey: false });
+    handler = () => json({ detail: 'Razorpay refused the refund: too late' }, { status: 502 });
+    expect(await refundPayment('o', { idempotencyKey: 'k123456789' })).toEqual({ ok: false, message: 'Razorpay refused the refund: too late', sameKey: false });
+    handler = () => new Response('oops', { status: 500, statusText: 'Internal Server Error' });
+    expect(await refundPayment('o', { idempotencyKey: 'k123456789' })).toEqual({ ok: false, message: 'The refund failed (500 Internal Server Error).', sameKey: true });
+    handler = () => {
+      throw new TypeError('offline');
+    };
+    expect(await refundPayment('o', { idempotencyKey: 'k123456789' })).toEqual({ ok: false, message: REFUND_NO_ANSWER, sameKey: true });
+    // The server replays a key's first outcome: a refused attempt comes back as 200 with its dead state.
+    handler = () => json({ id: 5, refund_id: null, amount: 31, status: 'rejected', order_id: 'o' });
+    const replay = await refundPayment('o', { idempotencyKey: 'k123456789' });
+    expect(replay).toMatchObject({ ok: false, sameKey: false });
   });
 });

@@ -200,3 +200,99 @@ export async function licenseHistory(id: number): Promise<LicenseChange[]> {
   if (!Array.isArray(body)) throw new Error('Failed to load the license history: unexpected answer from the server');
   return body as LicenseChange[];
 }
+
+/** One row of GET /api/admin/payments (amounts in rupees, as the server sends them). */
+export interface AdminPayment {
+  order_id: string;
+  payment_id: string | null;
+  paid_at: string;
+  user_id: number | null;
+  user_email: string | null;
+  user_name: string | null;
+  document_id: number | null;
+  document_status: string | null;
+  pages: number | null;
+  amount: number;
+  currency: string;
+  status: 'paid' | 'flagged';
+  review_reason: string | null;
+  /** Rupees refunded (or being refunded) so far. */
+  refunded: number;
+  test_mode: boolean;
+}
+
+export interface PaymentPage {
+  payments: AdminPayment[];
+  total: number;
+}
+
+export const FETCH_PAYMENTS_FAILED = 'Failed to fetch payments.';
+export const FETCH_PAYMENTS_ERROR = 'An error occurred while fetching payments.';
+
+/** GET /api/admin/payments?limit=&offset= → one page, newest first, and the total (X-Total-Count). */
+export async function listPayments(query: { limit: number; offset: number }): Promise<PaymentPage> {
+  const params = new URLSearchParams({ limit: String(query.limit), offset: String(query.offset) });
+  let res: Response;
+  try {
+    res = await authFetch(`/api/admin/payments?${params.toString()}`);
+  } catch {
+    throw new Error(FETCH_PAYMENTS_ERROR);
+  }
+  if (!res.ok) throw new Error(await readDetail(res, FETCH_PAYMENTS_FAILED));
+  const body: unknown = await res.json().catch(() => null);
+  if (!Array.isArray(body)) throw new Error(FETCH_PAYMENTS_FAILED);
+  const payments = body as AdminPayment[];
+  const total = Number(res.headers.get('X-Total-Count'));
+  return { payments, total: Number.isFinite(total) && total >= payments.length ? total : query.offset + payments.length };
+}
+
+/** Answer of POST /api/admin/payments/{order_id}/refund (amount in rupees). */
+export interface RefundAnswer {
+  id: number;
+  refund_id: string | null;
+  amount: number;
+  status: string;
+  order_id: string;
+}
+
+/**
+ * The outcome of one refund request. `sameKey` says whether the next attempt must reuse the same
+ * idempotency key: true when the outcome is unknown (no answer, or a server fault that may have
+ * happened after the refund was recorded), false when the server answered with a refusal it recorded
+ * against that key (it would replay the refusal for the same key, so a corrected retry needs a new one).
+ */
+export type RefundResult = { ok: true; refund: RefundAnswer } | { ok: false; message: string; sameKey: boolean };
+
+export const REFUND_NO_ANSWER =
+  'The server could not be reached, so the refund may or may not have been made. Press Refund again: the retry reuses the same request and cannot refund twice.';
+
+/** States of a refund the server keeps but that moved no money. */
+const DEAD_REFUND_STATES = new Set(['failed', 'rejected']);
+
+/** POST /api/admin/payments/{order_id}/refund {amount?, idempotency_key}; amount in rupees, absent = all that remains. */
+export async function refundPayment(orderId: string, request: { amount?: number; idempotencyKey: string }): Promise<RefundResult> {
+  let res: Response;
+  try {
+    res = await authFetch(`/api/admin/payments/${encodeURIComponent(orderId)}/refund`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ ...(request.amount === undefined ? {} : { amount: request.amount }), idempotency_key: request.idempotencyKey }),
+    });
+  } catch {
+    return { ok: false, message: REFUND_NO_ANSWER, sameKey: true };
+  }
+  if (!res.ok) {
+    // 4xx: refused as asked. 502: Razorpay refused, recorded as failed. Other 5xx: unknown, so keep the key.
+    const decided = res.status < 500 || res.status === 502;
+    return { ok: false, message: await readDetail(res, `The refund failed (${`${res.status} ${res.statusText}`.trim()}).`), sameKey: !decided };
+  }
+  const body = (await res.json().catch(() => null)) as RefundAnswer | null;
+  if (!body || typeof body.amount !== 'number' || typeof body.status !== 'string') {
+    return { ok: false, message: 'The server answered the refund with something unexpected; reload the list to see its state.', sameKey: true };
+  }
+  if (DEAD_REFUND_STATES.has(body.status)) {
+    // A replay of an earlier attempt with this key that was refused: nothing was refunded.
+    return { ok: false, message: `This refund request was already refused earlier (${body.status}); nothing was refunded. Press Refund again to try anew.`, sameKey: false };
+  }
+  return { ok: true, refund: body };
+}

@@ -8,13 +8,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Skeleton } from '@/components/ui/skeleton';
 import type { LicenseStatus } from '@/lib/client/types';
 import { licenseHistory, type LicenseChange, type LicenseRow } from './api';
-
-const dateTime = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
-
-function formatWhen(iso: string): string {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : dateTime.format(d);
-}
+import { formatWhen } from './format';
 
 function StatusBadge({ status }: { status: LicenseStatus | null }) {
   if (status === null) return <Badge variant="outline">—</Badge>;

@@ -2,6 +2,7 @@
 
 import * as React from 'react';
 import { SkeletonRows } from '@/components/admin/skeleton-rows';
+import { useAlert } from '@/components/dialogs/app-dialogs';
 import { History } from 'lucide-react';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
@@ -28,6 +29,7 @@ export function LicenseBadge({ status }: { status: LicenseStatus }) {
  * and paged here (the endpoint returns every user).
  */
 export function LicenseManagement() {
+  const alert = useAlert();
   const [rows, setRows] = React.useState<LicenseRow[] | null>(null);
   const [error, setError] = React.useState<string | null>(null);
   const [q, setQ] = React.useState('');
@@ -68,7 +70,7 @@ export function LicenseManagement() {
       const answer = await updateLicense(row.id, next);
       setRows((list) => (list ?? []).map((r) => (r.id === answer.id ? { ...r, vsg_license_status: answer.vsg_license_status } : r)));
     } catch (e) {
-      window.alert(`Failed to update license status: ${e instanceof Error ? e.message : String(e)}`);
+      void alert(`Failed to update license status: ${e instanceof Error ? e.message : String(e)}`, { title: 'License not updated' });
     } finally {
       setPending((s) => {
         const copy = new Set(s);

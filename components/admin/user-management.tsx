@@ -21,8 +21,9 @@ import { useSession } from '@/components/session/session-provider';
 import { cn } from '@/lib/utils';
 import { DELETE_USER_CONFIRM, deleteUser, listUsers, type AdminUser } from './api';
 import { Pager } from './pager';
-import { clampPage, PAGE_SIZE } from './paging';
+import { PAGE_SIZE } from './paging';
 import { SearchBox } from './search-box';
+import { usePagedList } from './use-paged-list';
 
 /** 'Yes'/'No' badge; on a phone (card layout, no column headers) it is prefixed with its label. */
 function YesNo({ value, label }: { value: boolean; label: string }) {
@@ -53,42 +54,18 @@ export function UserManagement() {
   const { user: me } = useSession();
   const [q, setQ] = React.useState('');
   const [page, setPage] = React.useState(0);
-  const [users, setUsers] = React.useState<AdminUser[]>([]);
-  const [total, setTotal] = React.useState(0);
-  const [loading, setLoading] = React.useState(true);
-  const [error, setError] = React.useState<string | null>(null);
+  const {
+    items: users,
+    setItems: setUsers,
+    total,
+    setTotal,
+    loading,
+    error,
+    reload,
+  } = usePagedList((query) => listUsers({ q, ...query }).then((r) => ({ items: r.users, total: r.total })), page, setPage, [q]);
   const [deleteError, setDeleteError] = React.useState<string | null>(null);
   const [pendingDelete, setPendingDelete] = React.useState<AdminUser | null>(null);
   const [deleting, setDeleting] = React.useState(false);
-  /** Bumped to refetch the current page. */
-  const [reloadKey, setReloadKey] = React.useState(0);
-
-  React.useEffect(() => {
-    let stale = false;
-    setLoading(true);
-    listUsers({ q, limit: PAGE_SIZE, offset: page * PAGE_SIZE })
-      .then((result) => {
-        if (stale) return;
-        setError(null);
-        setUsers(result.users);
-        setTotal(result.total);
-        // The page can fall off the end (e.g. rows deleted elsewhere): step back to the last page.
-        const clamped = clampPage(page, result.total);
-        if (clamped !== page) setPage(clamped);
-      })
-      .catch((e: unknown) => {
-        if (stale) return;
-        setError(e instanceof Error ? e.message : String(e));
-        setUsers([]);
-        setTotal(0);
-      })
-      .finally(() => {
-        if (!stale) setLoading(false);
-      });
-    return () => {
-      stale = true;
-    };
-  }, [q, page, reloadKey]);
 
   const onSearch = React.useCallback((text: string) => {
     setQ(text);
@@ -106,7 +83,7 @@ export function UserManagement() {
       setUsers((rows) => rows.filter((u) => u.id !== target.id));
       setTotal((t) => Math.max(0, t - 1));
       setPendingDelete(null);
-      setReloadKey((k) => k + 1);
+      reload();
     } catch (e) {
       setDeleteError(e instanceof Error ? e.message : String(e));
       setPendingDelete(null);

@@ -14,6 +14,7 @@ import { AuthCard } from '@/components/auth/auth-card';
 import { useSession } from '@/components/session/session-provider';
 import { useRedirectIfLoggedIn } from '@/components/session/guards';
 import { readDetail } from '@/lib/client/api';
+import { safeReturnTo } from '@/lib/client/return-to';
 import type { LoginResponse } from '@/lib/client/types';
 
 const schema = z.object({
@@ -25,11 +26,21 @@ type Values = z.infer<typeof schema>;
 export const LOGIN_REJECTED = 'Invalid email or password.';
 export const CONNECTION_FAILED = 'Failed to connect to the server.';
 
-/** SPEC §2 Login: form-encoded POST /api/login; success stores the tokens and goes to /. */
+/** The page login was asked from (`?next=`), or / (read at call time: the page renders per request). */
+function returnTo(): string {
+  return safeReturnTo(typeof window === 'undefined' ? null : new URLSearchParams(window.location.search).get('next'));
+}
+
+/**
+ * SPEC §2 Login: form-encoded POST /api/login; success stores the tokens and goes back to the page that
+ * sent the user here (`?next=`, e.g. /history or the generator), else to /.
+ */
 export function LoginForm() {
   const { login } = useSession();
   const router = useRouter();
-  const redirecting = useRedirectIfLoggedIn('/');
+  const [target, setTarget] = React.useState('/');
+  React.useEffect(() => setTarget(returnTo()), []);
+  const redirecting = useRedirectIfLoggedIn(target);
   const [notice, setNotice] = React.useState<FormNotice | null>(null);
   const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { email: '', password: '' } });
   const { isSubmitting } = form.formState;
@@ -55,7 +66,7 @@ export function LoginForm() {
     try {
       const body = (await res.json()) as LoginResponse;
       await login(body.access_token, body.refresh_token);
-      router.push('/');
+      router.push(returnTo());
     } catch {
       setNotice({ kind: 'error', text: CONNECTION_FAILED });
     }
@@ -70,7 +81,7 @@ export function LoginForm() {
       footer={
         <span>
           Don&apos;t have an account?{' '}
-          <Link href="/signup" className="font-medium text-primary underline-offset-4 hover:underline">
+          <Link href={target === '/' ? '/signup' : `/signup?next=${encodeURIComponent(target)}`} className="font-medium text-primary underline-offset-4 hover:underline">
             Sign up
           </Link>
         </span>
@@ -78,7 +89,12 @@ export function LoginForm() {
     >
       <form onSubmit={form.handleSubmit(onSubmit)} className="grid gap-4">
         <FormInput form={form} name="email" label="Email Address" type="email" autoComplete="email" inputMode="email" required />
-        <FormInput form={form} name="password" label="Password" type="password" autoComplete="current-password" required />
+        <div className="grid gap-1">
+          <FormInput form={form} name="password" label="Password" type="password" autoComplete="current-password" required />
+          <Link href="/forgot-password" className="justify-self-end text-sm font-medium text-primary underline-offset-4 hover:underline">
+            Forgot password?
+          </Link>
+        </div>
         <FormMessage notice={notice} />
         <Button type="submit" className="w-full" disabled={isSubmitting}>
           {isSubmitting && <LoaderCircleIcon className="animate-spin" />}

@@ -6,7 +6,7 @@ import { useRequireUser } from '@/components/session/guards';
 
 /** /profile: the logged-in user's own profile; a visitor goes to /login. */
 export function ProfilePage() {
-  const user = useRequireUser('/login');
+  const user = useRequireUser();
   const { refreshUser } = useSession();
   if (!user) return null;
   return (

@@ -2,16 +2,20 @@
 
 import * as React from 'react';
 import { useRouter } from 'next/navigation';
+import { currentPath, loginHref } from '@/lib/client/return-to';
 import { useSession } from '@/components/session/session-provider';
 import { readToken } from '@/lib/client/tokens';
 import type { CurrentUser } from '@/lib/client/types';
 
-/** For logged-in pages: once the session is known, a visitor is sent to `redirectTo` (default /login). */
-export function useRequireUser(redirectTo = '/login'): CurrentUser | null {
+/**
+ * For logged-in pages: once the session is known, a visitor is sent to `redirectTo` (default /login,
+ * remembering this page so that login comes back to it).
+ */
+export function useRequireUser(redirectTo?: string): CurrentUser | null {
   const { user, loading } = useSession();
   const router = useRouter();
   React.useEffect(() => {
-    if (!loading && !user) router.replace(redirectTo);
+    if (!loading && !user) router.replace(!redirectTo || redirectTo === '/login' ? loginHref(currentPath()) : redirectTo);
   }, [loading, user, router, redirectTo]);
   return user;
 }
@@ -27,8 +31,9 @@ export function useRequireAdmin(redirectTo = '/'): CurrentUser | null {
 }
 
 /**
- * For /login and /signup (SPEC §2): if a token exists (or a user is loaded) the visitor goes to /.
- * Returns true while the redirect is pending, so the page can render nothing meanwhile.
+ * For /login and /signup (SPEC §2): if a token exists (or a user is loaded) the visitor goes to / (or
+ * to the page login was asked from). Returns true while the redirect is pending, so the page can render
+ * nothing meanwhile.
  */
 export function useRedirectIfLoggedIn(to = '/'): boolean {
   const { user, loading } = useSession();

@@ -1,19 +1,22 @@
-'use client';
-
 import * as React from 'react';
-import { useSession } from '@/components/session/session-provider';
 import { Navbar } from '@/components/shell/navbar';
 import { Footer } from '@/components/shell/footer';
+import { SessionGate } from '@/components/session/session-gate';
 
-/** Navbar + page + footer; renders nothing while the auth state is loading (SPEC §2). */
-export function AppShell({ children }: { children: React.ReactNode }) {
-  const { loading } = useSession();
-  if (loading) return null;
+/**
+ * Navbar + page + footer, rendered on the server so that the public pages (home, legal pages) ship
+ * their content in the HTML — readable without JavaScript, by search engines and by Razorpay's review
+ * of the merchant site. Only the session-dependent parts wait for the session: the side menu, and the
+ * pages behind SessionGate (SPEC §2 "renders nothing while loading" for those).
+ */
+export function AppShell({ productName, children }: { productName: string; children: React.ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col">
-      <Navbar />
-      <main className="flex w-full flex-1 flex-col">{children}</main>
-      <Footer />
+      <Navbar productName={productName} />
+      <main className="flex w-full flex-1 flex-col">
+        <SessionGate>{children}</SessionGate>
+      </main>
+      <Footer productName={productName} />
     </div>
   );
 }

@@ -1,5 +1,4 @@
 import Link from 'next/link';
-import { PRODUCT_NAME } from '@/components/shell/brand';
 
 const FOOTER_LINKS = [
   { href: '/terms', label: 'Terms & Conditions' },
@@ -9,7 +8,7 @@ const FOOTER_LINKS = [
 ] as const;
 
 /** Footer with the legal links (SPEC §2 Navigation). */
-export function Footer() {
+export function Footer({ productName }: { productName: string }) {
   return (
     <footer className="border-t">
       <div className="mx-auto flex max-w-6xl flex-col items-center gap-3 px-4 py-6 text-sm text-muted-foreground sm:flex-row sm:justify-between sm:px-6">
@@ -21,7 +20,7 @@ export function Footer() {
           ))}
         </nav>
         <p>
-          © {new Date().getFullYear()} {PRODUCT_NAME}
+          © {new Date().getFullYear()} {productName}
         </p>
       </div>
     </footer>

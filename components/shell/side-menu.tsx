@@ -35,7 +35,7 @@ function MenuItem({ link }: { link: MenuLink }) {
 
 /** The slide-out side menu (SPEC §2 Navigation): account links for a user, Login / Sign Up for a visitor. */
 export function SideMenu() {
-  const { user, logout } = useSession();
+  const { user, logout, loading } = useSession();
   const router = useRouter();
   const pathname = usePathname();
   const [open, setOpen] = React.useState(false);
@@ -66,6 +66,8 @@ export function SideMenu() {
     if (pathname !== '/') router.push('/');
   }
 
+  // The session-dependent part of the shell: nothing until the session is known (SPEC §2).
+  if (loading) return <span className="inline-block size-9" aria-hidden data-testid="menu-pending" />;
   return (
     <Sheet open={open} onOpenChange={setOpen}>
       <SheetTrigger asChild>

@@ -1,21 +1,29 @@
 import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { otpCodes } from '@/db/schema';
+import { otpCodes, type OtpPurpose } from '@/db/schema';
 
 export type OtpRow = typeof otpCodes.$inferSelect;
 
-/** The newest code for an e-mail (consumed or not). */
-export async function latestOtp(db: Db, email: string): Promise<OtpRow | undefined> {
-  const [row] = await db.select().from(otpCodes).where(eq(otpCodes.email, email)).orderBy(desc(otpCodes.createdAt), desc(otpCodes.id)).limit(1);
+/** The newest code for an e-mail and purpose (consumed or not). */
+export async function latestOtp(db: Db, email: string, purpose: OtpPurpose): Promise<OtpRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(otpCodes)
+    .where(and(eq(otpCodes.email, email), eq(otpCodes.purpose, purpose)))
+    .orderBy(desc(otpCodes.createdAt), desc(otpCodes.id))
+    .limit(1);
   return row;
 }
 
-/** Drops the e-mail's earlier unconsumed codes: only the newest one is valid. */
-export async function deletePendingOtps(db: Db, email: string): Promise<void> {
-  await db.delete(otpCodes).where(and(eq(otpCodes.email, email), isNull(otpCodes.consumedAt)));
+/** Drops the e-mail's earlier unconsumed codes for the purpose: only the newest one is valid. */
+export async function deletePendingOtps(db: Db, email: string, purpose: OtpPurpose): Promise<void> {
+  await db.delete(otpCodes).where(and(eq(otpCodes.email, email), eq(otpCodes.purpose, purpose), isNull(otpCodes.consumedAt)));
 }
 
-export async function insertOtp(db: Db, values: { email: string; codeHash: string; expiresAt: Date; createdAt: Date }): Promise<OtpRow> {
+export async function insertOtp(
+  db: Db,
+  values: { email: string; purpose: OtpPurpose; codeHash: string; expiresAt: Date; createdAt: Date },
+): Promise<OtpRow> {
   const [row] = await db.insert(otpCodes).values(values).returning();
   return row;
 }

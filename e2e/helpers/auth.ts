@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Dialog, type Page } from '@playwright/test';
 import { readOtp } from './outbox';
 
 /** A test account. */
@@ -23,33 +23,49 @@ export function newTestUser(prefix = 'user'): TestUser {
   };
 }
 
-/** Opens /signup, fills name, e-mail, phone and password, and presses Send OTP. */
+/** Opens /signup, fills name, e-mail, phone and password, accepts the terms, and presses Send OTP. */
 export async function fillSignUpAndSendOtp(
   page: Page,
   user: Pick<TestUser, 'name' | 'email' | 'phone_number' | 'password'>,
+  options: { acceptTerms?: boolean } = {},
 ): Promise<void> {
   await page.goto('/signup');
   await page.getByLabel('Name').fill(user.name);
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Phone Number').fill(user.phone_number);
   await page.getByLabel('Password', { exact: true }).fill(user.password);
+  if (options.acceptTerms ?? true) await page.getByRole('checkbox', { name: /I accept the Terms of Service/ }).check();
   await page.getByRole('button', { name: 'Send OTP' }).click();
 }
 
-/** Signs up through the UI: fills the form, sends the OTP, reads it from the outbox, signs up, accepts the alert. */
+/** The app's own dialog (not the browser's): checks its text and presses its OK/accept button. */
+export async function acceptAppDialog(page: Page, text: string, button = 'OK'): Promise<void> {
+  const dialog = page.getByTestId('app-dialog');
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText(text);
+  await dialog.getByRole('button', { name: button, exact: true }).click();
+  await expect(dialog).toHaveCount(0);
+}
+
+/**
+ * Signs up through the UI: fills the form, sends the OTP, reads it from the outbox, signs up, accepts the
+ * app's dialog. A native browser pop-up would fail the test.
+ */
 export async function signUpViaUi(page: Page, user: TestUser = newTestUser()): Promise<TestUser> {
+  const native: string[] = [];
+  const onNative = (dialog: Dialog) => {
+    native.push(dialog.message());
+    void dialog.dismiss();
+  };
+  page.on('dialog', onNative);
   await fillSignUpAndSendOtp(page, user);
   await expect(page.getByLabel('OTP')).toBeVisible();
   await page.getByLabel('OTP').fill(await readOtp(user.email));
-  // Accept the alert inside the listener: an alert left open blocks the page (and the click) under load.
-  let alertText: string | undefined;
-  page.once('dialog', (dialog) => {
-    alertText = dialog.message();
-    void dialog.accept();
-  });
   await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+  await acceptAppDialog(page, 'Registration successful! Please log in.');
   await expect(page).toHaveURL(/\/login$/);
-  expect(alertText).toBe('Registration successful! Please log in.');
+  page.off('dialog', onNative);
+  expect(native, 'no native browser pop-up').toEqual([]);
   return user;
 }
 

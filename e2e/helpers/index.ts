@@ -3,6 +3,7 @@ export {
   newTestUser,
   signUpViaUi,
   fillSignUpAndSendOtp,
+  acceptAppDialog,
   signUpViaApi,
   loginAs,
   loginViaApi,

@@ -1,17 +1,35 @@
 import { ZodError } from 'zod';
 import { ApiError } from './errors';
+import { asSentence, fieldSentence } from './sentences';
 
 type RouteContext<P> = { params: Promise<P> };
 type Handler<P> = (req: Request, ctx: RouteContext<P>) => Promise<Response>;
 
-/** Human-readable one-line summary of a zod failure, naming the field and why. */
+const FIELD_LABELS: Record<string, string> = {
+  otp: 'OTP',
+  email: 'E-mail',
+  username: 'E-mail',
+  phone_number: 'Phone number',
+  vsg_license_status: 'License status',
+  lang: 'Language',
+  num: 'Number of suggestions',
+};
+
+/** "phone_number" → "Phone number"; a nested path keeps its last field. */
+function fieldLabel(path: readonly PropertyKey[]): string {
+  const last = String(path[path.length - 1]);
+  const label = FIELD_LABELS[last] ?? last.replace(/_/g, ' ');
+  return label.charAt(0).toUpperCase() + label.slice(1);
+}
+
+/**
+ * A zod failure as sentences a person can read, naming the field and why: field rules are written as
+ * predicates ("must be at least 8 characters"), so the detail reads "Password must be at least 8 characters."
+ */
 export function describeZodError(error: ZodError): string {
   return error.issues
-    .map((issue) => {
-      const field = issue.path.length > 0 ? issue.path.join('.') : 'request';
-      return `${field}: ${issue.message}`;
-    })
-    .join('; ');
+    .map((issue) => (issue.path.length > 0 ? fieldSentence(fieldLabel(issue.path), issue.message) : asSentence(issue.message)))
+    .join(' ');
 }
 
 export function errorResponse(error: unknown): Response {

@@ -1,4 +1,5 @@
 import type { Db } from '@/db/client';
+import { familyIsLive } from '@/db/queries/refresh-tokens';
 import { findUserById } from '@/db/queries/users';
 import type { User } from '@/db/schema';
 import { ApiError } from '@/lib/api/errors';
@@ -28,6 +29,8 @@ async function resolve(token: string, db: Db): Promise<AuthContext> {
   const user = await findUserById(db, result.claims.userId);
   if (!user) throw ApiError.unauthorized('This account no longer exists.');
   if (!user.isActive) throw ApiError.unauthorized(DEACTIVATED);
+  // An ended session (password changed elsewhere, reset, reuse of a rotated token) stops at once too.
+  if (!(await familyIsLive(db, result.claims.sessionId))) throw ApiError.unauthorized('This session has ended. Please log in again.');
   return { user, sessionId: result.claims.sessionId };
 }
 

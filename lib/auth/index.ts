@@ -3,6 +3,7 @@ export { authenticate, getCurrentUser, requireAdmin, requireUser, type AuthConte
 export { toUserObject, type UserObject } from './user-object';
 export { login, refreshSession, startSession, type TokenPair } from './sessions';
 export { sendSignupOtp, consumeSignupOtp } from './otp';
+export { requestPasswordReset, resetPassword } from './password-reset';
 export { signup, type SignupInput } from './signup';
 export { updateUserAs, deleteUserAs, type ProfileUpdate } from './users';
 export { setLicenseStatus, licenseHistory } from './license';

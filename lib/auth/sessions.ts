@@ -4,12 +4,7 @@ import { claimRefreshToken, findRefreshToken, insertRefreshToken, revokeFamily }
 import { findUserByEmail, findUserById } from '@/db/queries/users';
 import type { User } from '@/db/schema';
 import { ApiError } from '@/lib/api/errors';
-import {
-  assertWithinRateLimit,
-  clearRateLimit,
-  RATE_RULES,
-  recordRateLimitHit,
-} from '@/lib/rate-limit';
+import { clearLoginAttempts, consumeRateLimit, RATE_RULES, takeLoginAttempt } from '@/lib/rate-limit';
 import { signAccessToken } from './access-token';
 import { randomToken, sha256Hex } from './crypto';
 import { verifyAgainstDummy, verifyPassword } from './password';
@@ -45,23 +40,20 @@ export async function startSession(db: Db, user: User, now: Date = new Date()): 
 
 /**
  * Login (form `username` = e-mail, `password`). Unknown e-mail and wrong password answer the same 401
- * after the same argon2 work; only failures count towards the rate limits; a deactivated account is
- * told so (403) only after the right password.
+ * after the same argon2 work. Every attempt is counted before the password is checked — per client
+ * address, and per (address, account) with growing delays (LOGIN_BACKOFF) — and a success clears the
+ * account counter; a deactivated account is told so (403) only after the right password.
  */
 export async function login(db: Db, input: { email: string; password: string; ip: string }, now: Date = new Date()): Promise<TokenPair> {
   const email = input.email.trim().toLowerCase();
-  await assertWithinRateLimit(db, RATE_RULES.loginFailuresPerEmail, email, now);
-  await assertWithinRateLimit(db, RATE_RULES.loginFailuresPerIp, input.ip, now);
+  await consumeRateLimit(db, RATE_RULES.loginPerIp, input.ip, now);
+  await takeLoginAttempt(db, input.ip, email, now);
 
   const user = await findUserByEmail(db, email);
   const ok = user ? await verifyPassword(user.passwordHash, input.password) : await verifyAgainstDummy(input.password);
-  if (!user || !ok) {
-    await recordRateLimitHit(db, RATE_RULES.loginFailuresPerEmail, email, now);
-    await recordRateLimitHit(db, RATE_RULES.loginFailuresPerIp, input.ip, now);
-    throw ApiError.unauthorized(INVALID_LOGIN);
-  }
+  if (!user || !ok) throw ApiError.unauthorized(INVALID_LOGIN);
   if (!user.isActive) throw ApiError.forbidden(DEACTIVATED);
-  await clearRateLimit(db, RATE_RULES.loginFailuresPerEmail, email);
+  await clearLoginAttempts(db, input.ip, email);
   return startSession(db, user, now);
 }
 

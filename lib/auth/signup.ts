@@ -1,5 +1,5 @@
 import type { Db } from '@/db/client';
-import { findUserByEmail, insertUser } from '@/db/queries/users';
+import { insertUser } from '@/db/queries/users';
 import type { User } from '@/db/schema';
 import { ApiError } from '@/lib/api/errors';
 import { consumeRateLimit, RATE_RULES } from '@/lib/rate-limit';
@@ -23,11 +23,14 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-/** Creates an account once the e-mail's OTP checks out. New users are active, not admins, licence inactive. */
+/**
+ * Creates an account once the e-mail's OTP checks out. New users are active, not admins, licence
+ * inactive. The code is checked first: a registered address never gets a sign-up code (it is mailed a
+ * note instead), so the answer cannot tell whether an account exists.
+ */
 export async function signup(db: Db, input: SignupInput, ip: string, now: Date = new Date()): Promise<User> {
   await consumeRateLimit(db, RATE_RULES.signupPerIp, ip, now);
   const email = input.email.trim().toLowerCase();
-  if (await findUserByEmail(db, email)) throw ApiError.conflict(EMAIL_TAKEN);
   await consumeSignupOtp(db, email, input.otp, now);
   const passwordHash = await hashPassword(input.password);
   try {

@@ -3,6 +3,8 @@ import { revokeUserTokens } from '@/db/queries/refresh-tokens';
 import { deleteUserRow, findUserById, lockAndCountOtherActiveAdmins, updateUserRow, type UserPatch } from '@/db/queries/users';
 import type { User } from '@/db/schema';
 import { ApiError } from '@/lib/api/errors';
+import { sendNotice } from '@/lib/mail';
+import { passwordChangedMail } from './mails';
 import { hashPassword } from './password';
 
 export interface ProfileUpdate {
@@ -27,7 +29,9 @@ const LAST_ADMIN = 'The last admin cannot be removed, demoted or deactivated. Ma
 /**
  * PUT /api/users/{id}: a user edits themself; an admin edits anyone and may also set is_active/is_admin.
  * An admin cannot demote or deactivate themself, and the last active admin stays an admin.
- * Changing a password or deactivating signs the user out everywhere (other than the actor's own session).
+ * Changing a password or deactivating signs the user out everywhere: one's own change keeps only the
+ * session it was made in (the other refresh-token families end), an admin's change ends all of the
+ * user's sessions. A password change is mailed to the account's owner.
  */
 export async function updateUserAs(db: Db, actor: Actor, targetId: number, update: ProfileUpdate, now: Date = new Date()): Promise<User> {
   const self = actor.user.id === targetId;
@@ -35,7 +39,7 @@ export async function updateUserAs(db: Db, actor: Actor, targetId: number, updat
 
   const passwordHash = update.password ? await hashPassword(update.password) : undefined;
 
-  return db.transaction(async (tx) => {
+  const updated = await db.transaction(async (tx) => {
     const target = await findUserById(tx, targetId);
     if (!target) throw ApiError.notFound('User not found.');
 
@@ -65,6 +69,8 @@ export async function updateUserAs(db: Db, actor: Actor, targetId: number, updat
     else if (passwordHash) await revokeUserTokens(tx, target.id, now, self ? actor.sessionId : undefined);
     return updated;
   });
+  if (passwordHash) await sendNotice(passwordChangedMail(updated.email, self ? 'self' : 'admin'));
+  return updated;
 }
 
 /** DELETE /api/users/{id} (the caller is an admin): not themself, not the last admin. Sessions go with the row. */

@@ -11,17 +11,23 @@ export const emailField = z
 export const nameField = z
   .string({ error: 'is required' })
   .trim()
-  .min(1, 'must not be empty')
+  .min(1, 'is required')
   .max(100, 'must be at most 100 characters');
+
+/** An Indian mobile number: 10 digits starting 6-9, optionally after +91; spaces and hyphens allowed. */
+export const INDIAN_MOBILE = /^(?:\+91[ -]?)?[6-9](?:[ -]?[0-9]){9}$/;
+export const PHONE_RULE = 'must be a 10-digit Indian mobile number (optionally starting with +91)';
 
 export const phoneField = z
   .string({ error: 'is required' })
   .trim()
-  .min(1, 'must not be empty')
+  .min(1, 'is required')
   .max(20, 'must be at most 20 characters')
-  .regex(/^\+?[0-9][0-9 ()-]*$/, 'may contain only digits, spaces, +, - and parentheses');
+  .regex(INDIAN_MOBILE, PHONE_RULE);
 
 export const PASSWORD_MIN = 8;
+/** Shown next to the password field before the user types (sign-up, reset, profile). */
+export const PASSWORD_HINT = `At least ${PASSWORD_MIN} characters.`;
 export const passwordField = z
   .string({ error: 'is required' })
   .min(PASSWORD_MIN, `must be at least ${PASSWORD_MIN} characters`)
@@ -37,4 +43,4 @@ export const phoneUpdateField = z
   .string({ error: 'must be text' })
   .trim()
   .max(20, 'must be at most 20 characters')
-  .regex(/^(\+?[0-9][0-9 ()-]*)?$/, 'may contain only digits, spaces, +, - and parentheses');
+  .refine((v) => v === '' || INDIAN_MOBILE.test(v), PHONE_RULE);

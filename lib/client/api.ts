@@ -1,3 +1,4 @@
+import { currentPath, loginHref } from './return-to';
 import { clearTokens, readRefreshToken, readToken, storeTokens } from './tokens';
 
 /** One request made with a given access token (null: none stored). */
@@ -6,7 +7,7 @@ type Send = (token: string | null) => Promise<Response>;
 /**
  * fetch with the stored bearer token and SPEC §7's 401 flow: on a 401, call POST /api/refresh with the
  * `refresh-token` header, store the new access token and retry the original request once; if there is
- * no refresh token or the refresh fails, log out and go to /login.
+ * no refresh token or the refresh fails, log out and go to /login (which brings the user back here).
  */
 export async function authFetch(input: string, init: RequestInit = {}): Promise<Response> {
   return withAuth((token) => fetch(input, withBearer(init, token)));
@@ -125,7 +126,7 @@ function withBearer(init: RequestInit, token: string | null): RequestInit {
 
 function logoutAndRedirect(response: Response): Response {
   clearTokens();
-  if (typeof window !== 'undefined' && window.location.pathname !== '/login') window.location.assign('/login');
+  if (typeof window !== 'undefined' && window.location.pathname !== '/login') window.location.assign(loginHref(currentPath()));
   return response;
 }
 

@@ -43,3 +43,15 @@ export async function sendMail(message: MailMessage): Promise<void> {
     await appendToOutbox(message, config.dataDir);
   }
 }
+
+/**
+ * Sends a notice whose failure must not undo what already happened (e.g. a password change): a failure
+ * is logged, not thrown.
+ */
+export async function sendNotice(message: MailMessage, send: (message: MailMessage) => Promise<void> = sendMail): Promise<void> {
+  try {
+    await send(message);
+  } catch (error) {
+    console.error(`[mail] the notice "${message.subject}" to ${message.to} could not be sent`, error);
+  }
+}

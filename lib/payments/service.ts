@@ -102,7 +102,8 @@ async function settlePayment(
   source: 'checkout' | 'webhook',
 ): Promise<Settlement> {
   if (payment.amount !== undefined && (payment.amount !== order.amountPaise || (payment.currency ?? CURRENCY) !== order.currency)) {
-    const reason = `paid ${payment.amount} ${payment.currency ?? '?'} for an order of ${order.amountPaise} ${order.currency}`;
+    // Razorpay amounts are in the smallest unit (paise): the reason is read by people, so in rupees.
+    const reason = `paid ${(payment.amount / 100).toFixed(2)} ${payment.currency ?? '?'} for an order of ${(order.amountPaise / 100).toFixed(2)} ${order.currency}`;
     const flagged = await flagOrder(ctx.db, order.orderId, payment.id, reason);
     if (flagged) await recordPaymentEvent(ctx.db, { orderId: order.orderId, documentId: order.documentId, source, kind: 'payment.flagged', detail: { reason, payment_id: payment.id } });
     return 'flagged';

@@ -22,12 +22,26 @@ export function offlineWord(word: string, num: number): Promise<string[]> {
   return Promise.resolve(transliterateWord(word, num));
 }
 
-/** Online first (when given), offline when it fails or answers nothing. */
-export function withFallback(online: OnlineProvider | null): WordTransliterator {
+/** The most outbound calls one request may make to the online service (a 100-character text can hold 50 words). */
+export const MAX_ONLINE_CALLS_PER_REQUEST = 6;
+
+/**
+ * Online first (when given), offline when it fails or answers nothing. Made once per request: the same
+ * word is asked for once, and after `maxOnlineCalls` distinct words the rest go to the offline engine,
+ * so one request cannot fan out into dozens of outbound calls.
+ */
+export function withFallback(online: OnlineProvider | null, maxOnlineCalls = MAX_ONLINE_CALLS_PER_REQUEST): WordTransliterator {
+  const asked = new Map<string, Promise<string[] | null>>();
   return async (word, num) => {
     if (online) {
-      const answer = await online.suggest(word, num);
-      if (answer && answer.length > 0) return answer;
+      const key = `${num}\u0000${word}`;
+      let answer = asked.get(key);
+      if (!answer && asked.size < maxOnlineCalls) {
+        answer = online.suggest(word, num);
+        asked.set(key, answer);
+      }
+      const list = answer ? await answer : null;
+      if (list && list.length > 0) return list;
     }
     return offlineWord(word, num);
   };

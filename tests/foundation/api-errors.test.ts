@@ -24,7 +24,7 @@ describe('withApi', () => {
     });
     const res = await handler(new Request('http://x/', { method: 'POST', body: '{"name":"toolong"}' }), ctx);
     expect(res.status).toBe(422);
-    expect((await res.json()).detail).toMatch(/^name: /);
+    expect((await res.json()).detail).toMatch(/^Name /);
   });
 
   it('answers malformed JSON with 400, not 500', async () => {

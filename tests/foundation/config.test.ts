@@ -57,3 +57,51 @@ describe('payments and jobs settings', () => {
     expect(parseEnv({}).RETENTION_DAYS).toBe(30);
   });
 });
+
+describe('site facts from the configuration', () => {
+  it("defaults to the spec's placeholders and reads the operator's real values", async () => {
+    const { siteFactsFrom } = await import('@/lib/site');
+    const defaults = siteFactsFrom(parseEnv({}));
+    expect(defaults.address.city).toBe('Bangalore');
+    expect(defaults.supportEmail).toBe('support@example.com');
+    const real = siteFactsFrom(
+      parseEnv({
+        SITE_PRODUCT_NAME: 'Chunav Tools',
+        SITE_COMPANY_NAME: 'Asha Digital LLP',
+        SUPPORT_EMAIL: 'help@asha.in',
+        SUPPORT_PHONE: '+91 98450 12345',
+        SITE_ADDRESS_LINE1: '12 MG Road',
+        SITE_POSTAL_CODE: '560001',
+        GRIEVANCE_OFFICER_NAME: 'R. Kumar',
+        GRIEVANCE_OFFICER_EMAIL: 'grievance@asha.in',
+        MAIL_FROM: 'Chunav Tools <no-reply@asha.in>',
+      }),
+    );
+    expect(real).toMatchObject({
+      productName: 'Chunav Tools',
+      companyName: 'Asha Digital LLP',
+      supportEmail: 'help@asha.in',
+      phone: '+91 98450 12345',
+      address: { line1: '12 MG Road', postalCode: '560001', city: 'Bangalore' },
+      grievanceOfficer: { name: 'R. Kumar', email: 'grievance@asha.in' },
+    });
+  });
+
+  it('refuses malformed site facts at start, naming each', () => {
+    let message = '';
+    try {
+      parseEnv({ SUPPORT_EMAIL: 'help', GRIEVANCE_OFFICER_EMAIL: 'x@', SITE_POSTAL_CODE: '56', SUPPORT_PHONE: 'call us', MAIL_FROM: 'Tools <nobody>' });
+    } catch (e) {
+      message = (e as Error).message;
+    }
+    for (const key of ['SUPPORT_EMAIL', 'GRIEVANCE_OFFICER_EMAIL', 'SITE_POSTAL_CODE', 'SUPPORT_PHONE', 'MAIL_FROM']) expect(message).toContain(key);
+  });
+
+  it('lists the facts still at a placeholder', async () => {
+    const { placeholderSiteFacts } = await import('@/lib/config');
+    expect(placeholderSiteFacts(parseEnv({}))).toEqual(
+      expect.arrayContaining(['SITE_COMPANY_NAME', 'SUPPORT_EMAIL', 'SUPPORT_PHONE', 'SITE_ADDRESS_LINE1', 'GRIEVANCE_OFFICER_NAME', 'GRIEVANCE_OFFICER_EMAIL']),
+    );
+    expect(placeholderSiteFacts(parseEnv({ SUPPORT_EMAIL: 'help@asha.in' }))).not.toContain('SUPPORT_EMAIL');
+  });
+});

@@ -23,6 +23,8 @@ const PIXEL_TOLERANCE = 64;
 /** Fraction of mismatching pixels allowed. */
 const MAX_MISMATCH = 0.005;
 const update = process.env.UPDATE_REFERENCE === '1';
+// A run that rewrites its references compares nothing: never on CI.
+if (update && process.env.CI) throw new Error('UPDATE_REFERENCE=1 rewrites the reference images instead of comparing them; it is refused on CI.');
 
 let banner: Uint8Array;
 let rollVoters: VoterRecord[] = [];

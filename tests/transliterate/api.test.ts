@@ -7,7 +7,9 @@ import { GET } from '@/app/api/transliterate/route';
 import { resetConfigForTests } from '@/lib/config';
 import { LruCache } from '@/lib/transliterate/lru';
 import { buildRequestUrl, createOnlineProvider, parseInputToolsReply } from '@/lib/transliterate/online';
-import { suggest } from '@/lib/transliterate/service';
+import { MAX_ONLINE_CALLS_PER_REQUEST, suggest } from '@/lib/transliterate/service';
+import { installPeerAddressHook, PEER_ADDRESS_HEADER } from '@/lib/server/peer-address';
+import { RATE_RULES } from '@/lib/rate-limit';
 
 process.env.DATA_DIR = path.join(os.tmpdir(), `translit-test-${process.pid}`);
 
@@ -86,13 +88,13 @@ describe('GET /api/transliterate (offline engine)', () => {
   it('refuses over-long text with a 422 detail', async () => {
     const { status, body } = await call(`text=${'a'.repeat(1000)}&lang=hi&num=5`);
     expect(status).toBe(422);
-    expect((body as { detail: string }).detail).toMatch(/text: .*100 characters/);
+    expect((body as { detail: string }).detail).toMatch(/^Text .*100 characters/);
   });
 
   it('refuses another language and a non-numeric num with a 422 detail', async () => {
     const other = await call('text=rampur&lang=ta&num=5');
     expect(other.status).toBe(422);
-    expect((other.body as { detail: string }).detail).toMatch(/lang/);
+    expect((other.body as { detail: string }).detail).toBe("Language must be 'hi' (only Hindi is supported).");
     const bad = await call('text=rampur&lang=hi&num=five');
     expect(bad.status).toBe(422);
     expect((bad.body as { detail: string }).detail).toMatch(/num/);
@@ -160,6 +162,21 @@ describe('online provider', () => {
     expect(await suggest('nagar', 5, async (w, n) => (await garbage.suggest(w, n)) ?? ['offline'])).toEqual(['offline']);
   });
 
+  it('a text of many words makes a bounded number of outbound calls (the rest offline)', async () => {
+    stubMode = 'ok';
+    // a URL of its own: the route keeps one provider per URL, and an earlier test left that one backing off
+    process.env.TRANSLITERATE_URL = `${stubUrl}?case=bounded`;
+    resetConfigForTests();
+    const words = Array.from({ length: 30 }, (_, i) => `${'bcdfghjklmnp'[Math.floor(i / 5)]}${'aeiou'[i % 5]}`); // 30 distinct words in 89 characters
+    const reply = (await call(`text=${encodeURIComponent(words.join(' '))}&lang=hi&num=1`)).body as Reply;
+    expect(reply[0]).toBe('SUCCESS');
+    expect(stubHits.length).toBe(MAX_ONLINE_CALLS_PER_REQUEST);
+    // the same word twice in one text is asked for once
+    stubHits = [];
+    await call(`text=${encodeURIComponent('dohra dohra dohra')}&lang=hi&num=1`);
+    expect(stubHits.length).toBe(1);
+  });
+
   it('falls back when nothing listens at the URL', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     process.env.TRANSLITERATE_URL = 'http://127.0.0.1:9/request';
@@ -167,6 +184,21 @@ describe('online provider', () => {
     const reply = (await call('text=chowk&lang=hi&num=5')).body as Reply;
     expect(reply[1][0][1][0]).toBe('चौक');
   });
+});
+
+describe('rate limit', () => {
+  it('limits suggestions per client address; another client is not affected', async () => {
+    delete process.env.TRANSLITERATE_URL;
+    resetConfigForTests();
+    installPeerAddressHook();
+    const from = (ip: string) => GET(new Request('http://localhost/api/transliterate?text=ram&lang=hi', { headers: { [PEER_ADDRESS_HEADER]: ip } }), ctx);
+    const limit = RATE_RULES.transliteratePerIp.limit;
+    for (let i = 0; i < limit; i++) expect((await from('10.9.9.9')).status).toBe(200);
+    const over = await from('10.9.9.9');
+    expect(over.status).toBe(429);
+    expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await from('10.9.9.10')).status).toBe(200);
+  }, 120_000);
 });
 
 describe('helpers', () => {

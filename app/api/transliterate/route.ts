@@ -1,16 +1,20 @@
 import { z } from 'zod';
+import { getDb } from '@/db/client';
 import { withApi } from '@/lib/api/handler';
 import { getConfig } from '@/lib/config';
 import { createOnlineProvider, type OnlineProvider } from '@/lib/transliterate/online';
+import { consumeRateLimit, RATE_RULES } from '@/lib/rate-limit';
+import { requestIp } from '@/lib/server/request';
 import { clampNum, MAX_TEXT_LENGTH, suggest, withFallback } from '@/lib/transliterate/service';
 
 /**
  * GET /api/transliterate?text=&lang=hi&num= → `["SUCCESS", [[text, [suggestions...]]]]` (SPEC §7's
- * shape). Online provider when TRANSLITERATE_URL is set and answering, else the offline engine.
+ * shape). Online provider when TRANSLITERATE_URL is set and answering (a bounded number of outbound
+ * calls per request), else the offline engine. Rate-limited per client address.
  */
 const querySchema = z.object({
   text: z.string().max(MAX_TEXT_LENGTH, `at most ${MAX_TEXT_LENGTH} characters`).default(''),
-  lang: z.literal('hi', { message: "only 'hi' (Hindi) is supported" }).default('hi'),
+  lang: z.literal('hi', { message: "must be 'hi' (only Hindi is supported)" }).default('hi'),
   num: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').default(5),
 });
 
@@ -23,6 +27,7 @@ function onlineProvider(): OnlineProvider | null {
 }
 
 export const GET = withApi(async (req) => {
+  await consumeRateLimit(await getDb(), RATE_RULES.transliteratePerIp, requestIp(req));
   const params = new URL(req.url).searchParams;
   const query = querySchema.parse({
     text: params.get('text') ?? undefined,

@@ -1,0 +1,1 @@
+ALTER TABLE "otp_codes" ADD COLUMN "purpose" text DEFAULT 'signup' NOT NULL;

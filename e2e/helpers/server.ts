@@ -1,0 +1,181 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+
+/**
+ * A second, private server process for tests that need their own configuration or database: `npm run
+ * serve` (the built app, as in production) on its own port and data directory, on PGlite or on a fresh
+ * PostgreSQL database (migrated first, dropped afterwards).
+ */
+export type DbTarget = 'pglite' | 'postgres';
+
+export const PG_ADMIN_URL = process.env.PG_TEST_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export interface RunningServer {
+  port: number;
+  dataDir: string;
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+async function pgAdmin() {
+  const { default: postgres } = await import('postgres');
+  return postgres(PG_ADMIN_URL, { max: 1, connect_timeout: 3, onnotice: () => {} });
+}
+
+/** Whether the PostgreSQL server for the tests answers (off CI a PostgreSQL run is skipped without it). */
+export async function postgresReachable(): Promise<boolean> {
+  const sql = await pgAdmin();
+  try {
+    await sql`select 1`;
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await sql.end({ timeout: 1 });
+  }
+}
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited ${code}: ${out}`))));
+  });
+}
+
+async function waitUntilUp(port: number, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}): ${output()}`);
+    const up = await new Promise<boolean>((resolve) => {
+      const req = http.get({ host: '127.0.0.1', port, path: '/api/users/me/' }, (res) => {
+        res.resume();
+        resolve(true);
+      });
+      req.on('error', () => resolve(false));
+      req.setTimeout(2000, () => req.destroy());
+    });
+    if (up) return;
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`the server did not answer on port ${port} within 120 s: ${output()}`);
+}
+
+export async function startServer(options: { port: number; database: DbTarget; env?: Record<string, string> }): Promise<RunningServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vsg-e2e-server-'));
+  const env: NodeJS.ProcessEnv = { ...process.env, ...options.env, PORT: String(options.port), DATA_DIR: dataDir, DATABASE_URL: '' };
+  delete env.TRUST_PROXY;
+  let dropDatabase = async () => {};
+  if (options.database === 'postgres') {
+    const name = `vsg_e2e_${Date.now()}_${randomBytes(3).toString('hex')}`;
+    const admin = await pgAdmin();
+    await admin.unsafe(`create database ${name}`);
+    await admin.end({ timeout: 5 });
+    const url = new URL(PG_ADMIN_URL);
+    url.pathname = `/${name}`;
+    env.DATABASE_URL = url.toString();
+    await run('npx', ['tsx', 'scripts/migrate.ts'], env);
+    dropDatabase = async () => {
+      const sql = await pgAdmin();
+      await sql.unsafe(`drop database if exists ${name} with (force)`);
+      await sql.end({ timeout: 5 });
+    };
+  }
+  // `npm run serve` through a shell we can signal as a group.
+  const child = spawn('npm', ['run', 'serve'], { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  let out = '';
+  child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
+  const output = () => out;
+  const stop = async () => {
+    if (child.exitCode === null && child.pid !== undefined) {
+      const exited = new Promise((r) => child.once('exit', r));
+      process.kill(-child.pid, 'SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
+      if (child.exitCode === null) process.kill(-child.pid, 'SIGKILL');
+    }
+    await dropDatabase();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitUntilUp(options.port, child, output);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { port: options.port, dataDir, output, stop };
+}
+
+export interface RawAnswer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  text: string;
+}
+
+/**
+ * One HTTP request from a chosen local address (127.0.0.2, 127.0.0.3, ...: all of 127/8 is loopback on
+ * Linux), so a test can be two different clients against one server.
+ */
+export function requestFrom(
+  from: string,
+  port: number,
+  options: { method?: string; path: string; headers?: Record<string, string>; body?: string },
+): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { host: '127.0.0.1', port, localAddress: from, method: options.method ?? 'GET', path: options.path, headers: options.headers, agent: false },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (d: string) => (text += d));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
+      },
+    );
+    req.on('error', reject);
+    req.end(options.body);
+  });
+}
+
+/** POST /api/login (form) from an address. */
+export function loginFrom(from: string, port: number, email: string, password: string, extraHeaders: Record<string, string> = {}): Promise<RawAnswer> {
+  return requestFrom(from, port, {
+    method: 'POST',
+    path: '/api/login',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...extraHeaders },
+    body: new URLSearchParams({ username: email, password }).toString(),
+  });
+}
+
+/**
+ * Streams a chunked body (no content-length) of up to `totalBytes` and reports how much had been
+ * written when the answer came: a bounded reader answers 413 long before the end.
+ */
+export function postChunked(port: number, path: string, totalBytes: number): Promise<{ status: number; writtenBeforeAnswer: number }> {
+  return new Promise((resolve, reject) => {
+    let written = 0;
+    let answered = false;
+    const req = http.request({ host: '127.0.0.1', port, method: 'POST', path, headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' }, agent: false }, (res) => {
+      answered = true;
+      res.resume();
+      resolve({ status: res.statusCode ?? 0, writtenBeforeAnswer: written });
+      req.destroy();
+    });
+    req.on('error', (error) => (answered ? undefined : reject(error)));
+    const chunk = Buffer.alloc(64 * 1024, 0x20);
+    const pump = () => {
+      while (!answered && written < totalBytes) {
+        written += chunk.length;
+        if (!req.write(chunk)) return void req.once('drain', pump);
+      }
+      if (!answered) req.end();
+    };
+    pump();
+  });
+}
