@@ -101,12 +101,12 @@ test('a visitor is asked to log in (app dialog, SPEC text) and finds the chosen 
   await expect(page).toHaveURL(/\/voter-slip-generator$/);
   await page.getByRole('button', { name: 'Generate Slips' }).click();
   await ask.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?next=%2Fvoter-slip-generator$/);
   await page.getByLabel('Email Address').fill(user.email);
   await page.getByLabel('Password', { exact: true }).fill(user.password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page).toHaveURL(/\/$/);
-  await page.goto('/voter-slip-generator');
+  // Back on the generator after logging in, with the choices made before.
+  await expect(page).toHaveURL(/\/voter-slip-generator$/);
   await expect(page.getByTestId('voter-list-name')).toHaveText(list.name);
   await expect(page.getByTestId('banner-name')).toHaveText('my-banner.png');
   await expect(page.locator('#booth-address')).toHaveValue('Ward 4 School');

@@ -107,7 +107,7 @@ test.describe('Hindi address input on the generator (issue #6)', () => {
     await expect(page).toHaveURL(/\/voter-slip-generator$/);
     await generate.click();
     await ask.getByRole('button', { name: 'Log in' }).click();
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(/\/login\?next=%2Fvoter-slip-generator$/);
   });
 
   test('slips per page falls back to the first allowed value when size or orientation changes', async ({ page }) => {

@@ -8,6 +8,7 @@ import { FormMessage } from '@/components/forms/form-message';
 import { PdfViewer } from '@/components/pdf-viewer/pdf-viewer';
 import { formatRupees, type DocumentStatus } from '@/lib/client/documents';
 import { LOGIN_TO_CONTINUE } from './form-rules';
+import { currentPath, loginHref } from '@/lib/client/return-to';
 import { readToken } from '@/lib/client/tokens';
 import { LoginConfirm } from './login-confirm';
 import { TaskFrame } from './task-frame';
@@ -122,7 +123,7 @@ export function DraftView({
         open={askLogin}
         onAnswer={(login) => {
           setAskLogin(false);
-          if (login) router.push('/login');
+          if (login) router.push(loginHref(currentPath()));
         }}
       />
     </TaskFrame>

@@ -12,6 +12,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Switch } from '@/components/ui/switch';
 import { getPricing, startDocument, type Pricing } from '@/lib/client/documents';
 import { keepForm, takeKeptForm } from '@/lib/client/kept-form';
+import { currentPath, loginHref } from '@/lib/client/return-to';
 import { readToken } from '@/lib/client/tokens';
 import { allowedSlipsPerPage, ORIENTATIONS, PAGE_SIZES, type Orientation, type PageSize } from '@/lib/slips/layout-options';
 import { FilePicker } from './file-picker';
@@ -105,7 +106,7 @@ export function GeneratorForm({ onStarted }: GeneratorFormProps) {
     setAskLogin(false);
     if (!login) return;
     await keepForm(KEPT_FORM, values);
-    router.push('/login');
+    router.push(loginHref(currentPath()));
   }
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {

@@ -4,6 +4,7 @@ import * as React from 'react';
 import Link from 'next/link';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useSession } from '@/components/session/session-provider';
+import { loginHref } from '@/lib/client/return-to';
 import { buttonVariants } from '@/components/ui/button';
 import { GeneratorForm } from './generator-form';
 import { TaskFrame } from './task-frame';
@@ -37,7 +38,7 @@ export function GeneratorPage() {
       ) : (
         <TaskFrame testId="task-login" title="Log in to see this task">
           <p>This task belongs to an account. Log in to follow it, pay and download.</p>
-          <Link href="/login" className={buttonVariants({ className: 'justify-self-start' })}>
+          <Link href={loginHref(`${pathname}?task=${encodeURIComponent(task)}`)} className={buttonVariants({ className: 'justify-self-start' })}>
             Login
           </Link>
         </TaskFrame>
