@@ -94,7 +94,7 @@ test('a visitor is asked to log in (app dialog, SPEC text) and finds the chosen 
   await page.getByRole('combobox', { name: 'Page Size' }).click();
   await page.getByRole('option', { name: 'A3' }).click();
   await page.getByRole('button', { name: 'Generate Slips' }).click();
-  const ask = page.getByTestId('login-confirm');
+  const ask = page.getByTestId('app-dialog');
   await expect(ask).toContainText('You need to be logged in to generate slips. Would you like to log in now?');
   await page.getByRole('button', { name: 'Not now' }).click();
   await expect(ask).toBeHidden();

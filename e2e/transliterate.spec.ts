@@ -99,7 +99,7 @@ test.describe('Hindi address input on the generator (issue #6)', () => {
     await expect(generate).toBeEnabled();
 
     // Not logged in: the spec's question in the app's dialog (not window.confirm); declining stays, agreeing goes to /login.
-    const ask = page.getByTestId('login-confirm');
+    const ask = page.getByTestId('app-dialog');
     await generate.click();
     await expect(ask).toContainText('You need to be logged in to generate slips. Would you like to log in now?');
     await ask.getByRole('button', { name: 'Not now' }).click();

@@ -1,16 +1,15 @@
 'use client';
 
-import * as React from 'react';
 import { useRouter } from 'next/navigation';
 import { CreditCardIcon, LoaderCircleIcon, TriangleAlertIcon, XIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { FormMessage } from '@/components/forms/form-message';
+import { useConfirm } from '@/components/dialogs/app-dialogs';
 import { PdfViewer } from '@/components/pdf-viewer/pdf-viewer';
 import { formatRupees, type DocumentStatus } from '@/lib/client/documents';
 import { LOGIN_TO_CONTINUE } from './form-rules';
 import { currentPath, loginHref } from '@/lib/client/return-to';
 import { readToken } from '@/lib/client/tokens';
-import { LoginConfirm } from './login-confirm';
 import { TaskFrame } from './task-frame';
 import { TestCheckoutDialog } from './test-checkout-dialog';
 import { usePayment } from './use-payment';
@@ -45,16 +44,19 @@ export function DraftView({
 }) {
   const router = useRouter();
   const payment = usePayment(String(doc.id), onPaid);
-  const [askLogin, setAskLogin] = React.useState(false);
+  const confirm = useConfirm();
   const found = foundLine(doc);
   const warnings = doc.warnings ?? [];
 
-  function continueToPayment() {
+  async function continueToPayment() {
     if (!readToken()) {
-      setAskLogin(true);
+      // SPEC §6, in the app's dialog.
+      if (await confirm(LOGIN_TO_CONTINUE, { title: 'Log in required', confirmLabel: 'Log in', cancelLabel: 'Not now' })) {
+        router.push(loginHref(currentPath()));
+      }
       return;
     }
-    void payment.start();
+    await payment.start();
   }
 
   return (
@@ -106,7 +108,7 @@ export function DraftView({
         <Button variant="outline" onClick={onCancel} disabled={cancelling || payment.busy}>
           {cancelling ? <LoaderCircleIcon className="animate-spin" /> : <XIcon />} Cancel
         </Button>
-        <Button size="lg" onClick={continueToPayment} disabled={payment.busy || cancelling}>
+        <Button size="lg" onClick={() => void continueToPayment()} disabled={payment.busy || cancelling}>
           {payment.busy ? <LoaderCircleIcon className="animate-spin" /> : <CreditCardIcon />} Continue to Payment
         </Button>
       </div>
@@ -118,14 +120,6 @@ export function DraftView({
       )}
 
       <TestCheckoutDialog order={payment.testOrder} onSuccess={payment.onTestSuccess} onDismiss={payment.onTestDismiss} />
-      <LoginConfirm
-        question={LOGIN_TO_CONTINUE}
-        open={askLogin}
-        onAnswer={(login) => {
-          setAskLogin(false);
-          if (login) router.push(loginHref(currentPath()));
-        }}
-      />
     </TaskFrame>
   );
 }

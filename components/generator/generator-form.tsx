@@ -3,6 +3,7 @@
 import * as React from 'react';
 import { useRouter } from 'next/navigation';
 import { SparklesIcon, XIcon } from 'lucide-react';
+import { useConfirm } from '@/components/dialogs/app-dialogs';
 import { HindiInput } from '@/components/hindi-input';
 import { FormMessage, type FormNotice } from '@/components/forms/form-message';
 import { Button } from '@/components/ui/button';
@@ -16,7 +17,6 @@ import { currentPath, loginHref } from '@/lib/client/return-to';
 import { readToken } from '@/lib/client/tokens';
 import { allowedSlipsPerPage, ORIENTATIONS, PAGE_SIZES, type Orientation, type PageSize } from '@/lib/slips/layout-options';
 import { FilePicker } from './file-picker';
-import { LoginConfirm } from './login-confirm';
 import { PricingNote } from './pricing-note';
 import { ProgressLine } from './task-frame';
 import {
@@ -66,7 +66,7 @@ export function GeneratorForm({ onStarted }: GeneratorFormProps) {
   const [values, setValues] = React.useState<GeneratorValues>(initialValues);
   const [notice, setNotice] = React.useState<FormNotice | null>(null);
   const [upload, setUpload] = React.useState<Upload | null>(null);
-  const [askLogin, setAskLogin] = React.useState(false);
+  const confirm = useConfirm();
   const [pricing, setPricing] = React.useState<Pricing | null | undefined>(undefined);
   const ready = canGenerate(values);
   const perPageOptions = allowedSlipsPerPage(values.pageSize, values.orientation);
@@ -102,9 +102,9 @@ export function GeneratorForm({ onStarted }: GeneratorFormProps) {
     setNotice({ kind: 'error', text: field === 'voterList' ? INVALID_VOTER_LIST : INVALID_BANNER });
   }
 
-  async function loginFirst(login: boolean) {
-    setAskLogin(false);
-    if (!login) return;
+  /** SPEC §6: asked in the app's dialog; on agreement the choices are kept for after the login. */
+  async function loginFirst() {
+    if (!(await confirm(LOGIN_TO_GENERATE, { title: 'Log in required', confirmLabel: 'Log in', cancelLabel: 'Not now' }))) return;
     await keepForm(KEPT_FORM, values);
     router.push(loginHref(currentPath()));
   }
@@ -114,7 +114,7 @@ export function GeneratorForm({ onStarted }: GeneratorFormProps) {
     if (!ready || upload) return;
     setNotice(null);
     if (!readToken()) {
-      setAskLogin(true);
+      await loginFirst();
       return;
     }
     const invalid = validationError(values, maxMb);
@@ -289,7 +289,6 @@ export function GeneratorForm({ onStarted }: GeneratorFormProps) {
             </Button>
           )}
         </form>
-        <LoginConfirm question={LOGIN_TO_GENERATE} open={askLogin} onAnswer={(login) => void loginFirst(login)} />
       </CardContent>
     </Card>
   );
