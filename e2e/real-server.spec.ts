@@ -62,14 +62,15 @@ for (const { database, port } of targets) {
 
     test('one client cannot lock an account or sign-up for another address', async () => {
       const { ADMIN_EMAIL: email, ADMIN_PASSWORD: password } = SITE;
-      // 127.0.0.2 guesses, forging a different X-Forwarded-For each time (ignored without TRUST_PROXY)
-      const statuses: number[] = [];
-      for (let i = 0; i < 7; i++) statuses.push((await loginFrom('127.0.0.2', port, email, `guess-${i}`, { 'x-forwarded-for': `10.0.0.${i}` })).status);
-      expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
-      expect(statuses.slice(5)).toContain(429);
-      const held = await loginFrom('127.0.0.2', port, email, password);
-      expect(held.status).toBe(429);
-      expect(Number(held.headers['retry-after'])).toBeGreaterThan(0);
+      // 127.0.0.2 guesses, forging a different X-Forwarded-For each time (ignored without TRUST_PROXY).
+      // (Whether the right password right after is still held depends on timing — the delays are
+      // seconds — and is asserted with a fixed clock in tests/auth/rate-limit.test.ts.)
+      const answers = [];
+      for (let i = 0; i < 9; i++) answers.push(await loginFrom('127.0.0.2', port, email, `guess-${i}`, { 'x-forwarded-for': `10.0.0.${i}` }));
+      expect(answers.slice(0, 5).map((a) => a.status)).toEqual([401, 401, 401, 401, 401]);
+      const held = answers.slice(5).find((a) => a.status === 429);
+      expect(held, 'a quick guess after the 5th is held').toBeTruthy();
+      expect(Number(held!.headers['retry-after'])).toBeGreaterThan(0);
       // the owner on 127.0.0.3 logs in at once
       expect((await loginFrom('127.0.0.3', port, email, password)).status).toBe(200);
 
@@ -88,10 +89,13 @@ for (const { database, port } of targets) {
     });
 
     test('parallel guesses cannot all reach the password check', async () => {
-      const guesses = await Promise.all(Array.from({ length: 12 }, (_, i) => loginFrom('127.0.0.4', port, SITE.ADMIN_EMAIL, `parallel-${i}`)));
+      // 30 at once: 5 free attempts, then one more each time a delay (1 s, 2 s, 4 s ...) has run out while
+      // the burst is still arriving on a busy machine — never more than a handful.
+      const guesses = await Promise.all(Array.from({ length: 30 }, (_, i) => loginFrom('127.0.0.4', port, SITE.ADMIN_EMAIL, `parallel-${i}`)));
       const statuses = guesses.map((g) => g.status);
-      expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(5);
-      expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(7);
+      expect(statuses.filter((s) => s === 401).length).toBeGreaterThanOrEqual(5);
+      expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(8);
+      expect(statuses.filter((s) => s !== 401 && s !== 429)).toEqual([]);
     });
 
     test('send-otp answers a registered e-mail exactly like a new one', async () => {
