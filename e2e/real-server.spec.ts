@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { E2E_PORT } from './env';
 import { loginFrom, postChunked, postgresReachable, requestFrom, startServer, type DbTarget, type RunningServer } from './helpers/server';
@@ -62,14 +64,15 @@ for (const { database, port } of targets) {
 
     test('one client cannot lock an account or sign-up for another address', async () => {
       const { ADMIN_EMAIL: email, ADMIN_PASSWORD: password } = SITE;
-      // 127.0.0.2 guesses, forging a different X-Forwarded-For each time (ignored without TRUST_PROXY)
-      const statuses: number[] = [];
-      for (let i = 0; i < 7; i++) statuses.push((await loginFrom('127.0.0.2', port, email, `guess-${i}`, { 'x-forwarded-for': `10.0.0.${i}` })).status);
-      expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
-      expect(statuses.slice(5)).toContain(429);
-      const held = await loginFrom('127.0.0.2', port, email, password);
-      expect(held.status).toBe(429);
-      expect(Number(held.headers['retry-after'])).toBeGreaterThan(0);
+      // 127.0.0.2 guesses, forging a different X-Forwarded-For each time (ignored without TRUST_PROXY).
+      // (Whether the right password right after is still held depends on timing — the delays are
+      // seconds — and is asserted with a fixed clock in tests/auth/rate-limit.test.ts.)
+      const answers = [];
+      for (let i = 0; i < 9; i++) answers.push(await loginFrom('127.0.0.2', port, email, `guess-${i}`, { 'x-forwarded-for': `10.0.0.${i}` }));
+      expect(answers.slice(0, 5).map((a) => a.status)).toEqual([401, 401, 401, 401, 401]);
+      const held = answers.slice(5).find((a) => a.status === 429);
+      expect(held, 'a quick guess after the 5th is held').toBeTruthy();
+      expect(Number(held!.headers['retry-after'])).toBeGreaterThan(0);
       // the owner on 127.0.0.3 logs in at once
       expect((await loginFrom('127.0.0.3', port, email, password)).status).toBe(200);
 
@@ -88,10 +91,13 @@ for (const { database, port } of targets) {
     });
 
     test('parallel guesses cannot all reach the password check', async () => {
-      const guesses = await Promise.all(Array.from({ length: 12 }, (_, i) => loginFrom('127.0.0.4', port, SITE.ADMIN_EMAIL, `parallel-${i}`)));
+      // 30 at once: 5 free attempts, then one more each time a delay (1 s, 2 s, 4 s ...) has run out while
+      // the burst is still arriving on a busy machine — never more than a handful.
+      const guesses = await Promise.all(Array.from({ length: 30 }, (_, i) => loginFrom('127.0.0.4', port, SITE.ADMIN_EMAIL, `parallel-${i}`)));
       const statuses = guesses.map((g) => g.status);
-      expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(5);
-      expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(7);
+      expect(statuses.filter((s) => s === 401).length).toBeGreaterThanOrEqual(5);
+      expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(8);
+      expect(statuses.filter((s) => s !== 401 && s !== 429)).toEqual([]);
     });
 
     test('send-otp answers a registered e-mail exactly like a new one', async () => {
@@ -103,6 +109,50 @@ for (const { database, port } of targets) {
       expect(a.status).toBe(200);
       expect(b.status).toBe(200);
       expect(JSON.parse(a.text).detail.replace(SITE.ADMIN_EMAIL, '<e>')).toBe(JSON.parse(b.text).detail.replace(fresh, '<e>'));
+    });
+
+    test('authorization: admin calls, other users and ended sessions are refused by the server', async () => {
+      const json = (method: string, p: string, token: string | null, body?: unknown) =>
+        requestFrom('127.0.0.7', port, {
+          method,
+          path: p,
+          headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+      const form = (p: string, fields: Record<string, string>) =>
+        requestFrom('127.0.0.7', port, { method: 'POST', path: p, headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() });
+      const lastCode = (to: string) => {
+        const mails = fs.readFileSync(path.join(server!.dataDir, 'outbox.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { to: string; text: string });
+        return /\b(\d{6})\b/.exec(mails.filter((m) => m.to === to).pop()!.text)![1];
+      };
+      const login = async (email: string, password: string) => JSON.parse((await form('/api/login', { username: email, password })).text) as { access_token: string; refresh_token: string };
+
+      const email = `authz-${Date.now()}@e2e.test`;
+      expect((await form('/api/send-otp', { email })).status).toBe(200);
+      const created = await json('POST', '/api/signup', null, { name: 'Authz', email, phone_number: '9876543210', password: 'first-pass-1', otp: lastCode(email) });
+      expect(created.status).toBe(201);
+      const me = JSON.parse(created.text) as { id: number };
+      const a = await login(email, 'first-pass-1');
+      const b = await login(email, 'first-pass-1');
+      const admin = await login(SITE.ADMIN_EMAIL, SITE.ADMIN_PASSWORD);
+      const adminId = (JSON.parse((await json('GET', '/api/users/me/', admin.access_token)).text) as { id: number }).id;
+
+      expect((await json('GET', '/api/users', null)).status).toBe(401);
+      expect((await json('GET', '/api/users', a.access_token)).status).toBe(403);
+      expect((await json('GET', '/api/v1/vsg/admin/users', a.access_token)).status).toBe(403);
+      expect((await json('PUT', `/api/v1/vsg/admin/users/${me.id}/license`, a.access_token, { vsg_license_status: 'active' })).status).toBe(403);
+      expect((await json('PUT', `/api/users/${adminId}`, a.access_token, { name: 'Taken over' })).status).toBe(403);
+      expect((await json('DELETE', `/api/users/${adminId}`, a.access_token)).status).toBe(403);
+
+      // changing the password in session A ends session B at once, A goes on
+      expect((await json('PUT', `/api/users/${me.id}`, a.access_token, { password: 'second-pass-2' })).status).toBe(200);
+      expect((await json('GET', '/api/users/me/', b.access_token)).status).toBe(401);
+      expect((await json('GET', '/api/users/me/', a.access_token)).status).toBe(200);
+      // a reset by e-mailed code ends every session, A included
+      expect((await form('/api/password-reset/request', { email })).status).toBe(200);
+      expect((await json('POST', '/api/password-reset/confirm', null, { email, otp: lastCode(email), password: 'third-pass-3' })).status).toBe(200);
+      expect((await json('GET', '/api/users/me/', a.access_token)).status).toBe(401);
+      expect((await form('/api/login', { username: email, password: 'third-pass-3' })).status).toBe(200);
     });
 
     test('the legal pages and the home page carry their content and the configured site facts in the HTML', async () => {

@@ -82,7 +82,7 @@ export async function refundedPaise(db: Db, orderId: string): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`coalesce(sum(${refunds.amountPaise}), 0)::int` })
     .from(refunds)
-    .where(and(eq(refunds.orderId, orderId), inArray(refunds.status, ['pending', 'processed', 'created'])));
+    .where(and(eq(refunds.orderId, orderId), inArray(refunds.status, ['pending', 'processed', 'created', 'unknown'])));
   return row.n;
 }
 
@@ -105,7 +105,7 @@ export async function listPaymentsForAdmin(db: Db, limit: number, offset: number
       userName: users.name,
       totalPages: documents.totalPages,
       documentStatus: documents.status,
-      refunded: sql<number>`coalesce((select sum(r.amount_paise) from refunds r where r.order_id = ${paymentOrders.orderId} and r.status in ('pending','processed','created')), 0)::int`,
+      refunded: sql<number>`coalesce((select sum(r.amount_paise) from refunds r where r.order_id = ${paymentOrders.orderId} and r.status in ('pending','processed','created','unknown')), 0)::int`,
     })
     .from(paymentOrders)
     .leftJoin(users, eq(users.id, paymentOrders.userId))

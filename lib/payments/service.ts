@@ -233,21 +233,27 @@ export async function refundPayment(ctx: PaymentsContext, admin: User, orderId: 
     idempotencyKey: input.idempotency_key,
     createdBy: admin.id,
   });
-  if (!created) return row;
-  if (amountPaise < 100 || amountPaise > remaining) {
+  // The same key again: answer what it did — unless Razorpay's answer was lost, when the same request is
+  // sent again under the same key (Razorpay refunds once per key, so this can never refund twice).
+  if (!created && row.status !== 'unknown') return row;
+  if (created && (amountPaise < 100 || amountPaise > remaining)) {
     await updateRefund(ctx.db, row.id, { status: 'rejected' });
     throw ApiError.unprocessable(remaining < 100 ? 'Nothing is left to refund on this payment.' : `The refund must be between ₹1.00 and ₹${(remaining / 100).toFixed(2)}.`);
   }
-  await recordPaymentEvent(ctx.db, { orderId: order.orderId, documentId: order.documentId, actorUserId: admin.id, source: 'admin', kind: 'refund.requested', detail: { amount: amountPaise } });
+  await recordPaymentEvent(ctx.db, { orderId: order.orderId, documentId: order.documentId, actorUserId: admin.id, source: 'admin', kind: created ? 'refund.requested' : 'refund.resent', detail: { amount: row.amountPaise } });
   try {
-    const refund = await ctx.gateway.refund({ paymentId: order.paymentId, amountPaise, idempotencyKey: input.idempotency_key, notes: { order_id: order.orderId } });
+    // row.amountPaise: a resend must be the very same request as the first
+    const refund = await ctx.gateway.refund({ paymentId: order.paymentId, amountPaise: row.amountPaise, idempotencyKey: input.idempotency_key, notes: { order_id: order.orderId } });
     await updateRefund(ctx.db, row.id, { refundId: refund.id, status: refund.status });
     await recordPaymentEvent(ctx.db, { orderId: order.orderId, documentId: order.documentId, actorUserId: admin.id, source: 'admin', kind: 'refund.created', detail: { refund_id: refund.id, amount: refund.amount, status: refund.status } });
     return { ...row, refundId: refund.id, status: refund.status };
   } catch (error) {
-    await updateRefund(ctx.db, row.id, { status: 'failed' });
-    await recordPaymentEvent(ctx.db, { orderId: order.orderId, documentId: order.documentId, actorUserId: admin.id, source: 'admin', kind: 'refund.failed', detail: { error: error instanceof Error ? error.message : String(error) } });
-    if (error instanceof GatewayError) throw new ApiError(502, `Razorpay refused the refund: ${error.message}`);
-    throw error;
+    // Refused by Razorpay (a 4xx answer): failed. No answer, or a server error: the outcome is unknown, the
+    // amount stays reserved, and a retry with the same key asks again.
+    const refused = error instanceof GatewayError && error.status !== undefined && error.status < 500;
+    await updateRefund(ctx.db, row.id, { status: refused ? 'failed' : 'unknown' });
+    await recordPaymentEvent(ctx.db, { orderId: order.orderId, documentId: order.documentId, actorUserId: admin.id, source: 'admin', kind: refused ? 'refund.failed' : 'refund.unanswered', detail: { error: error instanceof Error ? error.message : String(error) } });
+    if (refused) throw new ApiError(502, `Razorpay refused the refund: ${(error as Error).message}`);
+    throw new ApiError(504, 'Razorpay did not answer the refund request. Retry with the same refund (same key): it will not be made twice.');
   }
 }

@@ -248,4 +248,32 @@ describeEachDb('payments through the real Razorpay SDK against a local stand-in'
     expect(refund.body).toMatchObject({ amount: 6, status: 'processed', refund_id: expect.stringMatching(/^rfnd_standin/) });
     expect(standIn.refunds.get(key)).toMatchObject({ payment_id: paymentId, amount: 600 });
   });
+
+  it('a refund whose answer was lost is asked again under the same key and made once', async () => {
+    const { tokens } = await makeUser(ctx.db);
+    const admin = await makeUser(ctx.db, { isAdmin: true });
+    const token = tokens.access_token;
+    const id = await draftFor(token);
+    const order = (await cont(token, id)).body;
+    const paymentId = 'pay_lost1';
+    const signature = createHmac('sha256', 'stand-in-secret').update(`${order.razorpay_order_id}|${paymentId}`).digest('hex');
+    await pay(token, id, { razorpay_payment_id: paymentId, razorpay_order_id: order.razorpay_order_id, razorpay_signature: signature });
+    await waitForStatus(token, id, ['complete']);
+    const key = randomUUID();
+    const before = standIn.refundRequests;
+    standIn.dropNextRefundAnswer = true;
+    const lost = await call(refundRoute, { token: admin.tokens.access_token, params: { orderId: order.razorpay_order_id }, json: { amount: 2, idempotency_key: key } });
+    expect(lost.status).toBe(504);
+    // the reserved amount is not offered again meanwhile
+    const list = await call(adminPayments, { token: admin.tokens.access_token });
+    expect(list.body.find((p: { order_id: string }) => p.order_id === order.razorpay_order_id).refunded).toBe(2);
+    const retried = await call(refundRoute, { token: admin.tokens.access_token, params: { orderId: order.razorpay_order_id }, json: { amount: 2, idempotency_key: key } });
+    expect(retried.status).toBe(200);
+    expect(retried.body).toMatchObject({ amount: 2, status: 'processed' });
+    expect(standIn.refundRequests - before).toBe(2);
+    expect([...standIn.refunds.values()].filter((r) => r.payment_id === paymentId)).toHaveLength(1);
+    const again = await call(refundRoute, { token: admin.tokens.access_token, params: { orderId: order.razorpay_order_id }, json: { amount: 2, idempotency_key: key } });
+    expect(standIn.refundRequests - before).toBe(2);
+    expect(again.body.refund_id).toBe(retried.body.refund_id);
+  });
 });

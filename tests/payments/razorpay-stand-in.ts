@@ -11,11 +11,13 @@ export interface StandIn {
   orders: { id: string; amount: number; currency: string; receipt: string; notes: Record<string, string> }[];
   refunds: Map<string, { id: string; payment_id: string; amount: number; status: string }>;
   refundRequests: number;
+  /** Make the next refund, then drop the connection without an answer (a lost response). */
+  dropNextRefundAnswer: boolean;
   close(): Promise<void>;
 }
 
 export async function startRazorpayStandIn(keyId: string, keySecret: string): Promise<StandIn> {
-  const state: Omit<StandIn, 'url' | 'close'> = { orders: [], refunds: new Map(), refundRequests: 0 };
+  const state: Omit<StandIn, 'url' | 'close'> = { orders: [], refunds: new Map(), refundRequests: 0, dropNextRefundAnswer: false };
   let n = 0;
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -44,6 +46,11 @@ export async function startRazorpayStandIn(keyId: string, keySecret: string): Pr
         if (existing) return send(200, existing);
         const made = { id: `rfnd_standin${++n}`, entity: 'refund', payment_id: refund[1], amount: body.amount, status: 'processed' };
         if (key) state.refunds.set(key, made);
+        if (state.dropNextRefundAnswer) {
+          state.dropNextRefundAnswer = false;
+          req.socket.destroy();
+          return;
+        }
         return send(200, made);
       }
       send(404, { error: { code: 'BAD_REQUEST_ERROR', description: 'The requested URL was not found on the server.' } });
