@@ -1,7 +1,17 @@
 /** Options shared by every ingestion path. */
 export interface ParseOptions {
-  /** Called after each page (PDF) or once per phase (Excel) with work done and total. */
+  /**
+   * Progress for the person waiting: for a PDF, `done` pages of `total` read (called as each page
+   * is finished, e.g. "Reading page 12 of 38"; never decreasing, and (total, total) last); for a
+   * spreadsheet, rows: (0, rows) once the workbook is open and (rows, rows) at the end.
+   */
   onProgress?: (done: number, total: number) => void;
+  /**
+   * Cancels the parse: checked between pages and inside long loops; the parse then rejects with
+   * `signal.reason` (an AbortError unless the caller gave another reason) and gives back its
+   * parser threads (PDF) or ends its worker (spreadsheet).
+   */
+  signal?: AbortSignal;
   /**
    * OCR of the serial/EPIC regions: 'auto' (only where the text layer lacks them), 'off', or
    * 'always' (every box, ignoring the text layer's serials and EPICs; for testing).

@@ -71,11 +71,14 @@ export interface ReadLimits {
   memoryMb: number;
   maxRows: number;
   maxSheets?: number;
+  /** Aborting ends the worker at once and rejects with the signal's reason. */
+  signal?: AbortSignal;
 }
 
 /** Parses an .xlsx/.xls in an isolated worker thread with a time limit and a heap limit. */
 export function readWorkbook(bytes: Uint8Array, limits: ReadLimits): Promise<SheetRows[]> {
   return new Promise((resolve, reject) => {
+    limits.signal?.throwIfAborted();
     let settled = false;
     const worker = new Worker(WORKER_SOURCE, {
       eval: true,
@@ -90,6 +93,7 @@ export function readWorkbook(bytes: Uint8Array, limits: ReadLimits): Promise<She
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      limits.signal?.removeEventListener('abort', onAbort);
       void worker.terminate();
       fn();
     };
@@ -97,6 +101,8 @@ export function readWorkbook(bytes: Uint8Array, limits: ReadLimits): Promise<She
       () => finish(() => reject(new VoterListError('timeout', `The spreadsheet took longer than ${Math.round(limits.timeoutMs / 1000)} s to read and was abandoned.`))),
       limits.timeoutMs,
     );
+    const onAbort = () => finish(() => reject(limits.signal?.reason));
+    limits.signal?.addEventListener('abort', onAbort, { once: true });
     worker.on('message', (msg: { ok: boolean; sheets?: WireSheet[]; message?: string }) => {
       if (msg.ok && msg.sheets) {
         const sheets = msg.sheets.map((w) => ({

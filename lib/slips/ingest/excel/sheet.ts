@@ -1,5 +1,6 @@
 import type { ParseReport, ParseWarning, VoterList, VoterRecord } from '../../types';
 import { findEpic } from '../epic';
+import { checkAbort } from '../abort';
 import { VoterListError } from '../errors';
 import type { ParseOptions } from '../options';
 import { continuityWarnings } from '../serials';
@@ -86,9 +87,8 @@ function constant(voters: VoterRecord[], key: 'part' | 'pollingStation'): string
 export async function parseSpreadsheet(bytes: Uint8Array, kind: 'xlsx' | 'xls', opts: ParseOptions = {}): Promise<VoterList> {
   const maxRows = opts.maxRows ?? 500_000;
   if (kind === 'xlsx') checkZip(bytes);
-  opts.onProgress?.(0, 2);
-  const sheets = await readWorkbook(bytes, { timeoutMs: opts.excelTimeoutMs ?? 60_000, memoryMb: opts.excelMemoryMb ?? 768, maxRows });
-  opts.onProgress?.(1, 2);
+  checkAbort(opts.signal);
+  const sheets = await readWorkbook(bytes, { timeoutMs: opts.excelTimeoutMs ?? 60_000, memoryMb: opts.excelMemoryMb ?? 768, maxRows, signal: opts.signal });
   const withHeader = sheets.map((s) => ({ sheet: s, header: findHeader(s.rows) })).filter((x) => x.header !== null);
   if (withHeader.length === 0) {
     throw new VoterListError('no-header', 'No header row was recognised in the spreadsheet (expected columns such as Serial No., EPIC No., Name / क्रम संख्या, नाम).');
@@ -101,13 +101,15 @@ export async function parseSpreadsheet(bytes: Uint8Array, kind: 'xlsx' | 'xls', 
   }
   const missing = (['serial', 'epic', 'name'] as Field[]).filter((f) => header.columns[f] === undefined);
   if (missing.length) warnings.push({ message: `No ${missing.join(', ')} column was found.` });
+  const rows = Math.max(0, sheet.rows.length - header.row - 1);
+  opts.onProgress?.(0, rows);
   const { voters, malformed } = sheetVoters(sheet, header, warnings);
   if (voters.length === 0) throw new VoterListError('no-voters', 'The spreadsheet has a header row but no voter rows.');
   if (malformed > MAX_ROW_WARNINGS) warnings.push({ message: `${malformed} malformed row(s) in all; only the first are listed.` });
   if (header.columns.serial !== undefined && new Set(voters.map((v) => v.part ?? '')).size <= 1) {
     warnings.push(...continuityWarnings(voters.map((v) => ({ serial: v.serial, fromOcr: false, page: v.page })), 20).filter((w) => !/could not be read/.test(w.message)));
   }
-  opts.onProgress?.(2, 2);
+  opts.onProgress?.(rows, rows);
   const report: ParseReport = {
     source: 'excel',
     voters: voters.length,

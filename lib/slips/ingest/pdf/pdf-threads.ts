@@ -146,6 +146,12 @@ function pdfWorkerPath(): string {
 
 const idle: PdfThread[] = [];
 let idleMemoryMb = 0;
+let leased = 0;
+
+/** Threads leased to parses right now (0 once every parse has ended, cancelled or not). */
+export function leasedThreads(): number {
+  return leased;
+}
 
 /** Threads a parse may use at once: two on this 2-core machine, one on a single core. */
 export function parserThreads(): number {
@@ -154,6 +160,7 @@ export function parserThreads(): number {
 
 /** Leases a thread (a warm idle one when there is one with the same heap limit). */
 export function leaseThread(memoryMb: number): PdfThread {
+  leased++;
   if (memoryMb !== idleMemoryMb) {
     for (const t of idle.splice(0)) t.kill();
     idleMemoryMb = memoryMb;
@@ -172,6 +179,7 @@ export function leaseThread(memoryMb: number): PdfThread {
 
 /** Gives a healthy thread back to the warm pool; a dead or surplus one is closed. */
 export function releaseThread(t: PdfThread): void {
+  leased--;
   if (t.dead || idle.length >= MAX_IDLE) {
     t.kill();
     return;

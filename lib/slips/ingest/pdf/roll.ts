@@ -1,5 +1,7 @@
 import type { PageKind, ParseReport, ParseWarning, Rect, VoterList, VoterRecord } from '../../types';
+import { checkAbort, raceAbort } from '../abort';
 import { VoterListError } from '../errors';
+import { PageProgress } from '../progress';
 import { readingOrder, roundRect } from '../geometry';
 import type { ParseOptions } from '../options';
 import { continuityWarnings, repairSerials, type SerialSlot } from '../serials';
@@ -104,102 +106,122 @@ async function scanOne(session: PdfSession, doc: PdfDocument, n: number, images:
 }
 
 export async function parseRollPdf(bytes: Uint8Array, opts: ParseOptions = {}): Promise<VoterList> {
-  const session = await PdfSession.open(bytes, {
+  checkAbort(opts.signal);
+  const opening = PdfSession.open(bytes, {
     pageTimeoutMs: opts.pdfPageTimeoutMs ?? DEFAULT_PDF_LIMITS.pageTimeoutMs,
     memoryMb: opts.pdfMemoryMb ?? DEFAULT_PDF_LIMITS.memoryMb,
     threads: opts.pdfThreads ?? DEFAULT_PDF_LIMITS.threads,
   });
-  const doc = session.doc;
+  let session: PdfSession;
   try {
-    const total = doc.numPages;
-    const maxPages = opts.maxPages ?? DEFAULT_MAX_PAGES;
-    if (total === 0) throw new VoterListError('no-voters', 'The PDF has no pages.');
-    if (total > maxPages) throw new VoterListError('too-large', `The PDF has ${total} pages; at most ${maxPages} are accepted in one file.`);
-
-    const scans: PageScan[] = new Array(total);
-    const scanImages = new ScanImages(bytes);
-    let scanned = 0;
-    const keep = (s: PageScan) => {
-      scans[s.page - 1] = s;
-      opts.onProgress?.(++scanned, total * 2);
-    };
-    keep(await scanOne(session, doc, 1, scanImages, false));
-    const first = scans[0];
-    const bareScans = first.paths === 0 && first.pieces.length === 0 && first.imageCover > 0.95;
-    // the other pages are shared out between the parser threads, each taking the next page
-    let next = 2;
-    await Promise.all(
-      session.docs.map(async (d) => {
-        while (next <= total) {
-          const n = next++;
-          keep(await scanOne(session, d, n, scanImages, bareScans));
-        }
-      }),
-    );
-    const allPieces = scans.flatMap((s) => s.pieces);
-    const verdict = judgeText(allPieces.flatMap((p) => p.str.split(/\s+/)));
-    const textLayer: ParseReport['textLayer'] = allPieces.length === 0 ? 'none' : verdict.scrambled ? 'scrambled' : 'clean';
-    const clean = textLayer === 'clean';
-
-    const size = dominantBoxSize(scans.map((s) => s.candidates));
-    const found: PageBoxes[] = [];
-    for (const scan of scans) {
-      const rects = size ? boxesOfSize(scan.candidates, size) : [];
-      const ordered = readingOrder(rects.map((rect) => ({ rect })));
-      found.push({
-        page: scan.page,
-        method: ordered.length > 0 ? 'vector' : 'none',
-        boxes: ordered.map(({ rect }) => ({
-          page: scan.page,
-          rect,
-          photo: photoRect(rect, scan.rects),
-          text: readBoxText(rect, piecesIn(rect, scan.pieces), clean),
-          ocr: null,
-        })),
-      });
-    }
-    const ocrMode = opts.ocr ?? 'auto';
-    let done = scanned;
-
-    // Pages without vector boxes: scanned pages in a vector roll, or a roll that is all images
-    // (or whose boxes are not drawn as rectangles) -> boxes from the rendered pixels, numbers by OCR.
-    const boxless = ocrMode === 'off' ? [] : scans.filter((s) => found[s.page - 1].boxes.length === 0 && (!size || s.imageCover > 0.5));
-    const tooComplex = boxless.filter((s) => s.paths > MAX_RASTER_PATHS).map((s) => s.page);
-    const rasterTargets = boxless.filter((s) => s.paths <= MAX_RASTER_PATHS).map((s) => s.page);
-    if (rasterTargets.length > 0) {
-      const hints = new Map(scans.map((s) => [s.page, { imageMatrix: s.imageMatrix, paths: s.paths, texts: s.pieces.length }]));
-      const raster = await rasterPages(session, rasterTargets, () => opts.onProgress?.(++done, total * 2), { scans: scanImages, hints });
-      for (const rp of raster) {
-        const scan = scans[rp.page - 1];
-        found[rp.page - 1] = {
-          page: rp.page,
-          method: rp.boxes.length === 0 ? 'none' : rp.grid ? 'grid' : 'raster',
-          boxes: rp.boxes.map((b) => ({
-            page: rp.page,
-            rect: b.rect,
-            photo: b.photo,
-            text: readBoxText(b.rect, piecesIn(b.rect, scan.pieces), clean),
-            ocr: b.reading,
-          })),
-        };
-      }
-    }
-
-    // Vector boxes whose serial (or, in a box without any text, EPIC) the text layer lacks.
-    const needOcr = found
-      .filter((p) => p.method === 'vector')
-      .flatMap((p) => p.boxes)
-      .filter((b) => ocrMode === 'always' || (ocrMode === 'auto' && (b.text.serial === null || (!b.text.hasText && b.text.epic === null))));
-    if (needOcr.length > 0) {
-      const readings = await ocrKnownBoxes(session, needOcr.map((b) => ({ page: b.page, rect: b.rect })));
-      needOcr.forEach((b, i) => (b.ocr = readings[i]));
-    }
-    opts.onProgress?.(total * 2, total * 2);
-
-    return assemble(found, scans, { textLayer, clean, ocrMode, tooComplex });
+    session = await raceAbort(opening, opts.signal);
+  } catch (error) {
+    // aborted while opening: the threads go back once the open has settled
+    void opening.then((s) => s.close(), () => undefined);
+    throw error;
+  }
+  try {
+    // on abort this rejects at once; the closed session then fails whatever the read still awaits
+    return await raceAbort(readRoll(session, bytes, opts), opts.signal);
   } finally {
     await session.close();
   }
+}
+
+async function readRoll(session: PdfSession, bytes: Uint8Array, opts: ParseOptions): Promise<VoterList> {
+  const doc = session.doc;
+  const signal = opts.signal;
+  const total = doc.numPages;
+  const maxPages = opts.maxPages ?? DEFAULT_MAX_PAGES;
+  if (total === 0) throw new VoterListError('no-voters', 'The PDF has no pages.');
+  if (total > maxPages) throw new VoterListError('too-large', `The PDF has ${total} pages; at most ${maxPages} are accepted in one file.`);
+
+  const scans: PageScan[] = new Array(total);
+  const scanImages = new ScanImages(bytes);
+  const progress = new PageProgress(total, opts.onProgress);
+  const keep = (s: PageScan) => {
+    scans[s.page - 1] = s;
+    // a page that may need OCR is counted once it has been read
+    if (s.imageCover <= 0.5) progress.page(s.page);
+  };
+  keep(await scanOne(session, doc, 1, scanImages, false));
+  const first = scans[0];
+  const bareScans = first.paths === 0 && first.pieces.length === 0 && first.imageCover > 0.95;
+  // the other pages are shared out between the parser threads, each taking the next page
+  let next = 2;
+  await Promise.all(
+    session.docs.map(async (d) => {
+      while (next <= total) {
+        checkAbort(signal);
+        const n = next++;
+        keep(await scanOne(session, d, n, scanImages, bareScans));
+      }
+    }),
+  );
+  const allPieces = scans.flatMap((s) => s.pieces);
+  const verdict = judgeText(allPieces.flatMap((p) => p.str.split(/\s+/)));
+  const textLayer: ParseReport['textLayer'] = allPieces.length === 0 ? 'none' : verdict.scrambled ? 'scrambled' : 'clean';
+  const clean = textLayer === 'clean';
+
+  const size = dominantBoxSize(scans.map((s) => s.candidates));
+  const found: PageBoxes[] = [];
+  for (const scan of scans) {
+    const rects = size ? boxesOfSize(scan.candidates, size) : [];
+    const ordered = readingOrder(rects.map((rect) => ({ rect })));
+    found.push({
+      page: scan.page,
+      method: ordered.length > 0 ? 'vector' : 'none',
+      boxes: ordered.map(({ rect }) => ({
+        page: scan.page,
+        rect,
+        photo: photoRect(rect, scan.rects),
+        text: readBoxText(rect, piecesIn(rect, scan.pieces), clean),
+        ocr: null,
+      })),
+    });
+  }
+  const ocrMode = opts.ocr ?? 'auto';
+  checkAbort(signal);
+
+  // Pages without vector boxes: scanned pages in a vector roll, or a roll that is all images
+  // (or whose boxes are not drawn as rectangles) -> boxes from the rendered pixels, numbers by OCR.
+  const boxless = ocrMode === 'off' ? [] : scans.filter((s) => found[s.page - 1].boxes.length === 0 && (!size || s.imageCover > 0.5));
+  const tooComplex = boxless.filter((s) => s.paths > MAX_RASTER_PATHS).map((s) => s.page);
+  const rasterTargets = boxless.filter((s) => s.paths <= MAX_RASTER_PATHS).map((s) => s.page);
+  const toRaster = new Set(rasterTargets);
+  for (const s of scans) if (!toRaster.has(s.page)) progress.page(s.page);
+  if (rasterTargets.length > 0) {
+    const hints = new Map(scans.map((s) => [s.page, { imageMatrix: s.imageMatrix, paths: s.paths, texts: s.pieces.length }]));
+    const raster = await rasterPages(session, rasterTargets, (n) => progress.page(n), { scans: scanImages, hints }, signal);
+    for (const rp of raster) {
+      const scan = scans[rp.page - 1];
+      found[rp.page - 1] = {
+        page: rp.page,
+        method: rp.boxes.length === 0 ? 'none' : rp.grid ? 'grid' : 'raster',
+        boxes: rp.boxes.map((b) => ({
+          page: rp.page,
+          rect: b.rect,
+          photo: b.photo,
+          text: readBoxText(b.rect, piecesIn(b.rect, scan.pieces), clean),
+          ocr: b.reading,
+        })),
+      };
+    }
+  }
+
+  // Vector boxes whose serial (or, in a box without any text, EPIC) the text layer lacks.
+  const needOcr = found
+    .filter((p) => p.method === 'vector')
+    .flatMap((p) => p.boxes)
+    .filter((b) => ocrMode === 'always' || (ocrMode === 'auto' && (b.text.serial === null || (!b.text.hasText && b.text.epic === null))));
+  if (needOcr.length > 0) {
+    const readings = await ocrKnownBoxes(session, needOcr.map((b) => ({ page: b.page, rect: b.rect })), signal);
+    needOcr.forEach((b, i) => (b.ocr = readings[i]));
+  }
+  checkAbort(signal);
+  progress.finish();
+
+  return assemble(found, scans, { textLayer, clean, ocrMode, tooComplex });
 }
 
 /** Picks each box's serial and EPIC: the text layer where it has them, else OCR (unless 'always'). */

@@ -1,4 +1,5 @@
 import type { Rect } from '../../types';
+import { checkAbort } from '../abort';
 import { ocrWords, type OcrMode } from '../ocr';
 import type { PdfSession } from '../pdf/pdfjs';
 import { cellsOfSize, commonCellSize, filledPhotoInCell, findCells, impliedCells, photoInCell, type PixelRect } from './cells';
@@ -148,6 +149,7 @@ export async function rasterPages(
   pages: number[],
   onPage?: (n: number) => void,
   fast?: { scans: ScanImages; hints: Map<number, ScanHint> },
+  signal?: AbortSignal,
 ): Promise<RasterPage[]> {
   let size: { width: number; height: number } | null = null;
   const results: RasterPage[] = [];
@@ -162,6 +164,7 @@ export async function rasterPages(
     const cells = orderCells([...found, ...implied]);
     const boxes = cells.map((c) => boxOf(p, c));
     const job = readCells(p.image, cells).then((readings) => {
+      onPage?.(p.page);
       const keep = cells.map((c, i) => !implied.has(c) || plausible(readings, i, (k) => !implied.has(cells[k])));
       result.boxes = boxes.map((box, i) => ({ ...box, reading: readings[i] })).filter((_, i) => keep[i]);
     });
@@ -173,6 +176,7 @@ export async function rasterPages(
   let template: { cells: PixelRect[]; width: number; height: number } | null = null;
   const empty: Prepared[] = [];
   for (const n of pages) {
+    checkAbort(signal);
     const p = await prepare(session, n, fast?.scans, fast?.hints.get(n));
     const local = commonCellSize(p.cells, 2);
     if (!size && local && local.count >= 4) size = local;
@@ -188,7 +192,6 @@ export async function rasterPages(
       await inFlight[0];
       inFlight = inFlight.slice(1);
     }
-    onPage?.(n);
   }
   for (const p of late) {
     const s = size ?? commonCellSize(p.cells, 2);
@@ -220,12 +223,13 @@ export async function rasterPages(
 }
 
 /** OCRs the serial/EPIC bands of boxes already known in PDF space (vector boxes, no text). */
-export async function ocrKnownBoxes(session: PdfSession, requests: { page: number; rect: Rect }[]): Promise<BandReading[]> {
+export async function ocrKnownBoxes(session: PdfSession, requests: { page: number; rect: Rect }[], signal?: AbortSignal): Promise<BandReading[]> {
   const out: BandReading[] = new Array(requests.length);
   const byPage = new Map<number, number[]>();
   requests.forEach((r, i) => byPage.set(r.page, [...(byPage.get(r.page) ?? []), i]));
   const pending: Promise<void>[] = [];
   for (const [n, idx] of byPage) {
+    checkAbort(signal);
     const page = await session.guard(`Page ${n}`, session.doc.getPage(n));
     const rendered = await session.guard(`Page ${n}`, renderGray(session.doc, page, RENDER_SCALE));
     page.cleanup();
