@@ -63,7 +63,7 @@ async function scanPage(doc: PdfDocument, n: number): Promise<PageScan> {
   const pieces = await readText(page);
   const width = x1 - x0;
   const height = y1 - y0;
-  return { page: n, width, height, rects: drawing.rects, candidates: candidateRects(drawing.rects, width, height), pieces, imageCover: drawing.imageCover, imageMatrix: drawing.imageMatrix, paths: drawing.paths };
+  return { page: n, width, height, rects: drawing.rects, candidates: candidateRects(drawing.rects, drawing.segments, width, height), pieces, imageCover: drawing.imageCover, imageMatrix: drawing.imageMatrix, paths: drawing.paths };
 }
 
 /** An upright image matrix that covers the page (within a point each way). */
