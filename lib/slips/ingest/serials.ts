@@ -45,7 +45,42 @@ export function repairSerials(slots: SerialSlot[], window = 3): number {
   return repaired;
 }
 
-/** Warnings for gaps, repeats and unread serials, in roll order. At most `limit` of them. */
+/**
+ * Serials in a roll only go up. An OCR'd serial not above the last one confirmed before it has
+ * usually lost its leading digit(s) (a faint "6" in "61" on a 150 dpi scan): it becomes the first
+ * number a little above that one which ends with the digits read (60 then "1" -> 61). A value is
+ * taken as confirmed when it comes from the text layer, follows the last confirmed one closely, or
+ * is one below the next read. Runs before `repairSerials`; returns how many slots were changed.
+ */
+export function restoreLeadingDigits(slots: SerialSlot[], reach = 5): number {
+  let last: number | null = null;
+  let changed = 0;
+  for (let i = 0; i < slots.length; i++) {
+    const slot = slots[i];
+    if (slot.serial === null) continue;
+    if (slot.fromOcr && last !== null && slot.serial <= last) {
+      const digits: string = String(slot.serial);
+      for (let v: number = last + 1; v <= last + reach; v++) {
+        const s: string = String(v);
+        if (s.length > digits.length && s.endsWith(digits)) {
+          slot.serial = v;
+          changed++;
+          break;
+        }
+      }
+    }
+    const value: number = slot.serial;
+    const next = slots[i + 1]?.serial ?? null;
+    const confirmed = !slot.fromOcr || (last !== null && value > last && value - last <= 3) || next === value + 1;
+    if (confirmed && (last === null || value > last)) last = value;
+  }
+  return changed;
+}
+
+/**
+ * Warnings for gaps, repeats and unread serials, in roll order: unread serials once per page (with
+ * the count), not once per box. At most `limit` of them.
+ */
 export function continuityWarnings(slots: SerialSlot[], limit = 50): ParseWarning[] {
   const warnings: ParseWarning[] = [];
   let previous: number | null = null;
@@ -55,9 +90,15 @@ export function continuityWarnings(slots: SerialSlot[], limit = 50): ParseWarnin
     if (warnings.length < limit) warnings.push(w);
     else suppressed++;
   };
+  const unread = new Map<number, number>();
+  for (const slot of slots) if (slot.serial === null) unread.set(slot.page, (unread.get(slot.page) ?? 0) + 1);
   for (const slot of slots) {
     if (slot.serial === null) {
-      add({ page: slot.page, message: 'A voter box whose serial number could not be read.' });
+      const n = unread.get(slot.page);
+      if (n !== undefined) {
+        add({ page: slot.page, message: n === 1 ? 'One voter box whose serial number could not be read.' : `${n} voter boxes whose serial numbers could not be read.` });
+        unread.delete(slot.page);
+      }
       continue;
     }
     if (seen.has(slot.serial)) add({ page: slot.page, message: `Serial number ${slot.serial} appears more than once.` });

@@ -4,10 +4,10 @@ import { VoterListError } from '../errors';
 import { PageProgress } from '../progress';
 import { readingOrder, roundRect } from '../geometry';
 import type { ParseOptions } from '../options';
-import { continuityWarnings, repairSerials, type SerialSlot } from '../serials';
+import { continuityWarnings, repairSerials, restoreLeadingDigits, type SerialSlot } from '../serials';
 import { boxesOfSize, candidateRects, dominantBoxSize, photoRect } from './box-size';
 import { readBoxText, type BoxText } from './box-fields';
-import { readHeader } from './header';
+import { pageSection, readHeader } from './header';
 import { DEFAULT_PDF_LIMITS, PdfSession, type PdfDocument } from './pdfjs';
 import { judgeText } from './scramble';
 import { piecesIn, readText, toLines, type TextPiece } from './text-layer';
@@ -255,7 +255,7 @@ function assemble(
   const chosen = boxes.map((b) => ({ ...choose(b, ctx.ocrMode), ocrEpic: b.ocr !== null && (ctx.ocrMode === 'always' || b.text.epic === null) }));
   const ocrRead = chosen.reduce((n, c) => n + (c.fromOcr && c.serial !== null ? 1 : 0) + (c.ocrEpic && c.epic !== null ? 1 : 0), 0);
   const slots: SerialSlot[] = boxes.map((b, i) => ({ serial: chosen[i].serial, fromOcr: chosen[i].fromOcr, page: b.page }));
-  let ocrRepaired = repairSerials(slots);
+  let ocrRepaired = restoreLeadingDigits(slots) + repairSerials(slots);
   const epics = chosen.map((c, i) => ({ epic: c.epic, fromOcr: c.ocrEpic, fragment: c.ocrEpic ? (boxes[i].ocr?.epicFragment ?? null) : null }));
   ocrRepaired += repairEpicPrefixes(epics);
 
@@ -276,6 +276,19 @@ function assemble(
   }
   warnings.push(...continuityWarnings(slots));
 
+  const headerLines = ctx.clean ? scans.slice(0, 3).flatMap((s) => toLines(s.pieces).map((l) => l.text)) : [];
+  const header = readHeader(headerLines);
+  // each voter page names its section in the lines above its boxes
+  const sections = new Map<number, string>();
+  if (ctx.clean) {
+    for (const p of found) {
+      if (p.boxes.length === 0) continue;
+      const top = Math.max(...p.boxes.map((b) => b.rect.y + b.rect.height));
+      const section = pageSection(toLines(scans[p.page - 1].pieces.filter((x) => x.y > top)).map((l) => l.text));
+      if (section) sections.set(p.page, section);
+    }
+  }
+
   const voters: VoterRecord[] = boxes.map((b, i) => {
     const v: VoterRecord = {
       serial: slots[i].serial,
@@ -284,11 +297,13 @@ function assemble(
       ...b.text.fields,
       box: { page: b.page, rect: roundRect(b.rect), photo: b.photo ? roundRect(b.photo) : null },
     };
+    if (header.part) v.part = header.part;
+    const section = sections.get(b.page);
+    if (section) v.section = section;
     if (b.text.deleted) v.deleted = true;
     return v;
   });
 
-  const headerLines = ctx.clean ? scans.slice(0, 3).flatMap((s) => toLines(s.pieces).map((l) => l.text)) : [];
   const report: ParseReport = {
     source: 'pdf',
     voters: voters.length,
@@ -299,7 +314,7 @@ function assemble(
     deleted: voters.filter((v) => v.deleted).length,
     ocrRead,
     ocrRepaired,
-    header: readHeader(headerLines),
+    header,
     warnings,
   };
   return { voters, report };
