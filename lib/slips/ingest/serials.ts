@@ -47,32 +47,34 @@ export function repairSerials(slots: SerialSlot[], window = 3): number {
 
 /**
  * Serials in a roll only go up. An OCR'd serial not above the last one confirmed before it has
- * usually lost its leading digit(s) (a faint "6" in "61" on a 150 dpi scan): it becomes the first
- * number a little above that one which ends with the digits read (60 then "1" -> 61). A value is
+ * usually lost its leading digit(s) or misread one (a faint "6" in "61" on a 150 dpi scan read as
+ * nothing or as "5"): it becomes the value its place predicts (the last confirmed one plus the boxes
+ * since) when that ends with the digits read or differs from them in one digit (60, then "1" or
+ * "51" -> 61); anything else is left to `repairSerials`. A value is
  * taken as confirmed when it comes from the text layer, follows the last confirmed one closely, or
  * is one below the next read. Runs before `repairSerials`; returns how many slots were changed.
  */
-export function restoreLeadingDigits(slots: SerialSlot[], reach = 5): number {
-  let last: number | null = null;
+export function restoreLeadingDigits(slots: SerialSlot[]): number {
+  let last: { value: number; at: number } | null = null;
   let changed = 0;
   for (let i = 0; i < slots.length; i++) {
     const slot = slots[i];
     if (slot.serial === null) continue;
-    if (slot.fromOcr && last !== null && slot.serial <= last) {
-      const digits: string = String(slot.serial);
-      for (let v: number = last + 1; v <= last + reach; v++) {
-        const s: string = String(v);
-        if (s.length > digits.length && s.endsWith(digits)) {
-          slot.serial = v;
-          changed++;
-          break;
-        }
+    if (slot.fromOcr && last !== null && slot.serial <= last.value) {
+      // the one value this box should hold if no serial is skipped since the last confirmed one
+      const digits = String(slot.serial);
+      const expected = String(last.value + (i - last.at));
+      const lost = expected.length > digits.length && expected.endsWith(digits);
+      const misread = expected.length === digits.length && [...expected].filter((c, k) => c !== digits[k]).length === 1;
+      if (lost || misread) {
+        slot.serial = Number(expected);
+        changed++;
       }
     }
     const value: number = slot.serial;
     const next = slots[i + 1]?.serial ?? null;
-    const confirmed = !slot.fromOcr || (last !== null && value > last && value - last <= 3) || next === value + 1;
-    if (confirmed && (last === null || value > last)) last = value;
+    const confirmed = !slot.fromOcr || (last !== null && value > last.value && value - last.value <= 3) || next === value + 1;
+    if (confirmed && (last === null || value > last.value)) last = { value, at: i };
   }
   return changed;
 }
