@@ -1,31 +1,32 @@
 import { describe, expect, it } from 'vitest';
 import { pageSection, readHeader } from '@/lib/slips/ingest/pdf/header';
 import { COLUMN, logicalOrder } from '@/lib/slips/ingest/pdf/text-layer';
-import { repairSerials, restoreLeadingDigits, type SerialSlot } from '@/lib/slips/ingest/serials';
+import { fitPageSerials, repairSerials, type SerialSlot } from '@/lib/slips/ingest/serials';
 
-const ocr = (serials: (number | null)[], from: SerialSlot[] = []): SerialSlot[] => [...from, ...serials.map((serial) => ({ serial, fromOcr: true, page: 2 }))];
+const ocr = (serials: (number | null)[], page = 2): SerialSlot[] => serials.map((serial) => ({ serial, fromOcr: true, page }));
+const text = (serials: number[], page = 1): SerialSlot[] => serials.map((serial) => ({ serial, fromOcr: false, page }));
 
-describe('serials only go up', () => {
-  it('restores a leading digit lost or misread by OCR, after a confirmed run', () => {
-    const before: SerialSlot[] = [58, 59, 60].map((serial) => ({ serial, fromOcr: false, page: 1 }));
-    const slots = ocr([1, 52, null, 64, 5], before);
-    expect(restoreLeadingDigits(slots)).toBe(3);
-    expect(slots.map((s) => s.serial)).toEqual([58, 59, 60, 61, 62, null, 64, 65]);
+describe('serials run on from page to page', () => {
+  it('fits a badly read page to the run that its reads fit best (lost or misread leading digits)', () => {
+    // page 2 holds 61..70; OCR lost or misread the faint "6" in most of them
+    const slots = [...text([58, 59, 60]), ...ocr([1, 52, null, 64, 5, 66, 7, 12, 69, 70])];
+    expect(fitPageSerials(slots)).toBe(5);
+    expect(slots.map((s) => s.serial)).toEqual([58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 12, 69, 70]);
     repairSerials(slots);
-    expect(slots.map((s) => s.serial)).toEqual([58, 59, 60, 61, 62, 63, 64, 65]);
+    expect(slots.map((s) => s.serial)).toEqual([58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70]);
   });
 
-  it('does not take a lost trailing digit for a lost leading one (no cascade)', () => {
+  it('leaves a page alone when too few reads fit any run, and never goes below the page before', () => {
+    const slots = [...text([10, 11, 12]), ...ocr([900, 3, 77, 5, 1234])];
+    expect(fitPageSerials(slots)).toBe(0);
+    expect(slots.map((s) => s.serial)).toEqual([10, 11, 12, 900, 3, 77, 5, 1234]);
+  });
+
+  it('does not take a lost trailing digit for a lost leading one', () => {
     const slots = ocr([15, 16, 17, 18, 19, 2, 21, 22, 23, 24]);
-    expect(restoreLeadingDigits(slots)).toBe(0);
+    fitPageSerials(slots);
     repairSerials(slots);
     expect(slots.map((s) => s.serial)).toEqual([15, 16, 17, 18, 19, 20, 21, 22, 23, 24]);
-  });
-
-  it('leaves a real jump forward alone, and a low value that fits no number just above', () => {
-    const slots = ocr([10, 11, 12, 40, 41, 42, 9]);
-    restoreLeadingDigits(slots);
-    expect(slots.map((s) => s.serial)).toEqual([10, 11, 12, 40, 41, 42, 9]);
   });
 });
 

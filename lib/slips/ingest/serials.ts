@@ -45,36 +45,70 @@ export function repairSerials(slots: SerialSlot[], window = 3): number {
   return repaired;
 }
 
+/** How a read serial fits the value a box should hold: 2 equal, 1 lost leading digits or one digit misread, 0 not. */
+function fit(read: number, expected: number): number {
+  if (read === expected) return 2;
+  const r = String(read);
+  const e = String(expected);
+  if (e.length > r.length && e.endsWith(r)) return 1;
+  if (e.length === r.length && [...e].filter((c, k) => c !== r[k]).length === 1) return 1;
+  return 0;
+}
+
 /**
- * Serials in a roll only go up. An OCR'd serial not above the last one confirmed before it has
- * usually lost its leading digit(s) or misread one (a faint "6" in "61" on a 150 dpi scan read as
- * nothing or as "5"): it becomes the value its place predicts (the last confirmed one plus the boxes
- * since) when that ends with the digits read or differs from them in one digit (60, then "1" or
- * "51" -> 61); anything else is left to `repairSerials`. A value is
- * taken as confirmed when it comes from the text layer, follows the last confirmed one closely, or
- * is one below the next read. Runs before `repairSerials`; returns how many slots were changed.
+ * Serials run on from box to box, page after page. On a page whose serials were read by OCR, the
+ * page's first serial S is chosen so that the reads fit S, S+1, S+2, ... best (a read fits when it
+ * equals its value, lost leading digits - a faint "3" in "341" on a 150 dpi scan - or misread one
+ * digit), never below the previous page's last serial. When enough reads fit (three, and 40% of
+ * the page), boxes whose read fits or is missing take their value; reads that do not fit are left
+ * to `repairSerials` and the continuity warnings. Returns how many slots were changed.
  */
-export function restoreLeadingDigits(slots: SerialSlot[]): number {
-  let last: { value: number; at: number } | null = null;
+export function fitPageSerials(slots: SerialSlot[]): number {
   let changed = 0;
-  for (let i = 0; i < slots.length; i++) {
-    const slot = slots[i];
-    if (slot.serial === null) continue;
-    if (slot.fromOcr && last !== null && slot.serial <= last.value) {
-      // the one value this box should hold if no serial is skipped since the last confirmed one
-      const digits = String(slot.serial);
-      const expected = String(last.value + (i - last.at));
-      const lost = expected.length > digits.length && expected.endsWith(digits);
-      const misread = expected.length === digits.length && [...expected].filter((c, k) => c !== digits[k]).length === 1;
-      if (lost || misread) {
-        slot.serial = Number(expected);
-        changed++;
+  let previous = 0;
+  for (let start = 0; start < slots.length; ) {
+    let end = start;
+    while (end < slots.length && slots[end].page === slots[start].page) end++;
+    const page = slots.slice(start, end);
+    if (page.some((s) => s.fromOcr)) {
+      const candidates = new Set<number>([previous + 1]);
+      page.forEach((s, k) => {
+        if (s.serial !== null && s.serial - k > previous) candidates.add(s.serial - k);
+      });
+      let best: { first: number; score: number; fitting: number } | null = null;
+      for (const first of candidates) {
+        let score = 0;
+        let fitting = 0;
+        page.forEach((s, k) => {
+          const f = s.serial === null ? 0 : fit(s.serial, first + k);
+          score += f;
+          if (f > 0) fitting++;
+        });
+        if (!best || score > best.score) best = { first, score, fitting };
+      }
+      if (best && best.fitting >= Math.max(3, page.length * 0.4)) {
+        page.forEach((s, k) => {
+          const value = best.first + k;
+          if (!s.fromOcr || s.serial === value) return;
+          if (s.serial === null || fit(s.serial, value) > 0) {
+            s.serial = value;
+            changed++;
+          }
+        });
+      }
+      if (best && best.fitting >= Math.max(3, page.length * 0.4)) previous = best.first + page.length - 1;
+    }
+    // otherwise the page's last serial that its neighbour confirms (a stray high read must not
+    // push the next pages up)
+    for (let k = page.length - 1; k >= 0; k--) {
+      const v = page[k].serial;
+      const confirmed = v !== null && (!page[k].fromOcr || page[k - 1]?.serial === v - 1 || page[k + 1]?.serial === v + 1);
+      if (confirmed) {
+        previous = Math.max(previous, v);
+        break;
       }
     }
-    const value: number = slot.serial;
-    const next = slots[i + 1]?.serial ?? null;
-    const confirmed = !slot.fromOcr || (last !== null && value > last.value && value - last.value <= 3) || next === value + 1;
-    if (confirmed && (last === null || value > last.value)) last = { value, at: i };
+    start = end;
   }
   return changed;
 }

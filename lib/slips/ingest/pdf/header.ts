@@ -15,6 +15,8 @@ const PART = new RegExp(`(?:Part\\s*No\\.?|Part\\s*Number|${sp('भाग सं
 /** A section line at the start of a line (the assembly line also says "…number and name"). */
 const SECTION = new RegExp(`^(?:Section\\s*No\\.?\\s*and\\s*Name|${sp('अनुभाग की संख्या व नाम')}|${sp('अनुभाग संख्या व नाम')}|${sp('વિભાગનો નંબર અને નામ')})\\s*[:：]?\\s*[:：]?\\s*(\\d{1,3}\\s*-\\s*\\S[^\\n]*)`, 'iu');
 const STATION = new RegExp(`(?:(?:No\\.?\\s*and\\s*)?Name\\s*of\\s*Polling\\s*Station|Polling\\s*Station\\s*No\\.?\\s*and\\s*Name|${sp('मतदान केन्द्र की संख्या व नाम')}|${sp('मतदान केंद्र की संख्या व नाम')}|${sp('મતદાન મથકનો નંબર અને નામ')})\\s*[:：]?`, 'iu');
+/** A bare "Polling Station : value" line (rolls and lists that give no number). */
+const STATION_BARE = new RegExp(`^(?:Polling\\s*Station|${sp('मतदान केन्द्र')}|${sp('मतदान केंद्र')}|${sp('મતદાન મથક')})\\s*[:：]\\s*(\\S[^\\n]*)`, 'iu');
 const ADDRESS = new RegExp(`(?:Address\\s*of\\s*Polling\\s*Station|${sp('मतदान केन्द्र का')}[^:\\n]*${sp('पता')}|${sp('મતદાન મથકનું')}[^:\\n]*${sp('સરનામું')})\\s*[:：]?`, 'iu');
 const YEAR = new RegExp(`(?:Year\\s*of\\s*Revision|Roll\\s*Year|${sp('वर्ष')}|${sp('વર્ષ')}|${sp('વષર્')}|${sp('મતદારયાદી')}|${sp('मतदाता सूची')}|Electoral\\s*Roll)\\D{0,30}((?:19|20)\\d\\d)`, 'iu');
 /** A numbered block heading of the cover ("4. Number of electors"). */
@@ -70,6 +72,8 @@ export function readHeader(lines: string[]): Header {
       const name = stationName(lines, i, line.slice(st.index + st[0].length));
       if (name) header.pollingStation = name;
     }
+    const bare = header.pollingStation ? null : STATION_BARE.exec(line.trim());
+    if (bare) header.pollingStation = clip(firstColumn(bare[1]), 160);
     const ad = header.pollingStationAddress ? null : ADDRESS.exec(line);
     if (ad) {
       const address = stationAddress(lines, i, line.slice(ad.index + ad[0].length));

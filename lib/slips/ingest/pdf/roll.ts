@@ -4,7 +4,7 @@ import { VoterListError } from '../errors';
 import { PageProgress } from '../progress';
 import { readingOrder, roundRect } from '../geometry';
 import type { ParseOptions } from '../options';
-import { continuityWarnings, repairSerials, restoreLeadingDigits, type SerialSlot } from '../serials';
+import { continuityWarnings, fitPageSerials, repairSerials, type SerialSlot } from '../serials';
 import { boxesOfSize, candidateRects, dominantBoxSize, photoRect } from './box-size';
 import { readBoxText, type BoxText } from './box-fields';
 import { pageSection, readHeader } from './header';
@@ -255,7 +255,7 @@ function assemble(
   const chosen = boxes.map((b) => ({ ...choose(b, ctx.ocrMode), ocrEpic: b.ocr !== null && (ctx.ocrMode === 'always' || b.text.epic === null) }));
   const ocrRead = chosen.reduce((n, c) => n + (c.fromOcr && c.serial !== null ? 1 : 0) + (c.ocrEpic && c.epic !== null ? 1 : 0), 0);
   const slots: SerialSlot[] = boxes.map((b, i) => ({ serial: chosen[i].serial, fromOcr: chosen[i].fromOcr, page: b.page }));
-  let ocrRepaired = restoreLeadingDigits(slots) + repairSerials(slots);
+  let ocrRepaired = fitPageSerials(slots) + repairSerials(slots);
   const epics = chosen.map((c, i) => ({ epic: c.epic, fromOcr: c.ocrEpic, fragment: c.ocrEpic ? (boxes[i].ocr?.epicFragment ?? null) : null }));
   ocrRepaired += repairEpicPrefixes(epics);
 
