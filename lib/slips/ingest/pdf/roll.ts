@@ -6,6 +6,7 @@ import { readingOrder, roundRect } from '../geometry';
 import type { ParseOptions } from '../options';
 import { continuityWarnings, fitPageSerials, repairSerials, type SerialSlot } from '../serials';
 import { boxesOfSize, candidateRects, dominantBoxSize, photoRect } from './box-size';
+import { cellsFromSegments } from './segments';
 import { readBoxText, type BoxText } from './box-fields';
 import { pageSection, readHeader } from './header';
 import { DEFAULT_PDF_LIMITS, PdfSession, type PdfDocument } from './pdfjs';
@@ -24,6 +25,8 @@ interface PageScan {
   width: number;
   height: number;
   rects: PaintedRect[];
+  /** painted rectangles and the small cells the ruling closes (photo areas drawn as lines) */
+  smallRects: Rect[];
   candidates: Rect[];
   pieces: TextPiece[];
   imageCover: number;
@@ -63,7 +66,8 @@ async function scanPage(doc: PdfDocument, n: number): Promise<PageScan> {
   const pieces = await readText(page);
   const width = x1 - x0;
   const height = y1 - y0;
-  return { page: n, width, height, rects: drawing.rects, candidates: candidateRects(drawing.rects, drawing.segments, width, height), pieces, imageCover: drawing.imageCover, imageMatrix: drawing.imageMatrix, paths: drawing.paths };
+  const smallRects = [...drawing.rects, ...cellsFromSegments(drawing.segments, { minWidth: 8, maxWidth: width * 0.3, minHeight: 20, maxHeight: height * 0.2 })];
+  return { page: n, width, height, rects: drawing.rects, smallRects, candidates: candidateRects(drawing.rects, drawing.segments, width, height), pieces, imageCover: drawing.imageCover, imageMatrix: drawing.imageMatrix, paths: drawing.paths };
 }
 
 /** An upright image matrix that covers the page (within a point each way). */
@@ -95,7 +99,7 @@ async function scanOne(session: PdfSession, doc: PdfDocument, n: number, images:
       const page = await session.guard(`Page ${n}`, doc.getPage(n));
       if (n > 1 || coversPage(m, page.view)) {
         const [x0, y0, x1, y1] = page.view;
-        return { page: n, width: x1 - x0, height: y1 - y0, rects: [], candidates: [], pieces: [], imageCover: 1, imageMatrix: m, paths: 0 };
+        return { page: n, width: x1 - x0, height: y1 - y0, rects: [], smallRects: [], candidates: [], pieces: [], imageCover: 1, imageMatrix: m, paths: 0 };
       }
     }
     return await session.guard(`Page ${n}`, scanPage(doc, n));
@@ -174,7 +178,7 @@ async function readRoll(session: PdfSession, bytes: Uint8Array, opts: ParseOptio
       boxes: ordered.map(({ rect }) => ({
         page: scan.page,
         rect,
-        photo: photoRect(rect, scan.rects),
+        photo: photoRect(rect, scan.smallRects),
         text: readBoxText(rect, piecesIn(rect, scan.pieces), clean),
         ocr: null,
       })),
