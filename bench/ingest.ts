@@ -1,38 +1,49 @@
 /**
- * Ingestion benchmark (issue #3): `npx tsx bench/ingest.ts [--quick]`.
- * Prints pages/s for the vector roll, s/page for image-only rolls with OCR, and the time for a
- * 100,000-row Excel sheet. Inputs are made in a temp dir (never committed). The machine's load
- * average is printed with the figures: other work on the 2 cores slows everything down.
+ * Ingestion benchmark (issues #3, #13): `npm run bench -- ingest [--quick]`.
+ * For every real roll in ../shared/fixtures/rolls, side by side in this one run: poppler's
+ * `pdftotext -layout` on the file (a child process; wall and CPU) and our parse, warm, in this
+ * process as the server runs it (wall, and CPU of all its threads). Prints pages/s and our time
+ * over pdftotext's, with the roll's score against its truth (tests/ingest/roll-truth.ts). Text rolls
+ * are parsed once to warm up and then measured (median of 3, 2 with --quick); image-only rolls are
+ * measured once after the OCR workers have started. Then a 100,000-row Excel sheet. The machine's
+ * load average is printed with the figures: other work on the 2 cores slows everything down.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { closeOcr } from '@/lib/slips/ingest/ocr';
 import { parseVoterList } from '@/lib/slips/parse';
-import { scannedRoll } from '@/tests/ingest/inputs';
+import type { VoterList } from '@/lib/slips/types';
+import { formatScore, rollFiles, rollTruth, ROLLS_DIR, scoreRoll } from '@/tests/ingest/roll-truth';
 import { ENGLISH_HEADER, voterRows, workbook } from '@/tests/ingest/sheets';
 
-const ROLL = path.resolve(process.cwd(), '../shared/fixtures/rolls/daman-2017-part1-gujarati.pdf');
 const quick = process.argv.includes('--quick');
 
 function load(): string {
   return os.loadavg().map((n) => n.toFixed(1)).join(' ');
 }
 
-let lastCpu = 0;
+interface Timed<T> {
+  wallMs: number;
+  cpuMs: number;
+  out: T;
+}
 
-/** Wall time of `fn`; its CPU time (all threads of this process) is kept in `lastCpu` (ms). */
-async function time<T>(fn: () => Promise<T>): Promise<[number, T]> {
+/** Wall time of `fn` and the CPU time of this process (all threads) meanwhile. */
+async function time<T>(fn: () => Promise<T>): Promise<Timed<T>> {
   const cpu = process.cpuUsage();
   const t = performance.now();
   const out = await fn();
   const used = process.cpuUsage(cpu);
-  lastCpu = (used.user + used.system) / 1000;
-  return [performance.now() - t, out];
+  return { wallMs: performance.now() - t, cpuMs: (used.user + used.system) / 1000, out };
 }
 
-function cpu(): string {
-  return `cpu ${(lastCpu / 1000).toFixed(2)} s`;
+/** pdftotext -layout on the file, timed by bash's `time` (wall, and the child's user+sys CPU). */
+function pdftotext(pdf: string): { wallMs: number; cpuMs: number } {
+  const script = 'TIMEFORMAT="%R %U %S"; { time pdftotext -layout "$1" /dev/null 2>/dev/null; } 2>&1';
+  const [real, user, sys] = execFileSync('bash', ['-c', script, 'bash', pdf]).toString().trim().split(/\s+/).map(Number);
+  return { wallMs: real * 1000, cpuMs: (user + sys) * 1000 };
 }
 
 function median(xs: number[]): number {
@@ -40,43 +51,47 @@ function median(xs: number[]): number {
   return s[Math.floor(s.length / 2)];
 }
 
+const sec = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
 async function main(): Promise<void> {
   console.log(`ingest bench — ${os.cpus().length} cores, node ${process.version}, load average ${load()}`);
-  if (!existsSync(ROLL)) {
-    console.log(`shared roll not found at ${ROLL}: vector and image-only figures skipped`);
-  } else {
-    const bytes = new Uint8Array(readFileSync(ROLL));
-    const runs: number[] = [];
-    const cpus: number[] = [];
-    let pages = 0;
-    for (let i = 0; i < (quick ? 2 : 4); i++) {
-      const [ms, list] = await time(() => parseVoterList({ bytes, filename: 'roll.pdf' }));
-      runs.push(ms);
-      cpus.push(lastCpu);
-      pages = list.report.totalPages;
-      if (list.voters.length !== 993) throw new Error(`expected 993 voters, got ${list.voters.length}`);
+  const files = rollFiles();
+  if (files.length === 0) console.log(`no fixture rolls at ${ROLLS_DIR}: roll figures skipped`);
+  let ocrStarted = false;
+  for (const file of files) {
+    const pdf = path.join(ROLLS_DIR, file);
+    const bytes = new Uint8Array(readFileSync(pdf));
+    const truth = rollTruth(file);
+    const imageOnly = truth.ids === null;
+    const parse = () => parseVoterList({ bytes, filename: file });
+    const runs: Timed<VoterList>[] = [];
+    const popplerRuns: { wallMs: number; cpuMs: number }[] = [];
+    if (!imageOnly || !ocrStarted) await parse(); // warm-up: threads, pdf.js, OCR workers
+    ocrStarted ||= imageOnly;
+    const n = imageOnly ? 1 : quick ? 2 : 3;
+    for (let i = 0; i < n; i++) {
+      popplerRuns.push(pdftotext(pdf));
+      runs.push(await time(parse));
     }
-    const warm = median(runs.slice(1));
-    console.log(`vector roll: ${pages} pages, 993 voters — first ${(runs[0] / 1000).toFixed(2)} s (cold), warm median ${(warm / 1000).toFixed(2)} s = ${(pages / (warm / 1000)).toFixed(1)} pages/s; warm cpu ${(median(cpus.slice(1)) / 1000).toFixed(2)} s (load ${load()})`);
-
-    const n = quick ? 2 : 4;
-    const scan = await scannedRoll(ROLL, 2, 1 + n);
-    // the first image-only parse also starts the OCR workers (once per process)
-    const [coldMs] = await time(() => parseVoterList({ bytes: scan, filename: 'scan.pdf' }));
-    const coldCpu = cpu();
-    const [warmMs, list] = await time(() => parseVoterList({ bytes: scan, filename: 'scan.pdf' }));
-    const exact = list.voters.filter((v, i) => v.serial === i + 1).length;
+    const wall = median(runs.map((r) => r.wallMs));
+    const cpu = median(runs.map((r) => r.cpuMs));
+    const pop = median(popplerRuns.map((r) => r.wallMs));
+    const popCpu = median(popplerRuns.map((r) => r.cpuMs));
+    const pages = truth.pages;
     console.log(
-      `image-only roll (OCR): ${n} pages, ${list.voters.length} voters (${exact} serials in place) — cold ${(coldMs / 1000).toFixed(2)} s (${coldCpu}) incl. OCR worker start, warm ${(warmMs / 1000).toFixed(2)} s = ${(warmMs / 1000 / n).toFixed(2)} s/page, ${cpu()} = ${(lastCpu / 1000 / n).toFixed(2)} cpu-s/page over 2 threads (load ${load()})`,
+      `${file}: ${pages} pages${imageOnly ? ' (image-only, OCR)' : ''} — parse ${sec(wall)} wall, ${sec(cpu)} cpu = ${(pages / (wall / 1000)).toFixed(1)} pages/s` +
+        (imageOnly ? ` (${(wall / 1000 / pages).toFixed(2)} s/page)` : '') +
+        `; pdftotext -layout ${sec(pop)} wall, ${sec(popCpu)} cpu; ratio ${(wall / pop).toFixed(2)}x wall, ${(cpu / Math.max(1, popCpu)).toFixed(2)}x cpu (load ${load()})`,
     );
-    await closeOcr();
+    console.log(`  ${formatScore(scoreRoll(truth, runs[runs.length - 1].out))}`);
   }
+  await closeOcr();
 
   const rows = quick ? 20_000 : 100_000;
   const sheet = workbook([ENGLISH_HEADER, ...voterRows(rows, true)], 'xlsx');
-  const [xlMs, xl] = await time(() => parseVoterList({ bytes: sheet, filename: 'big.xlsx' }));
-  if (xl.voters.length !== rows) throw new Error(`expected ${rows} rows, got ${xl.voters.length}`);
-  console.log(`excel: ${rows.toLocaleString('en-IN')} rows (${(sheet.length / 1e6).toFixed(1)} MB .xlsx, Hindi text) in ${(xlMs / 1000).toFixed(2)} s, ${cpu()} (load ${load()})`);
+  const xl = await time(() => parseVoterList({ bytes: sheet, filename: 'big.xlsx' }));
+  if (xl.out.voters.length !== rows) throw new Error(`expected ${rows} rows, got ${xl.out.voters.length}`);
+  console.log(`excel: ${rows.toLocaleString('en-IN')} rows (${(sheet.length / 1e6).toFixed(1)} MB .xlsx, Hindi text) in ${sec(xl.wallMs)}, cpu ${sec(xl.cpuMs)} (load ${load()})`);
 }
 
 main().then(

@@ -104,6 +104,7 @@ function pollers(token: string, id: number): () => Promise<number> {
 async function main(): Promise<void> {
   if (!fs.existsSync(path.join(ROOT, '.next', 'BUILD_ID'))) throw new Error('Build first: npm run build');
   if (!fs.existsSync(ROLL)) throw new Error(`missing ${ROLL}`);
+  if (await fetch(`${BASE}/`).then(() => true, () => false)) throw new Error(`port ${PORT} is taken (an old server?): set BENCH_PORT`);
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'vsg-pipeline-bench-'));
   const roll10 = path.join(work, 'roll-x10.pdf');
   execFileSync('qpdf', ['--empty', '--pages', ...Array(10).fill(ROLL), '--', roll10]);
@@ -168,8 +169,10 @@ async function main(): Promise<void> {
     }
   } finally {
     clearInterval(sampler);
+    // the whole process group (npm and the server under it)
     process.kill(-server.pid!, 'SIGTERM');
     await new Promise((r) => server.once('exit', r));
+    for (let i = 0; i < 50 && (await fetch(`${BASE}/`).then(() => true, () => false)); i++) await new Promise((r) => setTimeout(r, 200));
     fs.rmSync(work, { recursive: true, force: true });
   }
 }

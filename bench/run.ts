@@ -7,7 +7,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 const dir = path.join(process.cwd(), 'bench');
-const only = process.argv.slice(2);
+const args = process.argv.slice(2);
+const only = args.filter((a) => !a.startsWith('--'));
+/** Options such as --quick are passed on to each benchmark. */
+const flags = args.filter((a) => a.startsWith('--'));
 const benches = fs
   .readdirSync(dir)
   .filter((f) => f.endsWith('.ts') && f !== 'run.ts')
@@ -17,7 +20,7 @@ const benches = fs
 let failed = 0;
 for (const file of benches) {
   console.log(`\n== bench/${file}`);
-  const run = spawnSync(process.execPath, ['--import', 'tsx', path.join(dir, file)], { stdio: 'inherit' });
+  const run = spawnSync(process.execPath, ['--import', 'tsx', path.join(dir, file), ...flags], { stdio: 'inherit' });
   if (run.status !== 0) failed++;
 }
 process.exit(failed === 0 ? 0 : 1);

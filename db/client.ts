@@ -23,6 +23,12 @@ export interface OpenDbOptions {
 
 export const MIGRATIONS_DIR = path.join(process.cwd(), 'db', 'migrations');
 
+/**
+ * The embedded database's settings: a small buffer pool (our tables are small; uploads and PDFs live on disk
+ * by default). PGlite's default keeps 360 MB resident in the server process, this 235 MB.
+ */
+const PGLITE_CONF = ['shared_buffers=16MB'];
+
 export class DatabaseLockedError extends Error {
   constructor(dir: string, pid: number) {
     super(
@@ -104,7 +110,18 @@ export async function openDb(options: OpenDbOptions = {}): Promise<DbHandle> {
   const release = inMemory ? () => {} : acquireDirLock(path.resolve(/*turbopackIgnore: true*/ dir));
   let client: InstanceType<typeof PGlite>;
   try {
-    client = inMemory ? new PGlite() : new PGlite(path.resolve(/*turbopackIgnore: true*/ dir));
+    if (inMemory) client = new PGlite();
+    else {
+      const abs = path.resolve(/*turbopackIgnore: true*/ dir);
+      // A new data directory is created (initdb) by a throw-away instance: initdb's WASM memory is kept by the
+      // instance that ran it for as long as it lives (measured: 899 MB RSS after creating, 393 MB reopened).
+      if (!fs.existsSync(path.join(abs, 'PG_VERSION'))) {
+        const creator = new PGlite(abs);
+        await creator.waitReady;
+        await creator.close();
+      }
+      client = new PGlite({ dataDir: abs, postgresqlconf: PGLITE_CONF });
+    }
     await client.waitReady;
   } catch (error) {
     release();

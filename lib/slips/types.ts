@@ -66,7 +66,20 @@ export interface ParseReport {
   /** Numbers read by OCR, and how many of them were repaired from serial continuity. */
   ocrRead: number;
   ocrRepaired: number;
-  header: { part?: string; assembly?: string; pollingStation?: string };
+  /**
+   * The roll's own facts from its cover and page headers (text rolls with a clean text layer).
+   * `assembly` is "number - name"; the parts are also given apart.
+   */
+  header: {
+    part?: string;
+    assembly?: string;
+    pollingStation?: string;
+    assemblyNumber?: string;
+    assemblyName?: string;
+    section?: string;
+    pollingStationAddress?: string;
+    year?: string;
+  };
   warnings: ParseWarning[];
 }
 

@@ -53,9 +53,15 @@ function textReport({ voters, report }: VoterList, file: string): string {
   if (serials.length) lines.push(`serials: ${Math.min(...serials)}..${Math.max(...serials)}`);
   lines.push(`without EPIC: ${report.withoutEpic}`);
   const h = report.header;
-  if (h.part || h.assembly || h.pollingStation) {
-    lines.push(`header: ${[h.part && `part ${h.part}`, h.assembly && `assembly ${h.assembly}`, h.pollingStation && `polling station ${h.pollingStation}`].filter(Boolean).join('; ')}`);
-  }
+  const facts = [
+    h.assembly && `assembly ${h.assembly}`,
+    h.part && `part ${h.part}`,
+    h.section && `section ${h.section}`,
+    h.pollingStation && `polling station ${h.pollingStation}`,
+    h.pollingStationAddress && `address ${h.pollingStationAddress}`,
+    h.year && `year ${h.year}`,
+  ].filter(Boolean);
+  if (facts.length) lines.push(`header: ${facts.join('; ')}`);
   lines.push(`warnings: ${report.warnings.length}`);
   for (const w of report.warnings) lines.push(`  ${w.page !== undefined ? `[${report.source === 'pdf' ? 'page' : 'row'} ${w.page}] ` : ''}${w.message}`);
   return lines.join('\n');

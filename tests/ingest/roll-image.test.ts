@@ -99,7 +99,9 @@ describe('rolls drawn with pdf-lib', () => {
     expect(list.voters.map((v) => v.epic)).toEqual(voters.map((v) => v.epic));
     expect(list.report.textLayer).toBe('clean');
     expect(list.report.pages).toEqual({ cover: 1, voters: 2, summary: 1, other: 0 });
-    expect(list.report.header).toEqual({ part: '17', assembly: '42 - Example Nagar', pollingStation: 'Government School, Room 2' });
+    expect(list.report.header).toEqual({ part: '17', assembly: '42 - Example Nagar', assemblyNumber: '42', assemblyName: 'Example Nagar', pollingStation: 'Government School, Room 2', year: '2024' });
+    // each voter carries the roll's part
+    expect(list.voters.every((v) => v.part === '17')).toBe(true);
     const v = list.voters[7];
     expect(v).toMatchObject({ name: voters[7].name, relativeName: voters[7].relative, relation: 'father', houseNumber: voters[7].house, age: voters[7].age, gender: voters[7].gender });
     expect(list.voters[4].deleted).toBe(true);

@@ -8,8 +8,8 @@ export function findEpic(text: string): string | null {
   return m ? m[1] : null;
 }
 
-const TO_DIGIT: Record<string, string> = { O: '0', Q: '0', D: '0', U: '0', I: '1', L: '1', T: '1', J: '1', Z: '2', S: '5', B: '8', G: '6', A: '4', E: '8' };
-const TO_LETTER: Record<string, string> = { '0': 'O', '1': 'I', '2': 'Z', '5': 'S', '8': 'B', '6': 'G', '4': 'A' };
+const TO_DIGIT: Record<string, string> = { '/': '7', O: '0', Q: '0', D: '0', U: '0', I: '1', L: '1', T: '1', J: '1', Z: '2', S: '5', B: '8', G: '6', A: '4', E: '8' };
+const TO_LETTER: Record<string, string> = { '0': 'O', '1': 'I', '2': 'Z', '3': 'B', '5': 'S', '7': 'T', '8': 'B', '6': 'G', '4': 'A' };
 
 /** `letters` letters then digits, the usual OCR confusions fixed by position; null if it still is not. */
 const SHAPES = { 2: /^[A-Z]{2}[0-9]{7}$/, 3: /^[A-Z]{3}[0-9]{7}$/ } as const;

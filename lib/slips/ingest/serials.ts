@@ -45,7 +45,78 @@ export function repairSerials(slots: SerialSlot[], window = 3): number {
   return repaired;
 }
 
-/** Warnings for gaps, repeats and unread serials, in roll order. At most `limit` of them. */
+/** How a read serial fits the value a box should hold: 2 equal, 1 lost leading digits or one digit misread, 0 not. */
+function fit(read: number, expected: number): number {
+  if (read === expected) return 2;
+  const r = String(read);
+  const e = String(expected);
+  if (e.length > r.length && e.endsWith(r)) return 1;
+  if (e.length === r.length && [...e].filter((c, k) => c !== r[k]).length === 1) return 1;
+  return 0;
+}
+
+/**
+ * Serials run on from box to box, page after page. On a page whose serials were read by OCR, the
+ * page's first serial S is chosen so that the reads fit S, S+1, S+2, ... best (a read fits when it
+ * equals its value, lost leading digits - a faint "3" in "341" on a 150 dpi scan - or misread one
+ * digit), never below the previous page's last serial. When enough reads fit (three, and 40% of
+ * the page), boxes whose read fits or is missing take their value; reads that do not fit are left
+ * to `repairSerials` and the continuity warnings. Returns how many slots were changed.
+ */
+export function fitPageSerials(slots: SerialSlot[]): number {
+  let changed = 0;
+  let previous = 0;
+  for (let start = 0; start < slots.length; ) {
+    let end = start;
+    while (end < slots.length && slots[end].page === slots[start].page) end++;
+    const page = slots.slice(start, end);
+    if (page.some((s) => s.fromOcr)) {
+      const candidates = new Set<number>([previous + 1]);
+      page.forEach((s, k) => {
+        if (s.serial !== null && s.serial - k > previous) candidates.add(s.serial - k);
+      });
+      let best: { first: number; score: number; fitting: number } | null = null;
+      for (const first of candidates) {
+        let score = 0;
+        let fitting = 0;
+        page.forEach((s, k) => {
+          const f = s.serial === null ? 0 : fit(s.serial, first + k);
+          score += f;
+          if (f > 0) fitting++;
+        });
+        if (!best || score > best.score) best = { first, score, fitting };
+      }
+      if (best && best.fitting >= Math.max(3, page.length * 0.4)) {
+        page.forEach((s, k) => {
+          const value = best.first + k;
+          if (!s.fromOcr || s.serial === value) return;
+          if (s.serial === null || fit(s.serial, value) > 0) {
+            s.serial = value;
+            changed++;
+          }
+        });
+      }
+      if (best && best.fitting >= Math.max(3, page.length * 0.4)) previous = best.first + page.length - 1;
+    }
+    // otherwise the page's last serial that its neighbour confirms (a stray high read must not
+    // push the next pages up)
+    for (let k = page.length - 1; k >= 0; k--) {
+      const v = page[k].serial;
+      const confirmed = v !== null && (!page[k].fromOcr || page[k - 1]?.serial === v - 1 || page[k + 1]?.serial === v + 1);
+      if (confirmed) {
+        previous = Math.max(previous, v);
+        break;
+      }
+    }
+    start = end;
+  }
+  return changed;
+}
+
+/**
+ * Warnings for gaps, repeats and unread serials, in roll order: unread serials once per page (with
+ * the count), not once per box. At most `limit` of them.
+ */
 export function continuityWarnings(slots: SerialSlot[], limit = 50): ParseWarning[] {
   const warnings: ParseWarning[] = [];
   let previous: number | null = null;
@@ -55,9 +126,15 @@ export function continuityWarnings(slots: SerialSlot[], limit = 50): ParseWarnin
     if (warnings.length < limit) warnings.push(w);
     else suppressed++;
   };
+  const unread = new Map<number, number>();
+  for (const slot of slots) if (slot.serial === null) unread.set(slot.page, (unread.get(slot.page) ?? 0) + 1);
   for (const slot of slots) {
     if (slot.serial === null) {
-      add({ page: slot.page, message: 'A voter box whose serial number could not be read.' });
+      const n = unread.get(slot.page);
+      if (n !== undefined) {
+        add({ page: slot.page, message: n === 1 ? 'One voter box whose serial number could not be read.' : `${n} voter boxes whose serial numbers could not be read.` });
+        unread.delete(slot.page);
+      }
       continue;
     }
     if (seen.has(slot.serial)) add({ page: slot.page, message: `Serial number ${slot.serial} appears more than once.` });

@@ -21,6 +21,7 @@ import { DocumentFont } from './font';
 import { computeGrid, pageCount, type PageGrid, type SlipLayout } from './layout';
 import { fileSink, streamSink, StreamingPdfWriter, type ByteSink } from './pdf-writer';
 import { f, fieldContentOps, rollContentOps, slipAreas, templateOps, watermarkOps } from './slip';
+import { SlipInputError } from './errors';
 import { SourcePages } from './source-pages';
 
 export { computeGrid, allLayouts, pageCount, validateLayout, LayoutError, PAGE_MARGIN, type PageGrid, type SlipLayout } from './layout';
@@ -76,12 +77,7 @@ export interface RenderResult {
 /** Where the PDF goes: a file path, a Node writable stream (ended when done), or a custom sink. */
 export type RenderOutput = string | NodeJS.WritableStream | ByteSink;
 
-export class SlipInputError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'SlipInputError';
-  }
-}
+export { SlipInputError } from './errors';
 
 function isSink(o: RenderOutput): o is ByteSink {
   return typeof o === 'object' && o !== null && 'close' in o && typeof (o as ByteSink).close === 'function' && !('pipe' in o);

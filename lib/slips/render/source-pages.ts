@@ -5,6 +5,7 @@
  * rectangles from ingestion (user space, before /Rotate) apply as they are, whatever the MediaBox origin.
  */
 import zlib from 'node:zlib';
+import { SlipInputError } from './errors';
 import {
   PDFArray,
   PDFContentStream,
@@ -42,6 +43,13 @@ export class SourcePages {
 
   static async load(bytes: Uint8Array, dest: PDFContext): Promise<SourcePages> {
     const doc = await PDFDocument.load(bytes, { updateMetadata: false, ignoreEncryption: true });
+    // pdf-lib cannot decrypt: the pages of an encrypted roll (many state sites publish them with an owner
+    // password) would be copied as unreadable bytes. Say so instead of failing on a flate error.
+    if (doc.isEncrypted) {
+      throw new SlipInputError(
+        'This roll PDF is encrypted by its publisher: its voters were read, but its pages cannot be copied onto slips yet. Save it without protection (for example "Print to PDF") and upload that file.',
+      );
+    }
     return new SourcePages(doc, dest);
   }
 

@@ -1,5 +1,6 @@
 import type { ParseReport, ParseWarning, VoterList, VoterRecord } from '../../types';
 import { findEpic } from '../epic';
+import { asciiDigits } from '../numbers';
 import { checkAbort } from '../abort';
 import { VoterListError } from '../errors';
 import type { ParseOptions } from '../options';
@@ -39,7 +40,7 @@ function sheetVoters(sheet: SheetRows, header: NonNullable<ReturnType<typeof fin
     const name = get(row, 'name');
     let serial: number | null = null;
     if (serialText) {
-      const n = Number(serialText.replace(/[\u0966-\u096F]/g, (d) => String(d.charCodeAt(0) - 0x0966)));
+      const n = Number(asciiDigits(serialText));
       if (Number.isInteger(n) && n > 0) serial = n;
     }
     if (serial === null && !epicText && !name) {

@@ -1,5 +1,6 @@
 import type { Rect } from '../../types';
 import { findEpic } from '../epic';
+import { asciiDigits, serialOf } from '../numbers';
 import { toLines, type TextPiece } from './text-layer';
 
 export interface BoxText {
@@ -78,19 +79,16 @@ export function readBoxText(box: Rect, pieces: TextPiece[], clean: boolean): Box
   let serial: number | null = null;
   const top = pieces.filter((p) => p.y >= topBand).sort((p, q) => p.x - q.x);
   for (const p of top) {
-    const m = /^\s*(\d{1,5})\s*$/.exec(p.str);
-    if (m) {
-      serial = Number.parseInt(m[1], 10);
-      break;
-    }
+    serial = serialOf(p.str);
+    if (serial !== null) break;
   }
   const all = lines.map((l) => l.text).join('\n');
   const topText = lines.filter((l) => l.y >= topBand).map((l) => l.text).join(' ');
   const epic = findEpic(topText) ?? findEpic(all);
   if (serial === null) {
     // serial glued to other text in the top band, e.g. "12 ABC1234567"
-    const m = /(?:^|\s)(\d{1,5})(?:\s|$)/.exec(topText.replace(epic ?? '\u0000', ' '));
-    if (m) serial = Number.parseInt(m[1], 10);
+    const m = /(?:^|\s)(\d{1,3}(?:,\d{2,3})+|\d{1,5})(?:\s|$)/.exec(asciiDigits(topText.replace(epic ?? '\u0000', ' ')));
+    if (m) serial = serialOf(m[1]);
   }
   const fields = clean ? labelled(all) : {};
   return { serial, epic, deleted: DELETED.test(all), hasText: pieces.length > 0, fields };

@@ -1,5 +1,6 @@
 import type { Rect } from '../../types';
 import { overlapArea } from '../geometry';
+import { cellsFromSegments, type CellLimits, type Segment } from './segments';
 
 export interface BoxSize {
   width: number;
@@ -14,18 +15,19 @@ function dedupe(rects: Rect[]): Rect[] {
   return out;
 }
 
-/** Rectangles big enough to be a voter box, small enough not to be a page frame, without duplicates. */
-export function candidateRects(rects: Rect[], pageWidth: number, pageHeight: number): Rect[] {
-  return dedupe(
-    rects.filter(
-      (r) =>
-        r.width >= pageWidth * 0.12 &&
-        r.height >= pageHeight * 0.03 &&
-        r.width <= pageWidth * 0.7 &&
-        r.height <= pageHeight * 0.4 &&
-        r.width > r.height * 0.8,
-    ),
-  );
+/** How big a voter box can be on a page: not a table cell, not a page frame. */
+export function boxLimits(pageWidth: number, pageHeight: number): CellLimits {
+  return { minWidth: pageWidth * 0.12, maxWidth: pageWidth * 0.7, minHeight: pageHeight * 0.03, maxHeight: pageHeight * 0.4 };
+}
+
+/**
+ * Rectangles that may be voter boxes, without duplicates: painted rectangles first (exact), then
+ * the cells closed by the page's ruled lines (boxes drawn side by side).
+ */
+export function candidateRects(rects: Rect[], segments: Segment[], pageWidth: number, pageHeight: number): Rect[] {
+  const limits = boxLimits(pageWidth, pageHeight);
+  const fits = (r: Rect) => r.width >= limits.minWidth && r.height >= limits.minHeight && r.width <= limits.maxWidth && r.height <= limits.maxHeight && r.width > r.height * 0.8;
+  return dedupe([...rects, ...cellsFromSegments(segments, limits)].filter(fits));
 }
 
 const TOLERANCE = 2;

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { VoterListError } from '../errors';
-import type { PdfJs } from './pdfjs';
+import type { PdfJs } from './pdfjs-types';
 
 /**
  * pdf.js's parser ("worker" side: xref, content streams, fonts, images) run in real worker

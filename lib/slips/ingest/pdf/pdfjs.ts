@@ -2,6 +2,9 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { VoterListError } from '../errors';
 import { leaseThread, parserThreads, releaseThread, type PdfThread } from './pdf-threads';
+import type { PdfDocument, PdfJs } from './pdfjs-types';
+
+export type { PdfDocument, PdfJs, PdfPage } from './pdfjs-types';
 
 /**
  * pdf.js (pinned at 5.4.296, DESIGN §6) loaded the Node way: the legacy build, no eval, data files
@@ -9,9 +12,6 @@ import { leaseThread, parserThreads, releaseThread, type PdfThread } from './pdf
  * installed package. The package folder is resolved from the project root (process.cwd()) so that
  * it is found the same under tsx, vitest and a Next server.
  */
-export type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
-export type PdfDocument = import('pdfjs-dist/legacy/build/pdf.mjs').PDFDocumentProxy;
-export type PdfPage = import('pdfjs-dist/legacy/build/pdf.mjs').PDFPageProxy;
 
 let pdfjsPromise: Promise<PdfJs> | null = null;
 

@@ -4,10 +4,11 @@ import { VoterListError } from '../errors';
 import { PageProgress } from '../progress';
 import { readingOrder, roundRect } from '../geometry';
 import type { ParseOptions } from '../options';
-import { continuityWarnings, repairSerials, type SerialSlot } from '../serials';
+import { continuityWarnings, fitPageSerials, repairSerials, type SerialSlot } from '../serials';
 import { boxesOfSize, candidateRects, dominantBoxSize, photoRect } from './box-size';
+import { cellsFromSegments } from './segments';
 import { readBoxText, type BoxText } from './box-fields';
-import { readHeader } from './header';
+import { pageSection, readHeader } from './header';
 import { DEFAULT_PDF_LIMITS, PdfSession, type PdfDocument } from './pdfjs';
 import { judgeText } from './scramble';
 import { piecesIn, readText, toLines, type TextPiece } from './text-layer';
@@ -24,6 +25,8 @@ interface PageScan {
   width: number;
   height: number;
   rects: PaintedRect[];
+  /** painted rectangles and the small cells the ruling closes (photo areas drawn as lines) */
+  smallRects: Rect[];
   candidates: Rect[];
   pieces: TextPiece[];
   imageCover: number;
@@ -63,7 +66,8 @@ async function scanPage(doc: PdfDocument, n: number): Promise<PageScan> {
   const pieces = await readText(page);
   const width = x1 - x0;
   const height = y1 - y0;
-  return { page: n, width, height, rects: drawing.rects, candidates: candidateRects(drawing.rects, width, height), pieces, imageCover: drawing.imageCover, imageMatrix: drawing.imageMatrix, paths: drawing.paths };
+  const smallRects = [...drawing.rects, ...cellsFromSegments(drawing.segments, { minWidth: 8, maxWidth: width * 0.3, minHeight: 20, maxHeight: height * 0.2 })];
+  return { page: n, width, height, rects: drawing.rects, smallRects, candidates: candidateRects(drawing.rects, drawing.segments, width, height), pieces, imageCover: drawing.imageCover, imageMatrix: drawing.imageMatrix, paths: drawing.paths };
 }
 
 /** An upright image matrix that covers the page (within a point each way). */
@@ -95,7 +99,7 @@ async function scanOne(session: PdfSession, doc: PdfDocument, n: number, images:
       const page = await session.guard(`Page ${n}`, doc.getPage(n));
       if (n > 1 || coversPage(m, page.view)) {
         const [x0, y0, x1, y1] = page.view;
-        return { page: n, width: x1 - x0, height: y1 - y0, rects: [], candidates: [], pieces: [], imageCover: 1, imageMatrix: m, paths: 0 };
+        return { page: n, width: x1 - x0, height: y1 - y0, rects: [], smallRects: [], candidates: [], pieces: [], imageCover: 1, imageMatrix: m, paths: 0 };
       }
     }
     return await session.guard(`Page ${n}`, scanPage(doc, n));
@@ -174,7 +178,7 @@ async function readRoll(session: PdfSession, bytes: Uint8Array, opts: ParseOptio
       boxes: ordered.map(({ rect }) => ({
         page: scan.page,
         rect,
-        photo: photoRect(rect, scan.rects),
+        photo: photoRect(rect, scan.smallRects),
         text: readBoxText(rect, piecesIn(rect, scan.pieces), clean),
         ocr: null,
       })),
@@ -255,7 +259,7 @@ function assemble(
   const chosen = boxes.map((b) => ({ ...choose(b, ctx.ocrMode), ocrEpic: b.ocr !== null && (ctx.ocrMode === 'always' || b.text.epic === null) }));
   const ocrRead = chosen.reduce((n, c) => n + (c.fromOcr && c.serial !== null ? 1 : 0) + (c.ocrEpic && c.epic !== null ? 1 : 0), 0);
   const slots: SerialSlot[] = boxes.map((b, i) => ({ serial: chosen[i].serial, fromOcr: chosen[i].fromOcr, page: b.page }));
-  let ocrRepaired = repairSerials(slots);
+  let ocrRepaired = fitPageSerials(slots) + repairSerials(slots);
   const epics = chosen.map((c, i) => ({ epic: c.epic, fromOcr: c.ocrEpic, fragment: c.ocrEpic ? (boxes[i].ocr?.epicFragment ?? null) : null }));
   ocrRepaired += repairEpicPrefixes(epics);
 
@@ -276,6 +280,19 @@ function assemble(
   }
   warnings.push(...continuityWarnings(slots));
 
+  const headerLines = ctx.clean ? scans.slice(0, 3).flatMap((s) => toLines(s.pieces).map((l) => l.text)) : [];
+  const header = readHeader(headerLines);
+  // each voter page names its section in the lines above its boxes
+  const sections = new Map<number, string>();
+  if (ctx.clean) {
+    for (const p of found) {
+      if (p.boxes.length === 0) continue;
+      const top = Math.max(...p.boxes.map((b) => b.rect.y + b.rect.height));
+      const section = pageSection(toLines(scans[p.page - 1].pieces.filter((x) => x.y > top)).map((l) => l.text));
+      if (section) sections.set(p.page, section);
+    }
+  }
+
   const voters: VoterRecord[] = boxes.map((b, i) => {
     const v: VoterRecord = {
       serial: slots[i].serial,
@@ -284,11 +301,13 @@ function assemble(
       ...b.text.fields,
       box: { page: b.page, rect: roundRect(b.rect), photo: b.photo ? roundRect(b.photo) : null },
     };
+    if (header.part) v.part = header.part;
+    const section = sections.get(b.page);
+    if (section) v.section = section;
     if (b.text.deleted) v.deleted = true;
     return v;
   });
 
-  const headerLines = ctx.clean ? scans.slice(0, 3).flatMap((s) => toLines(s.pieces).map((l) => l.text)) : [];
   const report: ParseReport = {
     source: 'pdf',
     voters: voters.length,
@@ -299,7 +318,7 @@ function assemble(
     deleted: voters.filter((v) => v.deleted).length,
     ocrRead,
     ocrRepaired,
-    header: readHeader(headerLines),
+    header,
     warnings,
   };
   return { voters, report };

@@ -10,6 +10,22 @@ export interface TextPiece {
   height: number;
 }
 
+/**
+ * Pre-base vowel signs (Devanagari/Gurmukhi/Gujarati i, Bengali/Odia/Tamil/Malayalam e and ai...)
+ * that some producers (iText's pdfCalligraph in the 2025 ECI rolls) put in the text layer in visual
+ * order, before their consonant: "િવ" for "વિ".
+ */
+const PRE_BASE = '\u093F\u09BF\u09C7\u09C8\u0A3F\u0ABF\u0B47\u0BC6-\u0BC8\u0D46-\u0D48';
+const CONSONANT = '\u0915-\u0939\u0958-\u095F\u0995-\u09B9\u09DC-\u09DF\u0A15-\u0A39\u0A59-\u0A5E\u0A95-\u0AB9\u0B15-\u0B39\u0B95-\u0BB9\u0D15-\u0D39';
+const VIRAMA = '\u094D\u09CD\u0A4D\u0ACD\u0B4D\u0BCD\u0D4D';
+const NUKTA = '\u093C\u09BC\u0A3C\u0ABC\u0B3C';
+const VISUAL_ORDER = new RegExp(`(^|[^${CONSONANT}${NUKTA}${VIRAMA}])([${PRE_BASE}])([${CONSONANT}][${NUKTA}]?(?:[${VIRAMA}][${CONSONANT}][${NUKTA}]?)*)`, 'gu');
+
+/** Puts pre-base vowel signs written in visual order back after their consonant cluster. */
+export function logicalOrder(text: string): string {
+  return text.replace(VISUAL_ORDER, (_, before: string, sign: string, cluster: string) => before + cluster + sign);
+}
+
 export async function readText(page: PdfPage): Promise<TextPiece[]> {
   const content = await page.getTextContent();
   const out: TextPiece[] = [];
@@ -17,7 +33,7 @@ export async function readText(page: PdfPage): Promise<TextPiece[]> {
     if (!('str' in item) || item.str.trim() === '') continue;
     const [a, b, , d, e, f] = item.transform as number[];
     const size = Math.hypot(b, d) || Math.abs(a) || item.height;
-    out.push({ str: item.str, x: e, y: f, width: item.width, height: item.height || size });
+    out.push({ str: logicalOrder(item.str), x: e, y: f, width: item.width, height: item.height || size });
   }
   return out;
 }
@@ -32,6 +48,9 @@ export function piecesIn(rect: Rect, pieces: TextPiece[]): TextPiece[] {
     return cx >= rect.x && cx <= rect.x + rect.width && cy >= rect.y && cy <= rect.y + rect.height;
   });
 }
+
+/** Marks a column break inside a line's text (a tab: regular expressions see it as white space). */
+export const COLUMN = '\t';
 
 export interface TextLine {
   y: number;
@@ -54,11 +73,13 @@ export function toLines(pieces: TextPiece[]): TextLine[] {
     let end = -Infinity;
     for (const p of line.pieces) {
       const gap = p.x - end;
-      if (text && gap > Math.max(1, p.height * 0.15) && !text.endsWith(' ') && !p.str.startsWith(' ')) text += ' ';
+      // a gap of several characters is a column break (a cover's label column and value column)
+      if (text && gap > p.height * 2.5) text += COLUMN;
+      else if (text && gap > Math.max(1, p.height * 0.15) && !text.endsWith(' ') && !p.str.startsWith(' ')) text += ' ';
       text += p.str;
       end = p.x + p.width;
     }
-    line.text = text.replace(/\s+/g, ' ').trim();
+    line.text = text.replace(/[^\S\t]+/g, ' ').replace(/ ?\t ?/g, COLUMN).trim();
   }
   return lines.sort((a, b) => b.y - a.y);
 }

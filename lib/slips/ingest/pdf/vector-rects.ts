@@ -1,6 +1,7 @@
 import type { Rect } from '../../types';
 import { apply, compose, IDENTITY, type Matrix } from '../geometry';
 import { loadPdfJs, type PdfPage } from './pdfjs';
+import { barSegment, subpathSegments, type Segment } from './segments';
 
 /** Path-drawing codes inside pdf.js 5 `constructPath` data (DrawOPS). */
 const MOVE = 0;
@@ -15,6 +16,8 @@ export interface PaintedRect extends Rect {
 
 export interface PageDrawing {
   rects: PaintedRect[];
+  /** Straight axis-aligned strokes and thin bars: the page's ruling, however it was drawn. */
+  segments: Segment[];
   /** Number of images painted on the page and the share of the page they cover (0..1). */
   images: number;
   imageCover: number;
@@ -66,6 +69,7 @@ export async function readPageDrawing(page: PdfPage): Promise<PageDrawing> {
   let ctm: Matrix = IDENTITY;
   const stack: Matrix[] = [];
   const rects: PaintedRect[] = [];
+  const segments: Segment[] = [];
   let images = 0;
   let imageCover = 0;
   let imageMatrix: Matrix | null = null;
@@ -102,9 +106,15 @@ export async function readPageDrawing(page: PdfPage): Promise<PageDrawing> {
       for (const data of paths) {
         if (!data) continue;
         let points: [number, number][] = [];
-        const flush = () => {
+        const flush = (closed = false) => {
           const r = subpathRect(points);
           if (r) rects.push({ ...r, stroked });
+          if (stroked) segments.push(...subpathSegments(points, closed));
+          else {
+            const bar = barSegment(points);
+            if (bar) segments.push(bar);
+            else if (r) segments.push(...subpathSegments(points, true));
+          }
           points = [];
         };
         for (let k = 0; k < data.length; ) {
@@ -120,7 +130,7 @@ export async function readPageDrawing(page: PdfPage): Promise<PageDrawing> {
             points.push([NaN, NaN]); // curves never make a box
             k += 7;
           } else if (op === CLOSE) {
-            flush();
+            flush(true);
             k += 1;
           } else break;
         }
@@ -128,5 +138,5 @@ export async function readPageDrawing(page: PdfPage): Promise<PageDrawing> {
       }
     }
   }
-  return { rects, images, imageCover, imageMatrix, paths: pathOps };
+  return { rects, segments, images, imageCover, imageMatrix, paths: pathOps };
 }

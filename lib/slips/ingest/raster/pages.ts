@@ -7,7 +7,7 @@ import { binarize, estimateSkew, otsu, rotate, type Gray } from './image';
 import { renderGray, type RenderedPage } from './render';
 import type { Matrix } from '../geometry';
 import type { ScanImages } from './scan-image';
-import { bandImage, readBand, stackBands, wordsByBand, type BandReading } from './strips';
+import { bandImage, binarized, readBand, stackBands, wordsByBand, type BandReading } from './strips';
 
 /** Pixels per PDF point when rendering for box finding and OCR (144 dpi). */
 export const RENDER_SCALE = 2;
@@ -88,13 +88,14 @@ function plausible(readings: BandReading[], i: number, isFound: (k: number) => b
   return (before === null || r.serial > before) && (after === null || r.serial < after);
 }
 
-/** Whether a page placed on the calibrated grid shows voters: two EPICs, or three serials rising. */
+/**
+ * Whether a page placed on the calibrated grid shows voters: ID-shaped reads in at least a third
+ * of its boxes (and two at least). Numbers alone are no evidence: a cover's or a summary's tables
+ * are full of them.
+ */
 function gridEvidence(readings: BandReading[]): boolean {
-  if (readings.filter((r) => r.epic !== null).length >= 2) return true;
-  const serials = readings.map((r) => r.serial).filter((n): n is number => n !== null);
-  let rising = 0;
-  for (let k = 1; k < serials.length; k++) if (serials[k] > serials[k - 1]) rising++;
-  return serials.length >= 3 && rising >= 2;
+  const ids = readings.filter((r) => r.epic !== null).length;
+  return ids >= 2 && ids >= readings.length / 3;
 }
 
 /** A cell of the page as a box in PDF space, with the photo area ruled inside it. */
@@ -111,19 +112,43 @@ async function readSheet(bands: (Gray | null)[], mode: OcrMode): Promise<string[
   return wordsByBand(words, sheet.rows);
 }
 
+/** OCRs bands of one kind in two stacked sheets (both OCR workers share a page). */
+async function readHalves(bands: (Gray | null)[], mode: OcrMode): Promise<string[]> {
+  const half = bands.length >= 8 ? Math.ceil(bands.length / 2) : bands.length;
+  const [first, rest] = await Promise.all([readSheet(bands.slice(0, half), mode), readSheet(bands.slice(half), mode)]);
+  return [...first, ...rest];
+}
+
+/**
+ * Reads each cell's serial (digits only, black and white) and EPIC (ID-shaped, grey: at 100-150
+ * dpi thresholding breaks thin strokes). Bands that did not yield a value are read a second time
+ * in the other rendering (grey serials, black-and-white EPICs), only those.
+ */
 async function readCells(image: Gray, cells: PixelRect[]): Promise<BandReading[]> {
   if (cells.length === 0) return [];
   const bands = cells.map((c) => bandImage(image, c));
-  // the EPIC sheet costs about three times the serial one: two halves let both OCR workers share
-  // a page (the last page of a roll would otherwise wait on one worker)
-  const half = bands.length >= 8 ? Math.ceil(bands.length / 2) : bands.length;
-  const [serialText, epicFirst, epicRest] = await Promise.all([
-    readSheet(bands.map((b) => b.serial), 'digits'),
-    readSheet(bands.slice(0, half).map((b) => b.epic), 'epic'),
-    readSheet(bands.slice(half).map((b) => b.epic), 'epic'),
-  ]);
-  const epicText = [...epicFirst, ...epicRest];
-  return cells.map((_, i) => readBand(serialText[i], epicText[i]));
+  const serialBands = bands.map((b) => (b.serial ? binarized(b.serial) : null));
+  const [serialText, epicText] = await Promise.all([readSheet(serialBands, 'digits'), readHalves(bands.map((b) => b.epic), 'epic')]);
+  let readings = cells.map((_, i) => readBand(serialText[i], epicText[i]));
+  const retrySerial = bands.map((b, i) => (b.serial && readings[i].serial === null ? b.serial : null));
+  const retryEpic = bands.map((b, i) => (b.epic && readings[i].epic === null ? binarized(b.epic) : null));
+  if (retrySerial.some(Boolean) || retryEpic.some(Boolean)) {
+    const [serial2, epic2] = await Promise.all([
+      retrySerial.some(Boolean) ? readSheet(retrySerial, 'digits') : Promise.resolve(retrySerial.map(() => '')),
+      retryEpic.some(Boolean) ? readSheet(retryEpic, 'epic') : Promise.resolve(retryEpic.map(() => '')),
+    ]);
+    readings = readings.map((r, i) => {
+      if (!retrySerial[i] && !retryEpic[i]) return r;
+      const again = readBand(retrySerial[i] ? serial2[i] : serialText[i], retryEpic[i] ? epic2[i] : epicText[i]);
+      return {
+        serial: r.serial ?? again.serial,
+        epic: r.epic ?? again.epic,
+        epicFragment: r.epic ?? again.epic ? null : (r.epicFragment ?? again.epicFragment),
+        text: r.text,
+      };
+    });
+  }
+  return readings;
 }
 
 /** Pixel cells in reading order: rows top to bottom, then left to right. */

@@ -1,0 +1,61 @@
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { closeOcr } from '@/lib/slips/ingest/ocr';
+import { parseVoterListFile } from '@/lib/slips/parse';
+import { formatScore, HAVE_ROLLS, NO_ROLLS_REASON, rollFiles, rollTruth, ROLLS_DIR, scoreRoll } from './roll-truth';
+
+/**
+ * The parser over every real roll in ../shared/fixtures/rolls (issue 13): a roll dropped into the
+ * folder is tested here without new code. Truth: poppler's text layer for text rolls, the README's
+ * stated serial range for image-only ones (roll-truth.ts). One line per roll is printed.
+ */
+const onCi = process.env.CI === 'true';
+
+/**
+ * Targets not reached yet, each with what is known (issue 13's closing note). The test holds the
+ * roll to the figure reached and fails once the target is met, so that the entry is removed.
+ */
+const SHORT_OF_TARGET: Record<string, { found: number; why: string }> = {
+  'rajasthan-2021-ac98-part2-scanned.pdf': { found: 577, why: '5 of the 582 boxes (cover: serials 1..582) are not found from the pixels' },
+};
+
+describe('the shared roll fixtures', () => {
+  it.runIf(onCi)('are present on CI', () => {
+    expect(HAVE_ROLLS, NO_ROLLS_REASON).toBe(true);
+  });
+});
+
+describe.skipIf(!HAVE_ROLLS)(`every fixture roll${HAVE_ROLLS ? '' : ` (skipped: ${NO_ROLLS_REASON})`}`, () => {
+  afterAll(closeOcr);
+
+  for (const file of rollFiles()) {
+    it(`reads ${file} whole`, { timeout: 240_000 }, async () => {
+      const truth = rollTruth(file);
+      const list = await parseVoterListFile(path.join(ROLLS_DIR, file));
+      const score = scoreRoll(truth, list);
+      console.log(formatScore(score));
+      expect(list.report.totalPages).toBe(truth.pages);
+      // every box once and in reading order
+      if (truth.ids) {
+        expect(score.idExact, 'IDs equal to the text layer’s, in order').toBeGreaterThanOrEqual(0.995);
+        expect(list.voters.filter((v) => v.epic !== null)).toHaveLength(truth.ids.length);
+      } else {
+        // the stated count (or the length of the stated serial range), every box with a serial one
+        // above the box before's; where the range starts is printed, not asserted (the README's
+        // Karnataka row says 571..660 while its pages print 511..600)
+        const short = SHORT_OF_TARGET[file];
+        if (short && truth.voters !== null) {
+          console.log(`  short of target: ${short.why}`);
+          expect(score.found).toBeGreaterThanOrEqual(short.found);
+          expect(score.found, 'target reached: remove the SHORT_OF_TARGET entry').toBeLessThan(truth.voters);
+        } else if (truth.voters !== null) expect(score.found).toBe(truth.voters);
+        expect(score.consecutive, 'serials consecutive').toBe(true);
+        expect(score.idExact, 'ID-shaped reads').toBeGreaterThanOrEqual(0.97);
+      }
+      expect(score.serialsRead).toBeGreaterThanOrEqual(0.98);
+      // at most one unread-serial warning per page
+      const unread = list.report.warnings.filter((w) => /serial number/i.test(w.message) && /could not be read/i.test(w.message));
+      expect(new Set(unread.map((w) => w.page)).size).toBe(unread.length);
+    });
+  }
+});
