@@ -39,7 +39,7 @@ describeEachDb('a fault in render-draft, then Resume Processing', (ctx) => {
     failures.draftCalls = 0;
     const started = await upload(token, {
       voterList: { bytes: workbook([ENGLISH_HEADER, ...voterRows(30, false)], 'xlsx'), name: 'l.xlsx' },
-      banner: { bytes: await bannerPng(400, 80), name: 'b.jpg'.replace('jpg', 'png') },
+      banner: { bytes: await bannerPng(400, 80), name: 'b.png' },
     });
     const id = started.body.id as number;
     const failed = await waitForStatus(token, id, ['error', 'draft_complete']);
