@@ -105,6 +105,16 @@ function boxOf(p: Prepared, c: PixelRect): { rect: Rect; photo: Rect | null } {
   return { rect: cellToPdf(p, c), photo: photo ? cellToPdf(p, photo) : null };
 }
 
+/**
+ * Keeps a page's OCR running in the background: whoever awaits `list` still sees its failure, but a loop
+ * that stops first (a cancelled parse, a page that cannot be rendered) leaves no unhandled rejection.
+ */
+function keep<T>(list: Promise<T>[], work: Promise<T>): Promise<T> {
+  work.catch(() => undefined);
+  list.push(work);
+  return work;
+}
+
 /** OCRs one kind of band (serial or EPIC) of many boxes as one stacked sheet. */
 async function readSheet(bands: (Gray | null)[], mode: OcrMode): Promise<string[]> {
   const sheet = stackBands(bands);
@@ -193,8 +203,7 @@ export async function rasterPages(
       const keep = cells.map((c, i) => !implied.has(c) || plausible(readings, i, (k) => !implied.has(cells[k])));
       result.boxes = boxes.map((box, i) => ({ ...box, reading: readings[i] })).filter((_, i) => keep[i]);
     });
-    pending.push(job);
-    return job;
+    return keep(pending, job);
   };
   let inFlight: Promise<void>[] = [];
   // the fullest page's boxes: the calibrated grid for pages whose ruling cannot be seen
@@ -236,7 +245,8 @@ export async function rasterPages(
     const result: RasterPage = { page: p.page, skew: p.skew, boxes: [], grid: true };
     results.push(result);
     const boxes = t.cells.map((c) => boxOf(p, c));
-    pending.push(
+    keep(
+      pending,
       readCells(p.image, t.cells).then((readings) => {
         result.boxes = gridEvidence(readings) ? boxes.map((box, i) => ({ ...box, reading: readings[i] })).filter((b) => b.reading.serial !== null || b.reading.epic !== null) : [];
         if (result.boxes.length === 0) result.grid = false;
@@ -264,7 +274,8 @@ export async function ocrKnownBoxes(session: PdfSession, requests: { page: numbe
       const [bx, by] = rendered.toPixel(r.x + r.width, r.y + r.height);
       return { x: Math.min(ax, bx), y: Math.min(ay, by), width: Math.abs(bx - ax), height: Math.abs(by - ay) };
     });
-    pending.push(
+    keep(
+      pending,
       readCells(rendered.image, cells).then((readings) => {
         idx.forEach((i, k) => (out[i] = readings[k]));
       }),
