@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { PG_ADMIN_URL, pgAdmin } from '../../tests/helpers/postgres-admin';
 
 /**
  * A second, private server process for tests that need their own configuration or database: `npm run
@@ -12,31 +13,13 @@ import path from 'node:path';
  */
 export type DbTarget = 'pglite' | 'postgres';
 
-export const PG_ADMIN_URL = process.env.PG_TEST_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export { PG_ADMIN_URL, postgresReachable } from '../../tests/helpers/postgres-admin';
 
 export interface RunningServer {
   port: number;
   dataDir: string;
   output: () => string;
   stop: () => Promise<void>;
-}
-
-async function pgAdmin() {
-  const { default: postgres } = await import('postgres');
-  return postgres(PG_ADMIN_URL, { max: 1, connect_timeout: 3, onnotice: () => {} });
-}
-
-/** Whether the PostgreSQL server for the tests answers (off CI a PostgreSQL run is skipped without it). */
-export async function postgresReachable(): Promise<boolean> {
-  const sql = await pgAdmin();
-  try {
-    await sql`select 1`;
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await sql.end({ timeout: 1 });
-  }
 }
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {

@@ -1,26 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { openDb, type Db, type DbHandle } from '@/db/client';
+import { PG_ADMIN_URL, postgresReachable } from './postgres-admin';
 
 /**
  * Integration suites run twice: on PGlite in memory and on a real PostgreSQL server
  * (a fresh database per run, dropped afterwards). PG_TEST_URL points at the server's admin database.
  */
-const PG_ADMIN_URL = process.env.PG_TEST_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-async function postgresReachable(): Promise<boolean> {
-  const { default: postgres } = await import('postgres');
-  const sql = postgres(PG_ADMIN_URL, { max: 1, connect_timeout: 3, onnotice: () => {} });
-  try {
-    await sql`select 1`;
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await sql.end({ timeout: 1 });
-  }
-}
-
 const pgAvailable = await postgresReachable();
 if (!pgAvailable && process.env.CI) {
   throw new Error(`PostgreSQL is required in CI for the integration tests and was not reachable at ${PG_ADMIN_URL}.`);
