@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
 import {
   bannerPng,
   damanRoll,

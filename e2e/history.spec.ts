@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument } from '@cantoo/pdf-lib';
 import {
   bannerPng,
   DESKTOP,

@@ -1,5 +1,5 @@
 import { crc32, deflateRawSync } from 'node:zlib';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
 
 /** Hostile and broken inputs made at test time, shared by the ingestion and upload suites. */
 

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import * as hb from 'harfbuzzjs';
-import { PDFContext, PDFRawStream, PDFRef, PDFString } from 'pdf-lib';
+import { PDFContext, PDFRawStream, PDFRef, PDFString } from '@cantoo/pdf-lib';
 import { fmt2 } from './num';
 
 // Resolved at run time from the project root: in a Next bundle, createRequire(import.meta.url).resolve of a

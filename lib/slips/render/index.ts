@@ -14,7 +14,7 @@
  */
 import { rm } from 'node:fs/promises';
 import zlib from 'node:zlib';
-import { PDFRawStream, PDFRef, PDFString } from 'pdf-lib';
+import { PDFRawStream, PDFRef, PDFString } from '@cantoo/pdf-lib';
 import type { Rect, VoterRecord } from '../types';
 import { normaliseBanner, type NormalisedBanner } from './banner';
 import { DocumentFont } from './font';

@@ -17,7 +17,7 @@ import {
   PDFRawStream,
   PDFRef,
   PDFStream,
-} from 'pdf-lib';
+} from '@cantoo/pdf-lib';
 
 export interface ByteSink {
   write(chunk: Uint8Array): Promise<void>;

@@ -3,6 +3,8 @@
  * its first voter is drawn, and then drawn under a clip for each of its boxes.
  * The form keeps the page's own user space (Matrix identity, BBox = MediaBox), so the boxes'
  * rectangles from ingestion (user space, before /Rotate) apply as they are, whatever the MediaBox origin.
+ * A roll encrypted with an owner password only is decrypted on load (`@cantoo/pdf-lib`, the maintained
+ * pdf-lib fork: standard security handler R2–R6, RC4 and AES), so its pages are copied as plain objects.
  */
 import zlib from 'node:zlib';
 import { SlipInputError } from './errors';
@@ -17,7 +19,7 @@ import {
   PDFRef,
   PDFStream,
   decodePDFRawStream,
-} from 'pdf-lib';
+} from '@cantoo/pdf-lib';
 import type { Rect } from '../types';
 
 export interface SourceForm {
@@ -42,15 +44,7 @@ export class SourcePages {
   ) {}
 
   static async load(bytes: Uint8Array, dest: PDFContext): Promise<SourcePages> {
-    const doc = await PDFDocument.load(bytes, { updateMetadata: false, ignoreEncryption: true });
-    // pdf-lib cannot decrypt: the pages of an encrypted roll (many state sites publish them with an owner
-    // password) would be copied as unreadable bytes. Say so instead of failing on a flate error.
-    if (doc.isEncrypted) {
-      throw new SlipInputError(
-        'This roll PDF is encrypted by its publisher: its voters were read, but its pages cannot be copied onto slips yet. Save it without protection (for example "Print to PDF") and upload that file.',
-      );
-    }
-    return new SourcePages(doc, dest);
+    return new SourcePages(await openSource(bytes), dest);
   }
 
   get pageCount(): number {
@@ -94,6 +88,29 @@ export class SourcePages {
     this.forms.set(pageNumber, entry);
     return entry;
   }
+}
+
+/**
+ * Parses the source roll. Many state sites publish rolls encrypted with an owner password only (anyone
+ * may open and print them): those are decrypted with the empty user password, as every viewer does, so
+ * that their pages can be copied. A roll that needs a password to open is refused.
+ */
+async function openSource(bytes: Uint8Array): Promise<PDFDocument> {
+  try {
+    // `password: ''` decrypts an encrypted file; a plain one is parsed once, as without it
+    const doc = await PDFDocument.load(bytes, { updateMetadata: false, ignoreEncryption: true, password: '' });
+    if (!doc.isEncrypted) return doc;
+  } catch (error) {
+    if (error instanceof Error && /NEEDS PASSWORD/.test(error.message)) {
+      throw new SlipInputError('This roll PDF needs a password to open: its pages cannot be copied onto slips. Upload the roll without a password.');
+    }
+    // a damaged plain file: the parser's own error; a protected file whose handler cannot be read: say so
+    const plain = await PDFDocument.load(bytes, { updateMetadata: false, ignoreEncryption: true }).catch(() => null);
+    if (!plain?.isEncrypted) throw error;
+  }
+  throw new SlipInputError(
+    'This roll PDF is protected with an encryption method that cannot be read here: its pages cannot be copied onto slips. Save it without protection (for example "Print to PDF") and upload that file.',
+  );
 }
 
 function decodeContents(contents: PDFArray): Uint8Array {
