@@ -43,10 +43,15 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+/**
+ * Exits once everything written to stdout has gone out: into a pipe (`vsg parse --json | jq`) writes
+ * are asynchronous, and exiting at once cut the output at the pipe's buffer (64 KB).
+ */
+function exitWhenWritten(code: number): void {
+  process.stdout.write('', () => process.exit(code));
+}
+
+main(process.argv.slice(2)).then(exitWhenWritten, (error: unknown) => {
+  console.error(error);
+  exitWhenWritten(1);
+});

@@ -21,6 +21,13 @@ export interface RollBox {
   photo: Rect | null;
 }
 
+/** An entry in an assembly constituency's electoral roll: constituency number, part number, serial in the part. */
+export interface AssemblyEntry {
+  assemblyNumber: string;
+  part: string;
+  serial: number;
+}
+
 export interface VoterRecord {
   /** Serial number in the part (roll order); null only when it could not be read at all. */
   serial: number | null;
@@ -34,16 +41,36 @@ export interface VoterRecord {
   houseNumber?: string;
   age?: number;
   gender?: string;
+  /** The roll's part number, when the roll states it (its header); `serial` is the serial in that part. */
   part?: string;
+  /**
+   * The voter's entry in the assembly constituency's roll, for lists built from assembly rolls (a State
+   * Election Commission ward list prints it in each box as "AC/part/serial", e.g. 40/259/911). `serial`
+   * and `part` above stay the list's own.
+   */
+  assemblyEntry?: AssemblyEntry;
   section?: string;
   pollingStation?: string;
   /** The roll marks this entry as deleted. Deleted voters are reported, not dropped. */
   deleted?: boolean;
+  /** Printed in a supplement to the roll (additions, deletions, corrections), not the main list. */
+  supplement?: Supplement;
   /** Present for voters read from a roll PDF: the renderer crops this box from the source page. */
   box?: RollBox;
 }
 
-export type PageKind = 'cover' | 'voters' | 'summary' | 'other';
+/**
+ * What a roll page is: the cover (the roll's facts), a map or photo page, voter boxes, the heading
+ * page of a supplement list, the summary of electors at the end, or something else.
+ */
+export type PageKind = 'cover' | 'map' | 'voters' | 'supplement' | 'summary' | 'other';
+
+/** A supplement list of a roll, as its heading names it. */
+export interface Supplement {
+  kind: 'additions' | 'deletions' | 'corrections' | 'supplement';
+  /** The heading as printed, e.g. "Component - 1 : Additions list 2". */
+  heading: string;
+}
 
 export interface ParseWarning {
   /** 1-based page (PDF) or row (Excel) the warning is about, if any. */
@@ -57,6 +84,8 @@ export interface ParseReport {
   voters: number;
   /** Pages (PDF) by kind; for Excel, the number of data rows read is in `rows`. */
   pages: Record<PageKind, number>;
+  /** What each page is (PDF), in page order; empty for Excel. */
+  pageKinds?: PageKind[];
   totalPages: number;
   rows?: number;
   /** How the PDF text layer was judged. */

@@ -44,8 +44,10 @@ function textReport({ voters, report }: VoterList, file: string): string {
     `voters: ${report.voters}${report.deleted ? ` (${report.deleted} marked deleted)` : ''}`,
   ];
   if (report.source === 'pdf') {
-    const p = report.pages;
-    lines.push(`pages: ${report.totalPages} (voters ${p.voters}, cover ${p.cover}, summary ${p.summary}, other ${p.other})`);
+    const kinds = Object.entries(report.pages)
+      .filter(([, n]) => n > 0)
+      .map(([kind, n]) => `${kind} ${n}`);
+    lines.push(`pages: ${report.totalPages} (${kinds.join(', ')})`);
     lines.push(`text layer: ${report.textLayer ?? 'none'}`);
     lines.push(`OCR: ${report.ocrRead} numbers read, ${report.ocrRepaired} repaired from serial continuity`);
   } else lines.push(`rows read: ${report.rows ?? 0}`);

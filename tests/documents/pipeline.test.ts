@@ -82,10 +82,14 @@ for (const filesStore of ['disk', 'database'] as const) {
       expect(task.body.task_id).toBe(done.task_id);
     });
 
-    it.skipIf(!HAVE_ROLL)(`roll PDF: the shared roll's 993 voters → a draft with the right page count and fee${HAVE_ROLL ? '' : ` (skipped: ${NO_ROLL_REASON})`}`, async () => {
+    it.skipIf(!HAVE_ROLL)(`roll PDF: the shared roll four times over (152 pages, 3,972 voters) → a draft with the right page count and fee, pages reported as read${HAVE_ROLL ? '' : ` (skipped: ${NO_ROLL_REASON})`}`, async () => {
+      // four copies in one file: long enough that the parse (about 90 pages/s) outlasts the half-second
+      // between progress writes, so "Reading page N of 152" is seen
+      const long = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'roll4-')), 'roll4.pdf');
+      execFileSync('qpdf', ['--empty', '--pages', ROLL_PATH, ROLL_PATH, ROLL_PATH, ROLL_PATH, '--', long]);
       const { tokens } = await makeUser(ctx.db);
       const started = await upload(tokens.access_token, {
-        voterList: { bytes: fs.readFileSync(ROLL_PATH), name: 'daman.pdf' },
+        voterList: { bytes: fs.readFileSync(long), name: 'daman-x4.pdf' },
         banner: { bytes: await bannerPng(), name: 'b.png' },
         fields: { page_size: 'a3', orientation: 'landscape', slips_per_page: '30' },
       });
@@ -98,7 +102,7 @@ for (const filesStore of ['disk', 'database'] as const) {
         s = await status(tokens.access_token, started.body.id);
       }
       expect(s.error_message).toBeNull();
-      expect(s).toMatchObject({ status: 'draft_complete', voters: 993, total_pages: 34, amount: 68 });
+      expect(s).toMatchObject({ status: 'draft_complete', voters: 3972, total_pages: 133, amount: 266 });
       // the parse reports pages as it reads them
       expect([...seen].some((m) => m.startsWith('processing:50:Reading page N of N'))).toBe(true);
     });

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -35,6 +36,15 @@ describe('vsg parse', () => {
     expect(parsed.voters[0]).toMatchObject({ epic: voters[0].epic, page: 2 });
     expect(parsed.report).toMatchObject({ voters: 33, source: 'pdf' });
   });
+
+  it('--json into a pipe: the whole output, however long (not cut at the pipe buffer on exit)', () => {
+    const file = path.join(tempDir(), 'long.xlsx');
+    writeFileSync(file, workbook([ENGLISH_HEADER, ...voterRows(1500, true)], 'xlsx'));
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/vsg.ts', 'parse', file, '--json'], { encoding: 'utf8', maxBuffer: 64 << 20 });
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout.length).toBeGreaterThan(4 * 65536);
+    expect((JSON.parse(run.stdout) as { voters: unknown[] }).voters).toHaveLength(1500);
+  }, 60_000);
 
   it('prints a readable report without --json (Excel too)', async () => {
     const file = path.join(tempDir(), 'list.xls');

@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
+import { PDFDocument, rgb, StandardFonts } from '@cantoo/pdf-lib';
 import sharp from 'sharp';
 
 export function tempDir(prefix = 'ingest-'): string {
@@ -126,6 +126,13 @@ export interface DrawOptions {
   cover?: boolean;
   summary?: boolean;
   photo?: boolean;
+  /** A map page after the cover (a titled frame, no boxes). */
+  map?: boolean;
+  /**
+   * Supplement lists after the main voters: each heading printed above its voters' boxes, and on a
+   * page of its own first when `headingPage` is set.
+   */
+  supplements?: { heading: string; voters: DrawnVoter[]; headingPage?: boolean }[];
 }
 
 /** Draws an English-labelled roll with pdf-lib: cover, voter pages (cols x rows boxes), summary. */
@@ -144,15 +151,22 @@ export async function drawRoll(voters: DrawnVoter[], opts: DrawOptions = {}): Pr
     p.drawText('Polling Station : Government School, Room 2', { x: 60, y: 660, size: 11, font });
     p.drawRectangle({ x: 60, y: 300, width: 475, height: 300, borderWidth: 1, borderColor: rgb(0, 0, 0) });
   }
+  if (opts.map) {
+    const p = doc.addPage([W, H]);
+    p.drawText('Key Map of the Part', { x: 200, y: 760, size: 14, font: bold });
+    p.drawRectangle({ x: 60, y: 120, width: 475, height: 600, borderWidth: 1, borderColor: rgb(0, 0, 0) });
+  }
   const margin = 30;
   const top = H - 60;
   const boxW = (W - 2 * margin) / cols;
   const boxH = (top - 50) / rows;
   const perPage = cols * rows;
-  for (let start = 0; start < voters.length; start += perPage) {
+  const drawVoters = (list: DrawnVoter[], heading?: string) => {
+  for (let start = 0; start < list.length; start += perPage) {
     const p = doc.addPage([W, H]);
     p.drawText('Assembly Constituency : 42 - Example Nagar    Part No. : 17', { x: margin, y: H - 40, size: 9, font });
-    voters.slice(start, start + perPage).forEach((v, k) => {
+    if (heading) p.drawText(heading, { x: margin, y: H - 54, size: 9, font: bold });
+    list.slice(start, start + perPage).forEach((v, k) => {
       const r = Math.floor(k / cols);
       const c = k % cols;
       const x = margin + c * boxW;
@@ -181,6 +195,15 @@ export async function drawRoll(voters: DrawnVoter[], opts: DrawOptions = {}): Pr
       if (photo && style !== 'none') p.drawRectangle({ x: x + boxW - 50, y: y + 6, width: 42, height: boxH - 26, borderWidth: 0.5, borderColor: black });
       if (v.deleted) p.drawText('DELETED', { x: x + 40, y: y + 20, size: 14, font: bold, color: rgb(0.4, 0.4, 0.4) });
     });
+  }
+  };
+  drawVoters(voters);
+  for (const s of opts.supplements ?? []) {
+    if (s.headingPage) {
+      const p = doc.addPage([W, H]);
+      p.drawText(s.heading, { x: 60, y: 760, size: 14, font: bold });
+    }
+    drawVoters(s.voters, s.heading);
   }
   if (summary) {
     const p = doc.addPage([W, H]);

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
-import { PDFDocument, PDFName } from 'pdf-lib';
+import { PDFDocument, PDFName } from '@cantoo/pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { MAX_RASTER_PATHS } from '@/lib/slips/ingest/pdf/roll';
 import { parseVoterList, VoterListError } from '@/lib/slips/parse';

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { pageSection, readHeader } from '@/lib/slips/ingest/pdf/header';
-import { COLUMN, logicalOrder } from '@/lib/slips/ingest/pdf/text-layer';
+import { readBoxText } from '@/lib/slips/ingest/pdf/box-fields';
+import { checkNumbers } from '@/lib/slips/ingest/pdf/check-numbers';
+import { COLUMN, logicalOrder, type TextPiece } from '@/lib/slips/ingest/pdf/text-layer';
 import { fitPageSerials, repairSerials, type SerialSlot } from '@/lib/slips/ingest/serials';
 
 const ocr = (serials: (number | null)[], page = 2): SerialSlot[] => serials.map((serial) => ({ serial, fromOcr: true, page }));
@@ -74,5 +76,71 @@ describe("the roll's own facts", () => {
 
   it('finds nothing in lines that are not a roll header', () => {
     expect(readHeader(['Quarterly report', 'Total 1,234'])).toEqual({});
+  });
+});
+
+describe('fields of a box whose text layer cuts words into pieces (2025 ECI, iText)', () => {
+  // one box as pdf.js gives it: labels and values in pieces, the surname wrapped to the next line,
+  // "photo available" in a column of its own
+  const piece = (str: string, x: number, y: number, width: number): TextPiece => ({ str, x, y, width, height: 8 });
+  const box = { x: 0, y: 0, width: 185, height: 75 };
+  const pieces = [
+    piece('1', 10, 66, 5),
+    piece('GJ/21/141/006010', 90, 66, 70),
+    piece('મતદારનું નામ : ભરતભાઇ', 4, 54, 80),
+    piece('રાઠવા', 4, 45, 20),
+    piece('પિ', 4, 36, 4),
+    piece('તાનું નામ: રમેશભાઇ', 8.5, 36, 70),
+    piece('ફોટો ઉપલ', 140, 36, 25),
+    piece('બ્', 165.5, 36, 4),
+    piece('ધ', 170, 36, 4),
+    piece('રાઠવા', 4, 27, 20),
+    piece('ઘર નંબર : 12', 4, 18, 40),
+    piece('ઉં', 4, 9, 5),
+    piece('મર : 64', 10.5, 9, 25),
+    piece('જા', 40, 9, 6),
+    piece('તિ', 46.5, 9, 5),
+    piece(': પુ', 52, 9, 8),
+    piece('રુ', 61, 9, 5),
+    piece('ષ', 67, 9, 5),
+  ];
+
+  it('reads every field, names across their wrapped line, pieces joined', () => {
+    const text = readBoxText(box, pieces, true);
+    expect(text.serial).toBe(1);
+    expect(text.epic).toBe('GJ/21/141/006010');
+    expect(text.deleted).toBe(false);
+    expect(text.fields).toEqual({ name: 'ભરતભાઇ રાઠવા', relation: 'father', relativeName: 'રમેશભાઇ રાઠવા', houseNumber: '12', age: 64, gender: 'પુરુષ' });
+  });
+});
+
+describe('deleted entries', () => {
+  it('are told by the reason code a 2025 roll prints alone beside the serial, or a DELETED stamp in the text', () => {
+    const box = { x: 0, y: 0, width: 185, height: 75 };
+    const top = (extra: string[]): TextPiece[] => [...extra.map((str, k) => ({ str, x: 2 + k * 60, y: 66, width: 6, height: 8 })), { str: 'Name : A', x: 4, y: 40, width: 40, height: 8 }];
+    expect(readBoxText(box, top(['E', '113']), true).deleted).toBe(true);
+    expect(readBoxText(box, top(['S', '114']), true).deleted).toBe(true);
+    expect(readBoxText(box, top(['115']), true).deleted).toBe(false);
+    // a letter inside other text is not a code
+    expect(readBoxText(box, top(['116', 'E 12']), true).deleted).toBe(false);
+  });
+});
+
+describe('numbers checked against each other', () => {
+  const ocrBox = (serial: number | null, epic: string | null) => ({ serial, epic, serialFromOcr: true, epicFromOcr: true, epicFragment: null });
+  it('warns once per page about IDs OCR could not read, not once per box', () => {
+    const chosen = [ocrBox(1, 'ABC1234567'), ocrBox(2, null), ocrBox(3, null), ocrBox(4, null), ocrBox(5, 'ABC1234570')];
+    const checked = checkNumbers(chosen, [1, 1, 1, 2, 2]);
+    expect(checked.warnings.filter((w) => /ID \(EPIC\)|IDs \(EPIC\)/.test(w.message))).toEqual([
+      { page: 1, message: '2 voter boxes whose IDs (EPIC) could not be read, or which print none.' },
+      { page: 2, message: 'One voter box whose ID (EPIC) could not be read, or which prints none.' },
+    ]);
+    expect(checked.serials).toEqual([1, 2, 3, 4, 5]);
+    expect(checked.ocrRead).toBe(7);
+  });
+
+  it('says nothing of a text-layer box without an ID (rolls print boxes without one)', () => {
+    const checked = checkNumbers([{ serial: 1, epic: null, serialFromOcr: false, epicFromOcr: false, epicFragment: null }], [1]);
+    expect(checked.warnings).toEqual([]);
   });
 });

@@ -98,7 +98,7 @@ describe('rolls drawn with pdf-lib', () => {
     expect(list.voters.map((v) => v.serial)).toEqual(voters.map((v) => v.serial));
     expect(list.voters.map((v) => v.epic)).toEqual(voters.map((v) => v.epic));
     expect(list.report.textLayer).toBe('clean');
-    expect(list.report.pages).toEqual({ cover: 1, voters: 2, summary: 1, other: 0 });
+    expect(list.report.pages).toEqual({ cover: 1, map: 0, voters: 2, supplement: 0, summary: 1, other: 0 });
     expect(list.report.header).toEqual({ part: '17', assembly: '42 - Example Nagar', assemblyNumber: '42', assemblyName: 'Example Nagar', pollingStation: 'Government School, Room 2', year: '2024' });
     // each voter carries the roll's part
     expect(list.voters.every((v) => v.part === '17')).toBe(true);
@@ -108,6 +108,32 @@ describe('rolls drawn with pdf-lib', () => {
     expect(list.report.deleted).toBe(1);
     expect(v.box?.photo).not.toBeNull();
     expect(list.report.ocrRead).toBe(0);
+  });
+
+  it('pages told from their content: map, supplements read as voters with their list marked, deletions kept', async () => {
+    const added = inventVoters(5, 3).map((v, k) => ({ ...v, serial: 37 + k }));
+    const deleted = inventVoters(4, 8).map((v, k) => ({ ...v, serial: 42 + k }));
+    const bytes = await drawRoll(voters, {
+      map: true,
+      supplements: [
+        { heading: 'Component - 1 : Additions List 1', voters: added, headingPage: true },
+        { heading: 'Component - 2 : Deletions List', voters: deleted },
+      ],
+    });
+    const list = await parseVoterList({ bytes, filename: 'supplements.pdf' });
+    // cover, map, 2 main pages, the additions heading page, its voters, the deletions, summary
+    expect(list.report.pageKinds).toEqual(['cover', 'map', 'voters', 'voters', 'supplement', 'voters', 'voters', 'summary']);
+    expect(list.report.pages).toEqual({ cover: 1, map: 1, voters: 4, supplement: 1, summary: 1, other: 0 });
+    expect(list.voters.map((v) => v.serial)).toEqual([...voters, ...added, ...deleted].map((v) => v.serial));
+    expect(list.voters.slice(0, 36).every((v) => v.supplement === undefined)).toBe(true);
+    expect(list.voters.slice(36, 41).map((v) => v.supplement)).toEqual(added.map(() => ({ kind: 'additions', heading: 'Component - 1 : Additions List 1' })));
+    expect(list.voters.slice(36, 41).some((v) => v.deleted)).toBe(false);
+    expect(list.voters.slice(41).every((v) => v.supplement?.kind === 'deletions' && v.deleted === true)).toBe(true);
+    // the one voter stamped DELETED in the main list, and the four of the deletions list
+    expect(list.report.deleted).toBe(5);
+    const notes = list.report.warnings.map((w) => w.message);
+    expect(notes).toContain('5 voter(s) are in the supplement “Component - 1 : Additions List 1”.');
+    expect(notes).toContain('4 voter(s) are in the supplement “Component - 2 : Deletions List” (deleted from the roll: kept and marked deleted).');
   });
 
   it('boxes drawn as separate lines, then scanned to an image-only PDF: found from pixels, EPICs by OCR', async () => {

@@ -41,7 +41,7 @@ describe.skipIf(!HAVE_ROLL)(`the shared vector roll${HAVE_ROLL ? '' : ` (skipped
   });
 
   it('classifies pages and judges the text layer scrambled (no gibberish names)', () => {
-    expect(list.report.pages).toEqual({ cover: 1, voters: 36, summary: 1, other: 0 });
+    expect(list.report.pages).toEqual({ cover: 1, map: 0, voters: 36, supplement: 0, summary: 1, other: 0 });
     expect(list.report.totalPages).toBe(38);
     expect(list.report.textLayer).toBe('scrambled');
     expect(list.voters.some((v) => v.name !== undefined || v.relativeName !== undefined)).toBe(false);

@@ -1,5 +1,11 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PDFDocument } from '@cantoo/pdf-lib';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { bareImageMatrix } from '@/lib/slips/ingest/raster/scan-image';
+import { bareImageMatrix, ScanImages } from '@/lib/slips/ingest/raster/scan-image';
 
 describe('bareImageMatrix (fast path for pages that are one scanned image)', () => {
   it('accepts the chained cm operators pdf-lib writes and multiplies them as PDF does', () => {
@@ -18,5 +24,26 @@ describe('bareImageMatrix (fast path for pages that are one scanned image)', () 
     expect(bareImageMatrix('q 612 0 0 792 0 0 cm /X Do /Y Do Q')).toBeNull();
     expect(bareImageMatrix('q 612 0 0 792 0 0 cm /X Do Q BT /F1 12 Tf (hi) Tj ET')).toBeNull();
     expect(bareImageMatrix('q 1 0 0 1 0 0 re f 612 0 0 792 0 0 cm /X Do Q')).toBeNull();
+  });
+});
+
+describe('the fast path on a scan encrypted by its publisher', () => {
+  it('reads the page image of a roll with an owner password only; a password to open it falls back to pdf.js', async () => {
+    // one grey JPEG over the whole page, as scanned rolls are made
+    const jpeg = await sharp({ create: { width: 200, height: 283, channels: 3, background: '#808080' } }).jpeg().toBuffer();
+    const doc = await PDFDocument.create();
+    const page = doc.addPage([595.28, 841.89]);
+    page.drawImage(await doc.embedJpg(jpeg), { x: 0, y: 0, width: 595.28, height: 841.89 });
+    const dir = mkdtempSync(path.join(tmpdir(), 'scan-encrypted-'));
+    const plain = path.join(dir, 'plain.pdf');
+    const owner = path.join(dir, 'owner.pdf');
+    const user = path.join(dir, 'user.pdf');
+    writeFileSync(plain, await doc.save());
+    execFileSync('qpdf', ['--encrypt', '', 'owner-secret', '256', '--', plain, owner]);
+    execFileSync('qpdf', ['--encrypt', 'user-secret', 'owner-secret', '256', '--', plain, user]);
+    const matrix = await new ScanImages(new Uint8Array(readFileSync(plain))).bareMatrix(1);
+    expect(matrix).toEqual([595.28, 0, 0, 841.89, 0, 0]);
+    expect(await new ScanImages(new Uint8Array(readFileSync(owner))).bareMatrix(1)).toEqual(matrix);
+    expect(await new ScanImages(new Uint8Array(readFileSync(user))).bareMatrix(1)).toBeNull();
   });
 });

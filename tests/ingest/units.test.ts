@@ -4,7 +4,8 @@ import { epicFragmentFromOcr, epicFromOcr, findEpic, repairEpicPrefixes } from '
 import { fieldOf, findHeader } from '@/lib/slips/ingest/excel/headers';
 import { readingOrder } from '@/lib/slips/ingest/geometry';
 import { judgeText } from '@/lib/slips/ingest/pdf/scramble';
-import { impliedCells, type PixelRect } from '@/lib/slips/ingest/raster/cells';
+import { impliedCells, variantCellSize, type PixelRect } from '@/lib/slips/ingest/raster/cells';
+import { firstLine } from '@/lib/slips/ingest/raster/strips';
 import { continuityWarnings, repairSerials, type SerialSlot } from '@/lib/slips/ingest/serials';
 
 const slots = (xs: (number | null)[]): SerialSlot[] => xs.map((serial) => ({ serial, fromOcr: true, page: 1 }));
@@ -19,7 +20,25 @@ describe('serial continuity repair', () => {
   it('keeps a genuine jump (neighbours on each side agree with themselves)', () => {
     const s = slots([10, 11, 12, 13, 40, 41, 42, 43]);
     expect(repairSerials(s)).toBe(0);
-    expect(continuityWarnings(s).map((w) => w.message)).toEqual(['Serial numbers jump from 13 to 40.']);
+    expect(continuityWarnings(s).map((w) => w.message)).toEqual(['Serial numbers jump from 13 to 40: serials 14–39 not found.']);
+  });
+
+  it('says plainly, once, that a serial is not in the roll when its page has all its boxes', () => {
+    // three pages of 6 boxes read from the text layer; page 2 prints 8 then 10 (the roll leaves 9 out)
+    const pages = [[1, 2, 3, 4, 5, 6], [7, 8, 10, 11, 12, 13], [14, 15, 16, 17, 18, 19]];
+    const text = (ocr: boolean): SerialSlot[] => pages.flatMap((xs, p) => xs.map((serial) => ({ serial, fromOcr: ocr, page: p + 1 })));
+    expect(continuityWarnings(text(false))).toEqual([{ page: 2, message: 'Serial 9 is not in the roll: on page 2, whose 6 voter boxes were all found, 8 is followed by 10.' }]);
+    // read by OCR, the same gap may be a misread: a plain jump
+    expect(continuityWarnings(text(true)).map((w) => w.message)).toEqual(['Serial numbers jump from 8 to 10: serial 9 not found.']);
+    // a page short of the full grid may have lost a box: a plain jump
+    const short = text(false).filter((s) => s.serial !== 12);
+    expect(continuityWarnings(short).map((w) => w.message)).toEqual(['Serial numbers jump from 8 to 10: serial 9 not found.', 'Serial numbers jump from 11 to 13: serial 12 not found.']);
+    // several numbers left out together
+    const several = text(false).map((s) => (s.serial !== null && s.serial >= 10 ? { ...s, serial: s.serial + 5 } : s));
+    expect(continuityWarnings(several).map((w) => w.message)).toEqual(['Serials 9–14 are not in the roll: on page 2, whose 6 voter boxes were all found, 8 is followed by 15.']);
+    // a gap across a page break may be a box missed at the end or start of a page: a plain jump
+    const acrossPages = text(false).map((s) => (s.serial !== null && s.serial >= 7 && s.serial <= 8 ? { ...s, serial: s.serial + 1 } : s));
+    expect(continuityWarnings(acrossPages).map((w) => w.message)).toEqual(['Serial numbers jump from 6 to 8: serial 7 not found.']);
   });
 
   it('never changes text-layer serials', () => {
@@ -91,6 +110,32 @@ describe('grid holes in scanned pages', () => {
   it('invents nothing from a single column or too few boxes', () => {
     expect(impliedCells(grid((_, c) => c > 0), size)).toEqual([]);
     expect(impliedCells(grid((r) => r > 0).slice(0, 2), size)).toEqual([]);
+  });
+});
+
+describe('supplement boxes of another size', () => {
+  const size = { width: 361.5, height: 138 };
+  const cell = (x: number, y: number, width: number, height: number): PixelRect => ({ x, y, width, height });
+
+  it('takes the page’s taller boxes of the roll’s width (an additions list: 3 + 2 boxes)', () => {
+    const page = [cell(46, 133, 362, 150), cell(408, 133, 363, 150), cell(771, 133, 364, 150), cell(46, 283, 362, 150), cell(408, 283, 363, 150)];
+    expect(variantCellSize(page, size)).toMatchObject({ width: 362, height: 150, count: 5 });
+    expect(variantCellSize(page.slice(0, 1), size)).toMatchObject({ count: 1 });
+  });
+
+  it('ignores cells of another width or of a very different height (a cover’s or a summary’s tables)', () => {
+    const tables = [cell(55, 252, 552, 205), cell(632, 956, 315, 80), cell(947, 956, 149, 80), cell(53, 159, 203, 126), cell(414, 285, 299, 167), cell(49, 300, 362, 260)];
+    expect(variantCellSize(tables, size)).toBeNull();
+  });
+});
+
+describe('the serial/EPIC band of a scanned box', () => {
+  it('keeps the first text line (a small serial beside a taller EPIC) and not the name line reaching into the band', () => {
+    // serial rows 24-32, EPIC 25-38, the name line's headline from row 45
+    expect(firstLine([{ top: 45, bottom: 52 }, { top: 24, bottom: 32 }, { top: 25, bottom: 38 }, { top: 46, bottom: 55 }])).toEqual({ top: 24, bottom: 38 });
+    // an EPIC set a little lower than the serial still belongs to the line
+    expect(firstLine([{ top: 10, bottom: 20 }, { top: 22, bottom: 33 }])).toEqual({ top: 10, bottom: 33 });
+    expect(firstLine([]).bottom).toBeLessThan(0);
   });
 });
 

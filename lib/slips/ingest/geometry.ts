@@ -16,6 +16,13 @@ export function apply(m: Matrix, x: number, y: number): [number, number] {
   return [m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]];
 }
 
+/** The smallest upright box holding `points`: [x0, y0, x1, y1] (NaN when a point is NaN). */
+export function boundsOf(points: readonly [number, number][]): [number, number, number, number] {
+  const xs = points.map((p) => p[0]);
+  const ys = points.map((p) => p[1]);
+  return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
+}
+
 export function round2(n: number): number {
   return Math.round(n * 100) / 100;
 }

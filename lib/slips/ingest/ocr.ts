@@ -6,18 +6,23 @@ import { VoterListError } from './errors';
 /**
  * OCR of small regions with tesseract.js, fully offline: the English LSTM traineddata comes from
  * the npm package @tesseract.js-data/eng (4.0.0_best_int/eng.traineddata.gz), read from disk with
- * caching off (nothing written to the working directory) and never fetched. Workers are created
- * once per process and reused; `closeOcr()` ends them (tests, CLI, benchmarks).
+ * caching off (nothing written to the working directory) and never fetched; a scanned cover's text
+ * is read with the Hindi model of @tesseract.js-data/hin the same way (ocrPageText). Workers are
+ * created once per process and reused; `closeOcr()` ends them (tests, CLI, benchmarks).
  */
 type TesseractModule = typeof import('tesseract.js');
 type Worker = import('tesseract.js').Worker;
 
-/** What a region holds: digits only (serial numbers) or an EPIC (capitals, digits, slash). */
-export type OcrMode = 'digits' | 'epic';
+/**
+ * What is read: digits only (serial numbers), an EPIC (capitals, digits, slash), or the numbers
+ * scattered over a whole page (a cover's tables: sparse text, digits and dashes).
+ */
+export type OcrMode = 'digits' | 'epic' | 'page-numbers';
 
 const WHITELIST: Record<OcrMode, string> = {
   digits: '0123456789',
   epic: 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/',
+  'page-numbers': '0123456789-',
 };
 
 interface PoolWorker {
@@ -37,16 +42,20 @@ function projectRequire() {
   return createRequire(path.join(process.cwd(), 'package.json'));
 }
 
-export function ocrPaths(): { langPath: string; workerPath: string } {
+export function ocrPaths(lang: 'eng' | 'hin' = 'eng'): { langPath: string; workerPath: string } {
   const req = projectRequire();
-  const langPath = path.join(path.dirname(req.resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int');
+  const langPath = path.join(path.dirname(req.resolve(`@tesseract.js-data/${lang}/package.json`)), '4.0.0_best_int');
   const workerPath = path.join(path.dirname(req.resolve('tesseract.js/package.json')), 'src', 'worker-script', 'node', 'index.js');
   return { langPath, workerPath };
 }
 
-async function createPool(): Promise<Pool> {
+async function tesseractModule(): Promise<TesseractModule> {
   const tesseract = (await import('tesseract.js')) as TesseractModule & { default?: TesseractModule };
-  const T = tesseract.default ?? tesseract;
+  return tesseract.default ?? tesseract;
+}
+
+async function createPool(): Promise<Pool> {
+  const T = await tesseractModule();
   const { langPath, workerPath } = ocrPaths();
   const count = Math.max(1, Math.min(2, os.availableParallelism?.() ?? os.cpus().length));
   const workers = await Promise.all(
@@ -92,6 +101,21 @@ export interface OcrWord {
   top: number;
   width: number;
   height: number;
+  /** the line tesseract put the word on ("block.paragraph.line") */
+  line: string;
+}
+
+/** Words of tesseract's TSV output (level 5 rows). */
+function tsvWords(tsv: string): OcrWord[] {
+  const words: OcrWord[] = [];
+  for (const line of tsv.split('\n')) {
+    const cols = line.split('\t');
+    if (cols[0] !== '5' || cols.length < 12) continue;
+    const text = cols[11].trim();
+    if (!text) continue;
+    words.push({ left: +cols[6], top: +cols[7], width: +cols[8], height: +cols[9], text, line: `${cols[2]}.${cols[3]}.${cols[4]}` });
+  }
+  return words;
 }
 
 /** Recognises an image (PGM/PNG bytes) and returns its words with their boxes. */
@@ -100,26 +124,57 @@ export async function ocrWords(image: Uint8Array, mode: OcrMode): Promise<OcrWor
   const w = await acquire(pool);
   try {
     if (w.mode !== mode) {
-      await w.worker.setParameters({ tessedit_char_whitelist: WHITELIST[mode] });
+      const T = await tesseractModule();
+      const psm = mode === 'page-numbers' ? T.PSM.SPARSE_TEXT : T.PSM.SINGLE_BLOCK;
+      await w.worker.setParameters({ tessedit_char_whitelist: WHITELIST[mode], tessedit_pageseg_mode: psm });
       w.mode = mode;
     }
     const result = await w.worker.recognize(Buffer.from(image), {}, { tsv: true, text: false, blocks: false });
-    const words: OcrWord[] = [];
-    for (const line of (result.data.tsv ?? '').split('\n')) {
-      const cols = line.split('\t');
-      if (cols[0] !== '5' || cols.length < 12) continue;
-      const text = cols[11].trim();
-      if (!text) continue;
-      words.push({ left: +cols[6], top: +cols[7], width: +cols[8], height: +cols[9], text });
-    }
-    return words;
+    return tsvWords(result.data.tsv ?? '');
   } finally {
     release(pool, w);
   }
 }
 
+/**
+ * The page-text worker: tesseract's Hindi model (@tesseract.js-data/hin, same build as the English
+ * one), whose character set also holds Latin letters and ASCII digits, so that a cover in Hindi,
+ * English or both reads in one pass. Started on first use (a scanned roll's cover), kept like the
+ * pool, one recognition at a time.
+ */
+let textWorker: Promise<Worker> | null = null;
+let textQueue: Promise<unknown> = Promise.resolve();
+
+async function createTextWorker(): Promise<Worker> {
+  const T = await tesseractModule();
+  const { langPath } = ocrPaths('hin');
+  const { workerPath } = ocrPaths();
+  const worker = await T.createWorker('hin', T.OEM.LSTM_ONLY, { langPath, workerPath, gzip: true, cacheMethod: 'none', errorHandler: () => undefined });
+  await worker.setParameters({ tessedit_pageseg_mode: T.PSM.AUTO, tessedit_do_invert: '0' });
+  return worker;
+}
+
+/** Recognises a whole page of text (PGM/PNG bytes at `dpi`): its words, with the line each is on. */
+export async function ocrPageText(image: Uint8Array, dpi: number): Promise<OcrWord[]> {
+  textWorker ??= createTextWorker().catch((error: unknown) => {
+    textWorker = null;
+    throw new VoterListError('unsupported', `OCR is not available on this server (${error instanceof Error ? error.message : String(error)}).`);
+  });
+  const worker = await textWorker;
+  const run = textQueue.then(async () => {
+    await worker.setParameters({ user_defined_dpi: String(Math.round(dpi)) });
+    const result = await worker.recognize(Buffer.from(image), {}, { tsv: true, text: false, blocks: false });
+    return tsvWords(result.data.tsv ?? '');
+  });
+  textQueue = run.catch(() => undefined);
+  return run;
+}
+
 /** Ends the OCR workers (they are otherwise kept for the life of the process). */
 export async function closeOcr(): Promise<void> {
+  const text = textWorker;
+  textWorker = null;
+  if (text) await text.then((w) => w.terminate()).catch(() => undefined);
   const pending = poolPromise;
   poolPromise = null;
   if (!pending) return;

@@ -113,21 +113,36 @@ export function fitPageSerials(slots: SerialSlot[]): number {
   return changed;
 }
 
+/** "Serial 328" or "Serials 328–330": the numbers strictly between two serials. */
+function between(from: number, to: number): string {
+  return to - from === 2 ? `Serial ${from + 1}` : `Serials ${from + 1}–${to - 1}`;
+}
+
 /**
  * Warnings for gaps, repeats and unread serials, in roll order: unread serials once per page (with
  * the count), not once per box. At most `limit` of them.
+ *
+ * A forward gap between two neighbouring boxes of one page, both read from the text layer, on a page
+ * that holds the roll's full grid (as many boxes as the fullest page, which at least one other page
+ * also holds) is a number the roll itself leaves out (e.g. a 2025 ECI roll whose cover states serials
+ * 1..596 prints 595 boxes, 327 followed by 329): no box can have been missed there, and it is said so.
+ * Any other gap may be a box that was not found, and is reported as a jump.
  */
 export function continuityWarnings(slots: SerialSlot[], limit = 50): ParseWarning[] {
   const warnings: ParseWarning[] = [];
-  let previous: number | null = null;
   const seen = new Set<number>();
   let suppressed = 0;
   const add = (w: ParseWarning) => {
     if (warnings.length < limit) warnings.push(w);
     else suppressed++;
   };
+  const boxes = new Map<number, number>();
+  for (const slot of slots) boxes.set(slot.page, (boxes.get(slot.page) ?? 0) + 1);
+  const fullGrid = Math.max(0, ...boxes.values());
+  const gridPages = [...boxes.values()].filter((n) => n === fullGrid).length;
   const unread = new Map<number, number>();
   for (const slot of slots) if (slot.serial === null) unread.set(slot.page, (unread.get(slot.page) ?? 0) + 1);
+  let previous: SerialSlot | null = null;
   for (const slot of slots) {
     if (slot.serial === null) {
       const n = unread.get(slot.page);
@@ -137,13 +152,37 @@ export function continuityWarnings(slots: SerialSlot[], limit = 50): ParseWarnin
       }
       continue;
     }
+    const last = previous?.serial ?? null;
     if (seen.has(slot.serial)) add({ page: slot.page, message: `Serial number ${slot.serial} appears more than once.` });
-    else if (previous !== null && slot.serial !== previous + 1) {
-      add({ page: slot.page, message: `Serial numbers jump from ${previous} to ${slot.serial}.` });
+    else if (previous !== null && last !== null && slot.serial > last + 1) {
+      const leftOut = previous.page === slot.page && !previous.fromOcr && !slot.fromOcr && boxes.get(slot.page) === fullGrid && gridPages >= 2;
+      add({
+        page: slot.page,
+        message: leftOut
+          ? `${between(last, slot.serial)} ${slot.serial - last === 2 ? 'is' : 'are'} not in the roll: on page ${slot.page}, whose ${fullGrid} voter boxes were all found, ${last} is followed by ${slot.serial}.`
+          : `Serial numbers jump from ${last} to ${slot.serial}: ${between(last, slot.serial).toLowerCase()} not found.`,
+      });
+    } else if (last !== null && slot.serial !== last + 1) {
+      add({ page: slot.page, message: `Serial numbers jump from ${last} to ${slot.serial}.` });
     }
     seen.add(slot.serial);
-    previous = slot.serial;
+    previous = slot;
   }
   if (suppressed > 0) warnings.push({ message: `${suppressed} more serial-number warnings not shown.` });
   return warnings;
+}
+
+/**
+ * A warning when the boxes found fall short of what the roll's cover states (image-only rolls,
+ * whose box count has no text layer to check against): fewer boxes than the electors it counts,
+ * or a last serial other than the one it states. (The cover's first serial is not relied on: OCR
+ * of a lone "1" in a table cell is the least sure read of the row.)
+ */
+export function coverWarnings(cover: { last: number; electors: number } | null | undefined, slots: SerialSlot[]): ParseWarning[] {
+  if (!cover) return [];
+  const serials = slots.map((s) => s.serial).filter((s): s is number => s !== null);
+  const highest = serials.length > 0 ? Math.max(...serials) : null;
+  if (slots.length >= cover.electors && highest === cover.last) return [];
+  const last = highest === null ? 'no serial was read' : `the last serial read is ${highest}`;
+  return [{ page: 1, message: `The cover states ${cover.electors} electors with serials up to ${cover.last}, but ${slots.length} voter boxes were found (${last}).` }];
 }

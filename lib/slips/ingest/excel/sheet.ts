@@ -114,7 +114,7 @@ export async function parseSpreadsheet(bytes: Uint8Array, kind: 'xlsx' | 'xls', 
   const report: ParseReport = {
     source: 'excel',
     voters: voters.length,
-    pages: { cover: 0, voters: 0, summary: 0, other: 0 },
+    pages: { cover: 0, map: 0, voters: 0, supplement: 0, summary: 0, other: 0 },
     totalPages: 0,
     rows: voters.length,
     withoutEpic: voters.filter((v) => v.epic === null).length,

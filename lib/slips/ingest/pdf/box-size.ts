@@ -1,6 +1,6 @@
 import type { Rect } from '../../types';
 import { overlapArea } from '../geometry';
-import { cellsFromSegments, type CellLimits, type Segment } from './segments';
+import type { CellLimits } from './segments';
 
 export interface BoxSize {
   width: number;
@@ -20,14 +20,36 @@ export function boxLimits(pageWidth: number, pageHeight: number): CellLimits {
   return { minWidth: pageWidth * 0.12, maxWidth: pageWidth * 0.7, minHeight: pageHeight * 0.03, maxHeight: pageHeight * 0.4 };
 }
 
+/** How big a photo frame or a serial cell inside a box can be on a page. */
+export function smallCellLimits(pageWidth: number, pageHeight: number): CellLimits {
+  return { minWidth: 8, maxWidth: pageWidth * 0.3, minHeight: 20, maxHeight: pageHeight * 0.2 };
+}
+
+/** Limits that hold both kinds of cell: the page's ruling is closed into cells once, then sorted. */
+export function anyCellLimits(pageWidth: number, pageHeight: number): CellLimits {
+  const box = boxLimits(pageWidth, pageHeight);
+  const small = smallCellLimits(pageWidth, pageHeight);
+  return {
+    minWidth: Math.min(box.minWidth, small.minWidth),
+    maxWidth: Math.max(box.maxWidth, small.maxWidth),
+    minHeight: Math.min(box.minHeight, small.minHeight),
+    maxHeight: Math.max(box.maxHeight, small.maxHeight),
+  };
+}
+
+export function withinLimits(r: Rect, limits: CellLimits): boolean {
+  return r.width >= limits.minWidth && r.width <= limits.maxWidth && r.height >= limits.minHeight && r.height <= limits.maxHeight;
+}
+
 /**
  * Rectangles that may be voter boxes, without duplicates: painted rectangles first (exact), then
- * the cells closed by the page's ruled lines (boxes drawn side by side).
+ * the cells closed by the page's ruled lines (boxes drawn side by side; `cells` found with limits
+ * at least as wide as boxLimits).
  */
-export function candidateRects(rects: Rect[], segments: Segment[], pageWidth: number, pageHeight: number): Rect[] {
+export function candidateRects(rects: Rect[], cells: Rect[], pageWidth: number, pageHeight: number): Rect[] {
   const limits = boxLimits(pageWidth, pageHeight);
-  const fits = (r: Rect) => r.width >= limits.minWidth && r.height >= limits.minHeight && r.width <= limits.maxWidth && r.height <= limits.maxHeight && r.width > r.height * 0.8;
-  return dedupe([...rects, ...cellsFromSegments(segments, limits)].filter(fits));
+  const fits = (r: Rect) => withinLimits(r, limits) && r.width > r.height * 0.8;
+  return dedupe([...rects, ...cells].filter(fits));
 }
 
 const TOLERANCE = 2;

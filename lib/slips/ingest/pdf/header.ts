@@ -14,11 +14,11 @@ const ASSEMBLY = new RegExp(`(?:Assembly\\s*Constituency|${sp('विधान �
 const PART = new RegExp(`(?:Part\\s*No\\.?|Part\\s*Number|${sp('भाग सं')}\\S*|${sp('ભાગ નં')}\\S*)\\s*[:：\\-]*\\s*([0-9\\u0966-\\u096F\\u0AE6-\\u0AEF]{1,4})`, 'iu');
 /** A section line at the start of a line (the assembly line also says "…number and name"). */
 const SECTION = new RegExp(`^(?:Section\\s*No\\.?\\s*and\\s*Name|${sp('अनुभाग की संख्या व नाम')}|${sp('अनुभाग संख्या व नाम')}|${sp('વિભાગનો નંબર અને નામ')})\\s*[:：]?\\s*[:：]?\\s*(\\d{1,3}\\s*-\\s*\\S[^\\n]*)`, 'iu');
-const STATION = new RegExp(`(?:(?:No\\.?\\s*and\\s*)?Name\\s*of\\s*Polling\\s*Station|Polling\\s*Station\\s*No\\.?\\s*and\\s*Name|${sp('मतदान केन्द्र की संख्या व नाम')}|${sp('मतदान केंद्र की संख्या व नाम')}|${sp('મતદાન મથકનો નંબર અને નામ')})\\s*[:：]?`, 'iu');
+const STATION = new RegExp(`(?:(?:No\\.?\\s*and\\s*)?Name\\s*of\\s*Polling\\s*Station|Polling\\s*Station\\s*No\\.?\\s*and\\s*Name|${sp('मतदान केन्द्र की संख्या')}\\s*(?:व|एवं)\\s*नाम|${sp('मतदान केंद्र की संख्या')}\\s*(?:व|एवं)\\s*नाम|${sp('મતદાન મથકનો નંબર અને નામ')})\\s*[:：]?`, 'iu');
 /** A bare "Polling Station : value" line (rolls and lists that give no number). */
 const STATION_BARE = new RegExp(`^(?:Polling\\s*Station|${sp('मतदान केन्द्र')}|${sp('मतदान केंद्र')}|${sp('મતદાન મથક')})\\s*[:：]\\s*(\\S[^\\n]*)`, 'iu');
-const ADDRESS = new RegExp(`(?:Address\\s*of\\s*Polling\\s*Station|${sp('मतदान केन्द्र का')}[^:\\n]*${sp('पता')}|${sp('મતદાન મથકનું')}[^:\\n]*${sp('સરનામું')})\\s*[:：]?`, 'iu');
-const YEAR = new RegExp(`(?:Year\\s*of\\s*Revision|Roll\\s*Year|${sp('वर्ष')}|${sp('વર્ષ')}|${sp('વષર્')}|${sp('મતદારયાદી')}|${sp('मतदाता सूची')}|Electoral\\s*Roll)\\D{0,30}((?:19|20)\\d\\d)`, 'iu');
+const ADDRESS = new RegExp(`(?:Address\\s*of\\s*Polling\\s*Station|(?:${sp('मतदान केन्द्र का')}|${sp('मतदान केंद्र का')})[^:\\n]*${sp('पता')}|${sp('મતદાન મથકનું')}[^:\\n]*${sp('સરનામું')})\\s*[:：]?`, 'iu');
+const YEAR = new RegExp(`(?:Year\\s*of\\s*Revision|Roll\\s*Year|${sp('वर्ष')}|${sp('વર્ષ')}|${sp('વષર્')}|${sp('મતદારયાદી')}|${sp('मतदाता सूची')}|${sp('निर्वाचक नामावली')}|Electoral\\s*Roll)\\D{0,30}((?:19|20)\\d\\d)`, 'iu');
 /** A numbered block heading of the cover ("4. Number of electors"). */
 const HEADING = /^\d{1,2}\s*\.\s/;
 
@@ -40,14 +40,23 @@ function stationName(lines: string[], at: number, after: string): string | undef
   return undefined;
 }
 
-/** The address: the rest of the label's line and the lines after it, up to the next heading. */
+/**
+ * The address: the rest of the label's line and the lines after it, up to the next heading. When
+ * the label's line goes on only after a column break and lines follow below, the address is below
+ * and the far column another field (a scanned cover's table).
+ */
 function stationAddress(lines: string[], at: number, after: string): string | undefined {
-  const parts = after.trim() ? [after.trim()] : [];
+  const below: string[] = [];
   for (let k = at + 1; k < lines.length && k <= at + 4; k++) {
-    const l = lines[k].trim();
+    // a line that starts in another column (a scanned cover's lines mark it) is another field
+    if (lines[k].startsWith(COLUMN)) continue;
+    // its first column: what follows a column break is another field
+    const l = lines[k].trim().split(COLUMN)[0].trim();
     if (!l || HEADING.test(l) || /[:：]\s*$/.test(l)) break;
-    parts.push(l);
+    below.push(l);
   }
+  const same = below.length > 0 ? after.split(COLUMN)[0].trim() : after.trim();
+  const parts = same ? [same, ...below] : below;
   return parts.length ? clip(parts.join(', ').replace(/,\s*,/g, ','), 240) : undefined;
 }
 
@@ -76,7 +85,8 @@ export function readHeader(lines: string[]): Header {
     if (bare) header.pollingStation = clip(firstColumn(bare[1]), 160);
     const ad = header.pollingStationAddress ? null : ADDRESS.exec(line);
     if (ad) {
-      const address = stationAddress(lines, i, line.slice(ad.index + ad[0].length));
+      // the white space after the label stays with the value: it may hold a column break
+      const address = stationAddress(lines, i, line.slice(ad.index + ad[0].trimEnd().length));
       if (address) header.pollingStationAddress = address;
     }
   }

@@ -1,9 +1,10 @@
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
+import { MessageChannel, Worker } from 'node:worker_threads';
 import { VoterListError } from '../errors';
 import type { PdfJs } from './pdfjs-types';
+import { PDFIUM_THREAD_SOURCE, PdfiumPort, pdfiumFiles } from './pdfium-thread';
 
 /**
  * pdf.js's parser ("worker" side: xref, content streams, fonts, images) run in real worker
@@ -45,6 +46,7 @@ import(pathToFileURL(workerData.workerPath).href).then((m) => {
   Object.defineProperty(Array.prototype, 'push', { value: nativePush, writable: true, configurable: true, enumerable: false });
   m.WorkerMessageHandler.initializeFromPort(port);
 });
+${PDFIUM_THREAD_SOURCE}
 `;
 
 /** How long an idle warm thread is kept, and how many are kept. */
@@ -88,35 +90,60 @@ export type PdfWorkerHandle = InstanceType<PdfJs['PDFWorker']>;
  */
 export class PdfThread {
   readonly failure: Promise<never>;
+  /** PDFium in this thread (pdfium-thread.ts), on its own port. */
+  readonly pdfium: PdfiumPort;
   dead = false;
+  private failureError: VoterListError | null = null;
+  private readonly failureListeners = new Set<(error: VoterListError) => void>();
   idleTimer: NodeJS.Timeout | null = null;
   private readonly worker: Worker;
   private handle: PdfWorkerHandle | null = null;
 
   constructor(memoryMb: number) {
+    const channel = new MessageChannel();
     this.worker = new Worker(THREAD_SOURCE, {
       eval: true,
-      workerData: { workerPath: pdfWorkerPath() },
+      workerData: { workerPath: pdfWorkerPath(), readerPort: channel.port2, memoryMb, pdfium: pdfiumFiles() },
+      transferList: [channel.port2],
       // no tsx/vitest loaders in the thread: it runs only pdf.js's own plain JavaScript
       execArgv: [],
       resourceLimits: { maxOldGenerationSizeMb: memoryMb, maxYoungGenerationSizeMb: 48, stackSizeMb: 4 },
     });
     this.failure = new Promise<never>((_, reject) => {
-      this.worker.on('error', (error: Error & { code?: string }) => {
+      const fail = (error: VoterListError) => {
         this.dead = true;
+        this.failureError ??= error;
+        for (const listener of this.failureListeners) listener(error);
+        this.failureListeners.clear();
+        reject(error);
+      };
+      this.worker.on('error', (error: Error & { code?: string }) => {
         const oom = error.code === 'ERR_WORKER_OUT_OF_MEMORY' || /memory/i.test(error.message);
-        reject(
+        fail(
           oom
             ? new VoterListError('too-large', `Reading this PDF needs more than the ${memoryMb} MB of memory a PDF may use on this server (is it unusually large or crafted?).`)
             : new VoterListError('corrupt', 'The PDF is damaged and could not be read.'),
         );
       });
-      this.worker.on('exit', () => {
-        this.dead = true;
-        reject(new VoterListError('corrupt', 'The PDF reader stopped unexpectedly while reading this file.'));
-      });
+      this.worker.on('exit', () => fail(new VoterListError('corrupt', 'The PDF reader stopped unexpectedly while reading this file.')));
     });
     this.failure.catch(() => undefined);
+    this.pdfium = new PdfiumPort(channel.port1);
+    this.failure.catch((error: Error) => this.pdfium.fail(error));
+  }
+
+  /**
+   * Calls `listener` once if the thread dies (at once if it has died); returns the way to stop
+   * listening. Waits on one page use this, not `failure`: a race against a promise that never
+   * settles keeps every page's result reachable for as long as the warm thread lives.
+   */
+  onFailure(listener: (error: VoterListError) => void): () => void {
+    if (this.failureError) {
+      listener(this.failureError);
+      return () => undefined;
+    }
+    this.failureListeners.add(listener);
+    return () => this.failureListeners.delete(listener);
   }
 
   /** pdf.js's handle on this thread (one per thread: pdf.js allows one PDFWorker per port). */

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { VoterListError } from '../errors';
 import { leaseThread, parserThreads, releaseThread, type PdfThread } from './pdf-threads';
 import type { PdfDocument, PdfJs } from './pdfjs-types';
+import type { PdfiumPort } from './pdfium-thread';
 
 export type { PdfDocument, PdfJs, PdfPage } from './pdfjs-types';
 
@@ -63,8 +64,16 @@ const MIN_PAGES_PER_THREAD = 4;
  * pdf.js call that parses untrusted content runs under `guard`, which enforces the per-page time
  * limit and turns a dead thread (heap limit, crash) into a one-line VoterListError.
  */
+/** A document open in PDFium in the same parser thread as a pdf.js document (pdfium-thread.ts). */
+export interface PdfiumDoc {
+  port: PdfiumPort;
+  id: number;
+}
+
 export class PdfSession {
   private failed: VoterListError | null = null;
+  /** `pdfium[i]` is `docs[i]` opening in PDFium (null where PDFium could not open it). */
+  private readonly pdfium: Promise<PdfiumDoc | null>[] = [];
 
   private constructor(
     readonly docs: PdfDocument[],
@@ -83,7 +92,7 @@ export class PdfSession {
     const spare = new Set(threads.slice(1));
     try {
       const pdfjs = await loadPdfJs();
-      session.docs.push(await session.guard('Opening the PDF', openOn(pdfjs, threads[0], bytes)));
+      await session.openIn(pdfjs, threads[0], bytes);
       const wanted = Math.max(1, Math.min(threads.length, Math.floor(session.doc.numPages / MIN_PAGES_PER_THREAD)));
       for (const thread of threads.slice(1)) {
         spare.delete(thread);
@@ -92,7 +101,7 @@ export class PdfSession {
           continue;
         }
         session.threads.push(thread);
-        session.docs.push(await session.guard('Opening the PDF', openOn(pdfjs, thread, bytes)));
+        await session.openIn(pdfjs, thread, bytes);
       }
       return session;
     } catch (error) {
@@ -103,21 +112,50 @@ export class PdfSession {
   }
 
   /**
+   * Opens the file in pdf.js and PDFium in one thread (PDFium failing to open it leaves pdf.js to
+   * read it). Only pdf.js's open is waited for here: a page read waits for PDFium's under its own
+   * time limit (on a fresh thread PDFium may still be compiling).
+   */
+  private async openIn(pdfjs: PdfJs, thread: PdfThread, bytes: Uint8Array): Promise<void> {
+    const pdfium = thread.pdfium.open(bytes).then(
+      (d): PdfiumDoc => ({ port: thread.pdfium, id: d.id }),
+      () => null,
+    );
+    let doc: PdfDocument;
+    try {
+      doc = await this.guard('Opening the PDF', openOn(pdfjs, thread, bytes));
+    } catch (error) {
+      void pdfium.then((p) => p?.port.close(p.id)).catch(() => undefined);
+      throw error;
+    }
+    this.docs.push(doc);
+    this.pdfium.push(pdfium);
+  }
+
+  /** The PDFium document beside a pdf.js document of this session, when PDFium opened the file. */
+  pdfiumDoc(doc: PdfDocument): Promise<PdfiumDoc | null> {
+    return this.pdfium[this.docs.indexOf(doc)] ?? Promise.resolve(null);
+  }
+
+  /**
    * Waits for `work` unless it takes longer than the per-page limit or a parser thread dies; then
    * the session's threads are killed (a looping parser cannot be interrupted any other way).
    */
   async guard<T>(what: string, work: Promise<T>): Promise<T> {
     if (this.failed) throw this.failed;
     let timer: NodeJS.Timeout | undefined;
+    let unsubscribe: (() => void)[] = [];
     const seconds = (this.limits.pageTimeoutMs / 1000).toLocaleString('en-IN', { maximumFractionDigits: 1 });
-    const timeout = new Promise<never>((_, reject) => {
+    // the time limit and the threads' deaths, each listened to only while this page is read
+    const stop = new Promise<never>((_, reject) => {
       timer = setTimeout(
         () => reject(new VoterListError('timeout', `${what} took longer than ${seconds} s to read and was abandoned; the PDF may be damaged.`)),
         this.limits.pageTimeoutMs,
       );
+      unsubscribe = this.threads.map((t) => t.onFailure(reject));
     });
     try {
-      return await Promise.race([work, timeout, ...this.threads.map((t) => t.failure)]);
+      return await Promise.race([work, stop]);
     } catch (error) {
       if (error instanceof VoterListError && (error.code === 'timeout' || this.threads.some((t) => t.dead))) {
         this.failed ??= error;
@@ -126,6 +164,7 @@ export class PdfSession {
       throw error;
     } finally {
       clearTimeout(timer);
+      for (const off of unsubscribe) off();
     }
   }
 
@@ -133,7 +172,8 @@ export class PdfSession {
   async close(): Promise<void> {
     if (!this.failed) {
       // a destroy that never answers (thread wedged) must not hang the caller
-      await Promise.race([Promise.allSettled(this.docs.map((d) => d.destroy())), new Promise((r) => setTimeout(r, 2000).unref())]);
+      const closing = [...this.docs.map((d) => d.destroy()), ...this.pdfium.map((p) => p.then((d) => d?.port.close(d.id)))];
+      await Promise.race([Promise.allSettled(closing), new Promise((r) => setTimeout(r, 2000).unref())]);
     }
     for (const t of this.threads) releaseThread(t);
     this.threads.length = 0;

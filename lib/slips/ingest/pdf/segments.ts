@@ -1,4 +1,5 @@
 import type { Rect } from '../../types';
+import { boundsOf } from '../geometry';
 
 /**
  * Boxes drawn as separate lines. Many producers never paint a rectangle: the 2025 ECI rolls
@@ -41,12 +42,7 @@ export function subpathSegments(points: [number, number][], closed: boolean): Se
 /** A filled shape no thicker than a ruled line drawn as a bar: its centre line. */
 export function barSegment(points: [number, number][]): Segment | null {
   if (points.length < 3 || points.some(([x, y]) => !Number.isFinite(x + y))) return null;
-  const xs = points.map((p) => p[0]);
-  const ys = points.map((p) => p[1]);
-  const x0 = Math.min(...xs);
-  const x1 = Math.max(...xs);
-  const y0 = Math.min(...ys);
-  const y1 = Math.max(...ys);
+  const [x0, y0, x1, y1] = boundsOf(points);
   const w = x1 - x0;
   const h = y1 - y0;
   if (h <= 2.5 && w >= 4 * Math.max(h, 0.5)) return { horizontal: true, pos: (y0 + y1) / 2, from: x0, to: x1 };
@@ -81,11 +77,20 @@ function mergeLines(segments: Segment[]): Line[] {
 
 /** Share of [a, b] that the line covers. */
 function cover(line: Line, a: number, b: number): number {
+  const spans = line.spans;
+  // the spans are sorted and disjoint: start at the first one that ends after a
+  let lo = 0;
+  let hi = spans.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (spans[mid][1] <= a) lo = mid + 1;
+    else hi = mid;
+  }
   let covered = 0;
-  for (const [s, e] of line.spans) {
-    const lo = Math.max(s, a);
-    const hi = Math.min(e, b);
-    if (hi > lo) covered += hi - lo;
+  for (let i = lo; i < spans.length && spans[i][0] < b; i++) {
+    const from = Math.max(spans[i][0], a);
+    const to = Math.min(spans[i][1], b);
+    if (to > from) covered += to - from;
   }
   return covered / Math.max(1e-6, b - a);
 }
@@ -109,6 +114,15 @@ export function cellsFromSegments(segments: Segment[], limits: CellLimits): Rect
   const vs = mergeLines(segments.filter((s) => !s.horizontal));
   if (hs.length < 2 || vs.length < 2) return [];
   const out: Rect[] = [];
+  const V = vs.length;
+  // whether horizontal line k rules the whole span between vertical lines l and r (memoised)
+  const across = new Int8Array(hs.length * V * V).fill(-1);
+  const rules = (k: number, l: number, r: number): boolean => {
+    const i = (k * V + l) * V + r;
+    if (across[i] < 0) across[i] = cover(hs[k], vs[l].pos, vs[r].pos) >= SIDE_COVER ? 1 : 0;
+    return across[i] === 1;
+  };
+  const spanning: number[] = [];
   for (let b = 0; b < hs.length; b++) {
     for (let t = b + 1; t < hs.length; t++) {
       const y0 = hs[b].pos;
@@ -116,24 +130,21 @@ export function cellsFromSegments(segments: Segment[], limits: CellLimits): Rect
       const h = y1 - y0;
       if (h < limits.minHeight) continue;
       if (h > limits.maxHeight) break;
-      for (let l = 0; l < vs.length; l++) {
+      // the vertical lines that rule the whole band: a cell's sides are two of them with none
+      // between (one between would cross it), so each can only pair with the next
+      spanning.length = 0;
+      for (let k = 0; k < V; k++) if (cover(vs[k], y0, y1) >= SIDE_COVER) spanning.push(k);
+      for (let i = 0; i + 1 < spanning.length; i++) {
+        const l = spanning[i];
+        const r = spanning[i + 1];
         const x0 = vs[l].pos;
-        if (cover(vs[l], y0, y1) < SIDE_COVER) continue;
-        for (let r = l + 1; r < vs.length; r++) {
-          const x1 = vs[r].pos;
-          const w = x1 - x0;
-          if (w < limits.minWidth) continue;
-          if (w > limits.maxWidth) break;
-          if (cover(vs[r], y0, y1) < SIDE_COVER || cover(hs[b], x0, x1) < SIDE_COVER || cover(hs[t], x0, x1) < SIDE_COVER) continue;
-          // atomic: no ruled line crosses the cell from side to side
-          let crossed = false;
-          for (let k = b + 1; k < t && !crossed; k++) crossed = cover(hs[k], x0, x1) >= SIDE_COVER;
-          for (let k = l + 1; k < r && !crossed; k++) crossed = cover(vs[k], y0, y1) >= SIDE_COVER;
-          if (crossed) continue;
-          out.push({ x: x0, y: y0, width: w, height: h });
-          // a wider cell on the same left side would contain this one
-          break;
-        }
+        const w = vs[r].pos - x0;
+        if (w < limits.minWidth || w > limits.maxWidth) continue;
+        if (!rules(b, l, r) || !rules(t, l, r)) continue;
+        // atomic: no ruled line crosses the cell from side to side
+        let crossed = false;
+        for (let k = b + 1; k < t && !crossed; k++) crossed = rules(k, l, r);
+        if (!crossed) out.push({ x: x0, y: y0, width: w, height: h });
       }
     }
   }

@@ -26,14 +26,22 @@ export function logicalOrder(text: string): string {
   return text.replace(VISUAL_ORDER, (_, before: string, sign: string, cluster: string) => before + cluster + sign);
 }
 
+/** A text piece from a reader's text item (null for white space alone). */
+export function toPiece(str: string, x: number, y: number, width: number, height: number): TextPiece | null {
+  if (str.trim() === '') return null;
+  return { str: logicalOrder(str), x, y, width, height };
+}
+
+/** The page's text pieces from pdf.js's text content. */
 export async function readText(page: PdfPage): Promise<TextPiece[]> {
   const content = await page.getTextContent();
   const out: TextPiece[] = [];
   for (const item of content.items) {
-    if (!('str' in item) || item.str.trim() === '') continue;
+    if (!('str' in item)) continue;
     const [a, b, , d, e, f] = item.transform as number[];
     const size = Math.hypot(b, d) || Math.abs(a) || item.height;
-    out.push({ str: logicalOrder(item.str), x: e, y: f, width: item.width, height: item.height || size });
+    const piece = toPiece(item.str, e, f, item.width, item.height || size);
+    if (piece) out.push(piece);
   }
   return out;
 }
@@ -47,6 +55,19 @@ export function piecesIn(rect: Rect, pieces: TextPiece[]): TextPiece[] {
     const [cx, cy] = pieceCenter(p);
     return cx >= rect.x && cx <= rect.x + rect.width && cy >= rect.y && cy <= rect.y + rect.height;
   });
+}
+
+/**
+ * A phrase as a regular expression source that also matches it as text layers cut it up: white
+ * space allowed between any two characters of a word ("ઉં મર" for "ઉંમર", "સં ક્ષિપ્ત" for
+ * "સંક્ષિપ્ત": producers draw words in pieces and the pieces join with a space), and any white
+ * space between words. The words are taken literally (no regular-expression syntax in them).
+ */
+export function loosePhrase(words: string): string {
+  return words
+    .split(' ')
+    .map((w) => [...w].join('\\s?'))
+    .join('\\s*');
 }
 
 /** Marks a column break inside a line's text (a tab: regular expressions see it as white space). */

@@ -1,5 +1,5 @@
 import type { Rect } from '../../types';
-import { apply, compose, IDENTITY, type Matrix } from '../geometry';
+import { apply, boundsOf, compose, IDENTITY, type Matrix } from '../geometry';
 import { loadPdfJs, type PdfPage } from './pdfjs';
 import { barSegment, subpathSegments, type Segment } from './segments';
 
@@ -32,12 +32,7 @@ function subpathRect(points: [number, number][]): Rect | null {
   let pts = points;
   if (pts.length === 5 && Math.abs(pts[0][0] - pts[4][0]) < 0.01 && Math.abs(pts[0][1] - pts[4][1]) < 0.01) pts = pts.slice(0, 4);
   if (pts.length !== 4) return null;
-  const xs = pts.map((p) => p[0]);
-  const ys = pts.map((p) => p[1]);
-  const x0 = Math.min(...xs);
-  const x1 = Math.max(...xs);
-  const y0 = Math.min(...ys);
-  const y1 = Math.max(...ys);
+  const [x0, y0, x1, y1] = boundsOf(pts);
   const eps = 0.05;
   for (const [x, y] of pts) {
     const onX = Math.abs(x - x0) < eps || Math.abs(x - x1) < eps;
@@ -54,6 +49,57 @@ function subpathRect(points: [number, number][]): Rect | null {
 }
 
 /**
+ * Collects what a page paints, whoever read it (pdf.js's operator list here, PDFium in
+ * pdfium-page.ts): subpaths in page space with how they were painted, and image placements.
+ */
+export class DrawingCollector {
+  private readonly rects: PaintedRect[] = [];
+  private readonly segments: Segment[] = [];
+  private images = 0;
+  private imageCover = 0;
+  private imageMatrix: Matrix | null = null;
+  private paths = 0;
+  private readonly pageArea: number;
+
+  constructor(view: number[]) {
+    const [vx0, vy0, vx1, vy1] = view;
+    this.pageArea = Math.max(1, (vx1 - vx0) * (vy1 - vy0));
+  }
+
+  /** One path-painting operation (painted or not: unpainted ones only count). */
+  path(): void {
+    this.paths++;
+  }
+
+  /** One subpath of a painted path, in page space (a curve point is [NaN, NaN]: curves never make a box). */
+  subpath(points: [number, number][], closed: boolean, stroked: boolean): void {
+    const r = subpathRect(points);
+    if (r) this.rects.push({ ...r, stroked });
+    if (stroked) this.segments.push(...subpathSegments(points, closed));
+    else {
+      const bar = barSegment(points);
+      if (bar) this.segments.push(bar);
+      else if (r) this.segments.push(...subpathSegments(points, true));
+    }
+  }
+
+  /** An image painted into the unit square of `ctm`. */
+  image(ctm: Matrix): void {
+    this.images++;
+    const [x0, y0, x1, y1] = boundsOf([apply(ctm, 0, 0), apply(ctm, 1, 0), apply(ctm, 0, 1), apply(ctm, 1, 1)]);
+    const cover = Math.min(1, ((x1 - x0) * (y1 - y0)) / this.pageArea);
+    if (cover > this.imageCover) {
+      this.imageCover = cover;
+      this.imageMatrix = ctm;
+    }
+  }
+
+  drawing(): PageDrawing {
+    return { rects: this.rects, segments: this.segments, images: this.images, imageCover: this.imageCover, imageMatrix: this.imageMatrix, paths: this.paths };
+  }
+}
+
+/**
  * Reads a page's drawing from its pdf.js operator list: every axis-aligned rectangle that is
  * stroked or filled, with the current transformation applied (save/restore, cm, form XObjects).
  */
@@ -63,17 +109,10 @@ export async function readPageDrawing(page: PdfPage): Promise<PageDrawing> {
   const strokeOps = new Set<number>([OPS.stroke, OPS.closeStroke, OPS.fillStroke, OPS.eoFillStroke, OPS.closeFillStroke, OPS.closeEOFillStroke]);
   const fillOps = new Set<number>([OPS.fill, OPS.eoFill]);
   const imageOps = new Set<number>([OPS.paintImageXObject, OPS.paintInlineImageXObject, OPS.paintImageMaskXObject, OPS.paintImageXObjectRepeat]);
-  const [vx0, vy0, vx1, vy1] = page.view;
-  const pageArea = Math.max(1, (vx1 - vx0) * (vy1 - vy0));
+  const out = new DrawingCollector(page.view);
 
   let ctm: Matrix = IDENTITY;
   const stack: Matrix[] = [];
-  const rects: PaintedRect[] = [];
-  const segments: Segment[] = [];
-  let images = 0;
-  let imageCover = 0;
-  let imageMatrix: Matrix | null = null;
-  let pathOps = 0;
 
   for (let i = 0; i < list.fnArray.length; i++) {
     const fn = list.fnArray[i];
@@ -86,19 +125,9 @@ export async function readPageDrawing(page: PdfPage): Promise<PageDrawing> {
       const m = args[0] as number[] | null;
       if (m && m.length === 6) ctm = compose(ctm, m as Matrix);
     } else if (fn === OPS.paintFormXObjectEnd) ctm = stack.pop() ?? IDENTITY;
-    else if (imageOps.has(fn)) {
-      images++;
-      // an image fills the unit square of the current transformation
-      const corners = [apply(ctm, 0, 0), apply(ctm, 1, 0), apply(ctm, 0, 1), apply(ctm, 1, 1)];
-      const w = Math.max(...corners.map((c) => c[0])) - Math.min(...corners.map((c) => c[0]));
-      const h = Math.max(...corners.map((c) => c[1])) - Math.min(...corners.map((c) => c[1]));
-      const cover = Math.min(1, (w * h) / pageArea);
-      if (cover > imageCover) {
-        imageCover = cover;
-        imageMatrix = ctm;
-      }
-    } else if (fn === OPS.constructPath && args) {
-      pathOps++;
+    else if (imageOps.has(fn)) out.image(ctm);
+    else if (fn === OPS.constructPath && args) {
+      out.path();
       const paint = args[0] as number;
       const stroked = strokeOps.has(paint);
       if (!stroked && !fillOps.has(paint)) continue;
@@ -107,14 +136,7 @@ export async function readPageDrawing(page: PdfPage): Promise<PageDrawing> {
         if (!data) continue;
         let points: [number, number][] = [];
         const flush = (closed = false) => {
-          const r = subpathRect(points);
-          if (r) rects.push({ ...r, stroked });
-          if (stroked) segments.push(...subpathSegments(points, closed));
-          else {
-            const bar = barSegment(points);
-            if (bar) segments.push(bar);
-            else if (r) segments.push(...subpathSegments(points, true));
-          }
+          out.subpath(points, closed, stroked);
           points = [];
         };
         for (let k = 0; k < data.length; ) {
@@ -138,5 +160,5 @@ export async function readPageDrawing(page: PdfPage): Promise<PageDrawing> {
       }
     }
   }
-  return { rects, segments, images, imageCover, imageMatrix, paths: pathOps };
+  return out.drawing();
 }

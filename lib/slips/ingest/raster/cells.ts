@@ -177,6 +177,19 @@ export function cellsOfSize(cells: PixelRect[], size: { width: number; height: n
   return cells.filter((c) => Math.abs(c.width - size.width) <= size.width * 0.04 && Math.abs(c.height - size.height) <= size.height * 0.04);
 }
 
+/**
+ * The size of a page's boxes when none has the roll's size: supplement lists (additions,
+ * deletions, corrections) print the same columns of boxes a little taller or shorter, to make room
+ * for the extra framed cell that refers to the main list. A variant keeps the roll's box width
+ * (within 8%) and its height within -30%..+50%; the page's most common such size is returned (one
+ * box is enough: a supplement may hold a single voter). The caller confirms it by OCR, since
+ * nothing else tells such a box from a table's cell of that size.
+ */
+export function variantCellSize(cells: PixelRect[], size: { width: number; height: number }): { width: number; height: number; count: number } | null {
+  const alike = cells.filter((c) => Math.abs(c.width - size.width) <= size.width * 0.08 && c.height >= size.height * 0.7 && c.height <= size.height * 1.5);
+  return commonCellSize(alike, 1);
+}
+
 /** Groups values that lie within `tolerance` of their group's first value; returns group means. */
 function clusters(values: number[], tolerance: number): { at: number; count: number }[] {
   const groups: number[][] = [];

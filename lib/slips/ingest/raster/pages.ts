@@ -1,16 +1,20 @@
 import type { Rect } from '../../types';
 import { checkAbort } from '../abort';
-import { ocrWords, type OcrMode } from '../ocr';
+import { ocrPageText, ocrWords, type OcrMode } from '../ocr';
 import type { PdfSession } from '../pdf/pdfjs';
-import { cellsOfSize, commonCellSize, filledPhotoInCell, findCells, impliedCells, photoInCell, type PixelRect } from './cells';
+import { cellsOfSize, commonCellSize, filledPhotoInCell, findCells, impliedCells, photoInCell, variantCellSize, type PixelRect } from './cells';
 import { binarize, estimateSkew, otsu, rotate, type Gray } from './image';
 import { renderGray, type RenderedPage } from './render';
 import type { Matrix } from '../geometry';
 import type { ScanImages } from './scan-image';
-import { bandImage, binarized, readBand, stackBands, wordsByBand, type BandReading } from './strips';
+import { coverLines, statedRange, statedYear, type CoverRange } from './cover';
+import { toPgm } from './image';
+import { bandImage, binarized, readBand, SERIAL_LEVEL, stackBands, wordsByBand, type BandReading } from './strips';
 
 /** Pixels per PDF point when rendering for box finding and OCR (144 dpi). */
 export const RENDER_SCALE = 2;
+/** A scanned cover's text is read at this multiple of RENDER_SCALE. */
+const COVER_TEXT_SCALE = 2;
 
 export interface RasterBox {
   rect: Rect;
@@ -25,6 +29,12 @@ export interface RasterPage {
   skew: number;
   /** Boxes placed from the grid calibrated on other pages (no ruled lines found on this one). */
   grid?: boolean;
+  /** On the roll's first page when it holds no box grid: the serial range its cover states (null: none read). */
+  cover?: CoverRange | null;
+  /** On the same page: its text, read as lines (cover.ts coverLines), for the roll's own facts. */
+  coverText?: string[];
+  /** On the same page: the year its numbers state (cover.ts statedYear). */
+  coverYear?: string | null;
 }
 
 interface Prepared {
@@ -50,10 +60,11 @@ async function prepare(session: PdfSession, n: number, scans?: ScanImages, hint?
   const fast = bare && scans ? await scans.page(n, hint.imageMatrix, page.view, page.rotate, RENDER_SCALE) : null;
   const rendered = fast ?? (await session.guard(`Page ${n}`, renderGray(session.doc, page, RENDER_SCALE)));
   page.cleanup();
-  const t0 = otsu(rendered.image);
-  const skew = estimateSkew(binarize(rendered.image, t0), rendered.image.width, rendered.image.height);
+  const ink0 = binarize(rendered.image, otsu(rendered.image));
+  const skew = estimateSkew(ink0, rendered.image.width, rendered.image.height);
   const image = rotate(rendered.image, skew);
-  const ink = binarize(image, otsu(image));
+  // a page too straight to rotate keeps its first binarisation (same image, same threshold)
+  const ink = image === rendered.image ? ink0 : binarize(image, otsu(image));
   const cells = findCells(ink, image.width, image.height);
   return { page: n, rendered, image, skew, cells, ink };
 }
@@ -98,6 +109,15 @@ function gridEvidence(readings: BandReading[]): boolean {
   return ids >= 2 && ids >= readings.length / 3;
 }
 
+/**
+ * Whether boxes of a variant size (variantCellSize: a supplement's taller boxes) hold voters: an
+ * ID-shaped read in at least half of them. A table's cells of that size read none.
+ */
+function variantEvidence(readings: BandReading[]): boolean {
+  const ids = readings.filter((r) => r.epic !== null).length;
+  return ids >= 1 && ids >= readings.length / 2;
+}
+
 /** A cell of the page as a box in PDF space, with the photo area ruled inside it. */
 function boxOf(p: Prepared, c: PixelRect): { rect: Rect; photo: Rect | null } {
   // a ruled photo box, else a printed photo without one
@@ -137,7 +157,7 @@ async function readHalves(bands: (Gray | null)[], mode: OcrMode): Promise<string
 async function readCells(image: Gray, cells: PixelRect[]): Promise<BandReading[]> {
   if (cells.length === 0) return [];
   const bands = cells.map((c) => bandImage(image, c));
-  const serialBands = bands.map((b) => (b.serial ? binarized(b.serial) : null));
+  const serialBands = bands.map((b) => (b.serial ? binarized(b.serial, SERIAL_LEVEL) : null));
   const [serialText, epicText] = await Promise.all([readSheet(serialBands, 'digits'), readHalves(bands.map((b) => b.epic), 'epic')]);
   let readings = cells.map((_, i) => readBand(serialText[i], epicText[i]));
   const retrySerial = bands.map((b, i) => (b.serial && readings[i].serial === null ? b.serial : null));
@@ -190,7 +210,7 @@ export async function rasterPages(
   const results: RasterPage[] = [];
   const pending: Promise<void>[] = [];
   const late: Prepared[] = [];
-  const read = (p: Prepared, found: PixelRect[], size: { width: number; height: number }) => {
+  const read = (p: Prepared, found: PixelRect[], size: { width: number; height: number }, confirm?: (readings: BandReading[]) => boolean) => {
     const result: RasterPage = { page: p.page, skew: p.skew, boxes: [] };
     results.push(result);
     // boxes whose outline is broken in the scan, placed by their row and column; kept only if
@@ -201,6 +221,7 @@ export async function rasterPages(
     const job = readCells(p.image, cells).then((readings) => {
       onPage?.(p.page);
       const keep = cells.map((c, i) => !implied.has(c) || plausible(readings, i, (k) => !implied.has(cells[k])));
+      if (confirm && !confirm(readings.filter((_, i) => !implied.has(cells[i])))) return;
       result.boxes = boxes.map((box, i) => ({ ...box, reading: readings[i] })).filter((_, i) => keep[i]);
     });
     return keep(pending, job);
@@ -209,6 +230,9 @@ export async function rasterPages(
   // the fullest page's boxes: the calibrated grid for pages whose ruling cannot be seen
   let template: { cells: PixelRect[]; width: number; height: number } | null = null;
   const empty: Prepared[] = [];
+  let cover: CoverRange | null | undefined;
+  let coverText: string[] | undefined;
+  let coverYear: string | null = null;
   for (const n of pages) {
     checkAbort(signal);
     const p = await prepare(session, n, fast?.scans, fast?.hints.get(n));
@@ -218,7 +242,9 @@ export async function rasterPages(
     const cells = chosen ? orderCells(cellsOfSize(p.cells, chosen)) : [];
     if (cells.length >= 6 && (!template || cells.length > template.cells.length)) template = { cells, width: p.image.width, height: p.image.height };
     // too little to judge this page alone: look again once the roll's box size is known
+    const variant = size && cells.length === 0 ? variantCellSize(p.cells, size) : null;
     if (!size && cells.length < 4) late.push(p);
+    else if (variant) inFlight.push(read(p, orderCells(cellsOfSize(p.cells, variant)), variant, variantEvidence));
     else if (cells.length === 0) empty.push(p);
     else if (chosen) inFlight.push(read(p, cells, chosen));
     // keep OCR at most a few pages behind rendering (bounded memory)
@@ -230,13 +256,36 @@ export async function rasterPages(
   for (const p of late) {
     const s = size ?? commonCellSize(p.cells, 2);
     const cells = s ? orderCells(cellsOfSize(p.cells, s)) : [];
-    if (cells.length === 0 || !s) empty.push(p);
+    const variant = size && cells.length === 0 ? variantCellSize(p.cells, size) : null;
+    if (variant) read(p, orderCells(cellsOfSize(p.cells, variant)), variant, variantEvidence);
+    else if (cells.length === 0 || !s) empty.push(p);
     else read(p, cells, s);
   }
   // last resort: the calibrated grid; a grid box counts only if OCR reads a serial or an EPIC in
   // it, and the page only if at least two boxes read an EPIC or three read serials in order (a
   // summary page's table must not become a voter)
   for (const p of empty) {
+    // the roll's cover: the serial range it states, to check the boxes found against
+    if (p.page === 1) {
+      keep(
+        pending,
+        ocrWords(toPgm(p.image), 'page-numbers').then((words) => {
+          cover = statedRange(words.map((w) => w.text));
+          coverYear = statedYear(words.map((w) => w.text));
+        }),
+      );
+      // its text, rendered again at twice the scale (288 dpi): at 144 or 216 the Hindi model
+      // misreads digits and vowel signs that the facts depend on
+      const page = await session.guard('Page 1', session.doc.getPage(1));
+      const sharp = await session.guard('Page 1', renderGray(session.doc, page, RENDER_SCALE * COVER_TEXT_SCALE));
+      page.cleanup();
+      keep(
+        pending,
+        ocrPageText(toPgm(sharp.image), 72 * RENDER_SCALE * COVER_TEXT_SCALE).then((words) => {
+          coverText = coverLines(words);
+        }),
+      );
+    }
     const t = template;
     if (!t || t.width !== p.image.width || t.height !== p.image.height) {
       results.push({ page: p.page, skew: p.skew, boxes: [] });
@@ -254,6 +303,10 @@ export async function rasterPages(
     );
   }
   await Promise.all(pending);
+  const first = results.find((r) => r.page === 1);
+  if (first && first.boxes.length === 0 && cover !== undefined) first.cover = cover;
+  if (first && first.boxes.length === 0 && coverText) first.coverText = coverText;
+  if (first && first.boxes.length === 0) first.coverYear = coverYear;
   return results.sort((a, b) => a.page - b.page);
 }
 

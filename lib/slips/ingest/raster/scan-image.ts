@@ -1,4 +1,4 @@
-import { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
+import { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream } from '@cantoo/pdf-lib';
 import sharp from 'sharp';
 import { compose, IDENTITY, type Matrix } from '../geometry';
 import type { RenderedPage } from './render';
@@ -12,7 +12,8 @@ export class ScanImages {
   private doc: Promise<PDFDocument | null>;
 
   constructor(bytes: Uint8Array) {
-    this.doc = PDFDocument.load(bytes, { ignoreEncryption: false, updateMetadata: false, throwOnInvalidObject: false }).catch(() => null);
+    // `password: ''` decrypts a roll published with an owner password only (a password to open it: null)
+    this.doc = PDFDocument.load(bytes, { ignoreEncryption: false, password: '', updateMetadata: false, throwOnInvalidObject: false }).catch(() => null);
   }
 
   async page(n: number, m: Matrix | null, view: number[], rotate: number, scale: number): Promise<RenderedPage | null> {

@@ -38,6 +38,7 @@ export function bandImage(page: Gray, box: PixelRect): Band {
   // connected components (8-neighbour): keep glyph-like ones, drop rules, rule fragments, specks
   const label = new Int32Array(data.length).fill(-1);
   const keep = new Uint8Array(data.length);
+  const glyphs: Glyph[] = [];
   const stack: number[] = [];
   for (let start = 0; start < data.length; start++) {
     if (!ink[start] || label[start] >= 0) continue;
@@ -78,20 +79,30 @@ export function bandImage(page: Gray, box: PixelRect): Band {
     const long = w >= height * 3 && h <= height * 0.5; // horizontal rules with something attached
     const speck = members.length <= 3 || h < height * 0.2;
     if (thinFlat || thinTall || long || speck) continue;
-    for (const i of members) keep[i] = 1;
+    glyphs.push({ top: y0, bottom: y1, members });
   }
+  // only the band's first text line (serial and EPIC): the box's next line (the name) may reach
+  // into the band, and a few of its glyphs beside the serial would be read as part of it
+  // (the EPIC is read grey from all the glyphs, as it reads best so; only its place is taken from the first line)
+  const line = firstLine(glyphs);
+  const all = new Uint8Array(data.length);
+  for (const g of glyphs) for (const i of g.members) (g.top <= line.bottom ? keep : all)[i] = 1;
+  for (let i = 0; i < data.length; i++) all[i] |= keep[i];
 
   // column profile -> clusters of glyphs separated by word gaps
-  const cols = new Uint8Array(width);
-  for (let i = 0; i < data.length; i++) if (keep[i]) cols[i % width] = 1;
-  const clusters: [number, number][] = [];
-  const gap = Math.max(4, height * 0.6);
-  for (let x = 0; x < width; x++) {
-    if (!cols[x]) continue;
-    const last = clusters[clusters.length - 1];
-    if (last && x - last[1] <= gap) last[1] = x;
-    else clusters.push([x, x]);
-  }
+  const columnClusters = (mask: Uint8Array): [number, number][] => {
+    const cols = new Uint8Array(width);
+    for (let i = 0; i < data.length; i++) if (mask[i]) cols[i % width] = 1;
+    const out: [number, number][] = [];
+    const gap = Math.max(4, height * 0.6);
+    for (let x = 0; x < width; x++) {
+      if (!cols[x]) continue;
+      const last = out[out.length - 1];
+      if (last && x - last[1] <= gap) last[1] = x;
+      else out.push([x, x]);
+    }
+    return out;
+  };
   const span = Math.max(1, paperLevel - inkLevel);
   const clean = new Uint8Array(data.length);
   // removed ink becomes paper; everything else is contrast-stretched (anti-aliased edges survive)
@@ -110,29 +121,31 @@ export function bandImage(page: Gray, box: PixelRect): Band {
   }
   const strict = new Uint8Array(data.length);
   for (let i = 0; i < data.length; i++) {
-    clean[i] = printed[i] && !keep[i] ? 255 : Math.max(0, Math.min(255, ((data[i] - inkLevel) / span) * 255));
+    clean[i] = printed[i] && !all[i] ? 255 : Math.max(0, Math.min(255, ((data[i] - inkLevel) / span) * 255));
     strict[i] = near[i] ? clean[i] : 255;
   }
-  // enlarged so that glyphs are about GLYPH_PX tall whatever the scan's resolution (100-300 dpi)
-  const glyph = glyphHeight(keep, width, height);
-  const factor = Math.max(1, Math.min(6, glyph > 0 ? GLYPH_PX / glyph : BAND_PX / Math.max(1, height)));
-  // the serial (digits, thresholded later) from the strict image, the EPIC (read grey) from the other
+  // enlarged so that glyphs are about GLYPH_PX tall whatever the scan's resolution (100-300 dpi);
+  // the serial by its own height (often printed smaller than the EPIC beside it)
   const part = (a: number, b: number, pixels = clean): Gray | null => {
     if (b < a) return null;
+    const glyph = pixels === strict ? glyphHeight(keep, width, height, a, b) : glyphHeight(all, width, height);
+    const factor = Math.max(1, Math.min(6, glyph > 0 ? GLYPH_PX / glyph : BAND_PX / Math.max(1, height)));
     const pad = Math.round(height * 0.3);
     const piece = crop({ width, height, data: pixels }, a - pad, 0, b - a + 1 + 2 * pad, height);
-    const big = scale(piece, factor);
-    return big;
+    return scale(piece, factor);
   };
-  if (clusters.length === 0) return { serial: null, epic: null };
-  const first = clusters[0];
-  const firstWidth = first[1] - first[0] + 1;
   // a serial is at most 5 digits (narrow); a lone wide cluster is an EPIC
-  if (firstWidth <= height * 3.2) {
+  const narrow = (c: [number, number]) => c[1] - c[0] + 1 <= height * 3.2;
+  const top = columnClusters(keep);
+  const serial = top.length > 0 && narrow(top[0]) ? part(top[0][0], top[0][1], strict) : null;
+  const clusters = columnClusters(all);
+  if (clusters.length === 0) return { serial, epic: null };
+  const first = clusters[0];
+  if (narrow(first)) {
     const rest = clusters.slice(1);
-    return { serial: part(first[0], first[1], strict), epic: rest.length ? part(rest[0][0], rest[rest.length - 1][1]) : null };
+    return { serial, epic: rest.length ? part(rest[0][0], rest[rest.length - 1][1]) : null };
   }
-  return { serial: null, epic: part(first[0], clusters[clusters.length - 1][1]) };
+  return { serial, epic: part(first[0], clusters[clusters.length - 1][1]) };
 }
 
 /**
@@ -191,13 +204,34 @@ const GLYPH_PX = 34;
 /** Grey level below which a cleaned band's pixel is ink (190 was tried: Rajasthan's IDs fell from 99.7% to 92%). */
 const BINARY_LEVEL = 128;
 
-/** Height of the kept ink: from its first to its last row (the glyphs of one text line). */
-function glyphHeight(keep: Uint8Array, width: number, height: number): number {
+interface Glyph {
+  top: number;
+  bottom: number;
+  members: number[];
+}
+
+/**
+ * The rows of the topmost text line: glyphs merged from the top down while each starts before the
+ * line so far ends (a small gap allowed: accents, a baseline offset between serial and EPIC).
+ */
+export function firstLine(glyphs: { top: number; bottom: number }[]): { top: number; bottom: number } {
+  const sorted = [...glyphs].sort((a, b) => a.top - b.top);
+  if (sorted.length === 0) return { top: 0, bottom: -1 };
+  const line = { top: sorted[0].top, bottom: sorted[0].bottom };
+  for (const g of sorted.slice(1)) {
+    if (g.top > line.bottom + Math.max(2, (line.bottom - line.top + 1) * 0.25)) break;
+    line.bottom = Math.max(line.bottom, g.bottom);
+  }
+  return line;
+}
+
+/** Height of the kept ink in columns a..b: from its first to its last row (the glyphs of one text line). */
+function glyphHeight(keep: Uint8Array, width: number, height: number, a = 0, b = width - 1): number {
   let top = -1;
   let bottom = -1;
   for (let y = 0; y < height; y++) {
     let any = false;
-    for (let x = 0; x < width && !any; x++) any = keep[y * width + x] === 1;
+    for (let x = Math.max(0, a); x <= Math.min(width - 1, b) && !any; x++) any = keep[y * width + x] === 1;
     if (!any) continue;
     if (top < 0) top = y;
     bottom = y;
@@ -205,10 +239,18 @@ function glyphHeight(keep: Uint8Array, width: number, height: number): number {
   return top < 0 ? 0 : bottom - top + 1;
 }
 
+/**
+ * Grey level below which a cleaned serial's pixel is ink: higher than for EPICs, since a serial is
+ * often printed small and thin (Rajasthan’s 150 dpi serials, 8 px tall: at 128 the faint top of a
+ * "6" vanished and 40% of a page’s serials read right, at 170 over 80%; at 200 a noisy 150 dpi
+ * scan of the Daman roll merged "84" into one blob).
+ */
+export const SERIAL_LEVEL = 170;
+
 /** The band thresholded to black and white (digits read best so; EPICs at low resolution read better grey). */
-export function binarized(g: Gray): Gray {
+export function binarized(g: Gray, level = BINARY_LEVEL): Gray {
   const data = new Uint8Array(g.data.length);
-  for (let i = 0; i < data.length; i++) data[i] = g.data[i] < BINARY_LEVEL ? 0 : 255;
+  for (let i = 0; i < data.length; i++) data[i] = g.data[i] < level ? 0 : 255;
   return { width: g.width, height: g.height, data };
 }
 

@@ -1,0 +1,116 @@
+import type { PageKind, ParseReport, ParseWarning, VoterList, VoterRecord } from '../../types';
+import { VoterListError } from '../errors';
+import { roundRect } from '../geometry';
+import type { CheckedNumbers } from './check-numbers';
+import { MAX_RASTER_PATHS, type ScannedCover } from './find-boxes';
+import { readHeader } from './header';
+import type { FoundBox, PageBoxes, PageClass, PageScan, TextLayer } from './page-model';
+import { toLines } from './text-layer';
+
+/**
+ * Last stage of a roll parse (DESIGN §6): the voters in roll order with their box, numbers, fields,
+ * part, section and supplement, and the report — the roll's own facts, pages by kind, and the
+ * warnings a person should see before printing.
+ */
+
+export interface AssembleInput {
+  scans: PageScan[];
+  found: PageBoxes[];
+  classes: PageClass[];
+  boxes: FoundBox[];
+  numbers: CheckedNumbers;
+  textLayer: TextLayer;
+  tooComplex: number[];
+  /** what a scanned cover says, read by OCR */
+  cover: ScannedCover;
+}
+
+const n = (x: number) => x.toLocaleString('en-IN');
+
+/** Refuses a PDF in which no voter box was found, saying why when it can. */
+export function requireBoxes(boxes: FoundBox[], tooComplex: number[]): void {
+  if (boxes.length > 0) return;
+  if (tooComplex.length > 0) {
+    throw new VoterListError('no-voters', `No voter boxes were found in this PDF, and page ${tooComplex[0]} has a drawing too complex to examine (over ${n(MAX_RASTER_PATHS)} shapes); is it an electoral roll?`);
+  }
+  throw new VoterListError('no-voters', 'No voter boxes were found in this PDF; is it an electoral roll?');
+}
+
+function methodWarnings(found: PageBoxes[], textLayer: TextLayer, tooComplex: number[]): ParseWarning[] {
+  const warnings: ParseWarning[] = [];
+  if (textLayer === 'scrambled') {
+    warnings.push({ message: 'The text layer uses a legacy font encoding (names extract as gibberish): names are not read; slips show the printed box.' });
+  }
+  const raster = found.filter((p) => p.method === 'raster').map((p) => p.page);
+  if (raster.length > 0) {
+    warnings.push({ message: `On ${raster.length} page(s) the voter boxes were found from the rendered page image, not from drawn rectangles (pages ${raster.join(', ')}).` });
+  }
+  const grid = found.filter((p) => p.method === 'grid').map((p) => p.page);
+  if (grid.length > 0) {
+    warnings.push({ message: `No box outlines could be seen on page(s) ${grid.join(', ')}: boxes were placed from the grid of the other pages; check them.` });
+  }
+  if (tooComplex.length > 0) {
+    warnings.push({ message: `Page(s) ${tooComplex.join(', ')} were not examined: each draws over ${n(MAX_RASTER_PATHS)} shapes, far more than a roll page.` });
+  }
+  return warnings;
+}
+
+/** The supplements the voters were read from, one line each ("12 voters in …"). */
+function supplementNotes(voters: VoterRecord[]): ParseWarning[] {
+  const counts = new Map<string, { page: number; count: number; deletions: boolean }>();
+  for (const v of voters) {
+    if (!v.supplement) continue;
+    const c = counts.get(v.supplement.heading) ?? { page: v.page, count: 0, deletions: v.supplement.kind === 'deletions' };
+    c.count++;
+    counts.set(v.supplement.heading, c);
+  }
+  return [...counts].map(([heading, c]) => ({
+    page: c.page,
+    message: `${n(c.count)} voter(s) are in the supplement “${heading}”${c.deletions ? ' (deleted from the roll: kept and marked deleted)' : ''}.`,
+  }));
+}
+
+export function assemble(input: AssembleInput): VoterList {
+  const { scans, found, classes, boxes, numbers, textLayer } = input;
+  const clean = textLayer === 'clean';
+  const pages: Record<PageKind, number> = { cover: 0, map: 0, voters: 0, supplement: 0, summary: 0, other: 0 };
+  for (const c of classes) pages[c.kind]++;
+
+  // the roll's facts: the cover and the first voter pages' headers, or a scanned cover's OCR lines
+  const headerLines = clean ? scans.slice(0, 3).flatMap((s) => toLines(s.pieces).map((l) => l.text)) : input.cover.lines;
+  const header = readHeader(headerLines);
+  if (!clean && input.cover.year) header.year = input.cover.year;
+
+  const voters: VoterRecord[] = boxes.map((b, i) => {
+    const v: VoterRecord = {
+      serial: numbers.serials[i],
+      epic: numbers.epics[i],
+      page: b.page,
+      ...b.text.fields,
+      box: { page: b.page, rect: roundRect(b.rect), photo: b.photo ? roundRect(b.photo) : null },
+    };
+    const cls = classes[b.page - 1];
+    if (header.part) v.part = header.part;
+    if (cls.section) v.section = cls.section;
+    if (cls.supplement) v.supplement = cls.supplement;
+    if (b.text.deleted || cls.supplement?.kind === 'deletions') v.deleted = true;
+    return v;
+  });
+
+  const warnings = [...methodWarnings(found, textLayer, input.tooComplex), ...supplementNotes(voters), ...numbers.warnings];
+  const report: ParseReport = {
+    source: 'pdf',
+    voters: voters.length,
+    pages,
+    pageKinds: classes.map((c) => c.kind),
+    totalPages: scans.length,
+    textLayer,
+    withoutEpic: voters.filter((v) => v.epic === null).length,
+    deleted: voters.filter((v) => v.deleted).length,
+    ocrRead: numbers.ocrRead,
+    ocrRepaired: numbers.ocrRepaired,
+    header,
+    warnings,
+  };
+  return { voters, report };
+}

@@ -1,0 +1,103 @@
+import { readingOrder } from '../geometry';
+import type { ParseOptions } from '../options';
+import type { CoverRange } from '../raster/cover';
+import { rasterPages } from '../raster/pages';
+import type { ScanImages } from '../raster/scan-image';
+import { boxesOfSize, dominantBoxSize, photoRect } from './box-size';
+import { readBoxText } from './box-fields';
+import type { PageBoxes, PageScan } from './page-model';
+import type { PdfSession } from './pdfjs';
+import { piecesIn } from './text-layer';
+
+/**
+ * Stage 2 of a roll parse (DESIGN §6): the voter boxes of every page, with what the text layer
+ * says inside each. Drawn boxes first: the roll's box size is the most common large rectangle
+ * over all pages, however it was drawn (painted rectangles, or cells closed by ruled lines).
+ * Pages without drawn boxes — scans, or boxes that are not drawn as rectangles — are found from
+ * the rendered pixels (raster/), with their serial and ID bands read by OCR on the way.
+ */
+
+/**
+ * Pages with more path-painting operations than this are not rendered to look for boxes: a roll
+ * page has a few thousand at most, and rendering (on the main thread) a crafted page of millions
+ * would stall the server for minutes.
+ */
+export const MAX_RASTER_PATHS = 100_000;
+
+/** Boxes drawn as vector shapes, on every page (pages without any: method 'none'). */
+export function vectorBoxes(scans: PageScan[], clean: boolean): { pages: PageBoxes[]; sized: boolean } {
+  const size = dominantBoxSize(scans.map((s) => s.candidates));
+  const pages = scans.map((scan): PageBoxes => {
+    const rects = size ? boxesOfSize(scan.candidates, size) : [];
+    const ordered = readingOrder(rects.map((rect) => ({ rect })));
+    return {
+      page: scan.page,
+      method: ordered.length > 0 ? 'vector' : 'none',
+      boxes: ordered.map(({ rect }) => ({
+        page: scan.page,
+        rect,
+        photo: photoRect(rect, scan.smallRects),
+        text: readBoxText(rect, piecesIn(rect, scan.pieces), clean),
+        ocr: null,
+      })),
+    };
+  });
+  return { pages, sized: size !== null };
+}
+
+/**
+ * The pages to look at as pixels: no drawn boxes, and either the roll has no drawn box size at all
+ * or the page is mostly an image (a scanned page inside a vector roll). Pages drawing more than
+ * MAX_RASTER_PATHS shapes are set apart as too complex.
+ */
+export function pagesForRaster(scans: PageScan[], found: PageBoxes[], sized: boolean, ocr: NonNullable<ParseOptions['ocr']>): { targets: number[]; tooComplex: number[] } {
+  if (ocr === 'off') return { targets: [], tooComplex: [] };
+  const boxless = scans.filter((s) => found[s.page - 1].boxes.length === 0 && (!sized || s.imageCover > 0.5));
+  return {
+    targets: boxless.filter((s) => s.paths <= MAX_RASTER_PATHS).map((s) => s.page),
+    tooComplex: boxless.filter((s) => s.paths > MAX_RASTER_PATHS).map((s) => s.page),
+  };
+}
+
+/** What a scanned cover (the roll's first page, read by OCR) says: its serial range and its text lines. */
+export interface ScannedCover {
+  range: CoverRange | null;
+  lines: string[];
+  /** the year its numbers state, read digits-only (surer than the text read's digits) */
+  year: string | null;
+}
+
+/**
+ * Boxes found from the rendered pages `targets` (replacing their entries in `found`), and what a
+ * scanned cover says, when the first page is one.
+ */
+export async function rasterBoxes(
+  session: PdfSession,
+  scans: PageScan[],
+  found: PageBoxes[],
+  targets: number[],
+  ctx: { images: ScanImages; clean: boolean; onPage: (n: number) => void; signal?: AbortSignal },
+): Promise<ScannedCover> {
+  if (targets.length === 0) return { range: null, lines: [], year: null };
+  const hints = new Map(scans.map((s) => [s.page, { imageMatrix: s.imageMatrix, paths: s.paths, texts: s.pieces.length }]));
+  const raster = await rasterPages(session, targets, ctx.onPage, { scans: ctx.images, hints }, ctx.signal);
+  const cover: ScannedCover = { range: null, lines: [], year: null };
+  for (const rp of raster) {
+    cover.range ??= rp.cover ?? null;
+    if (rp.coverText) cover.lines = rp.coverText;
+    cover.year ??= rp.coverYear ?? null;
+    const scan = scans[rp.page - 1];
+    found[rp.page - 1] = {
+      page: rp.page,
+      method: rp.boxes.length === 0 ? 'none' : rp.grid ? 'grid' : 'raster',
+      boxes: rp.boxes.map((b) => ({
+        page: rp.page,
+        rect: b.rect,
+        photo: b.photo,
+        text: readBoxText(b.rect, piecesIn(b.rect, scan.pieces), ctx.clean),
+        ocr: b.reading,
+      })),
+    };
+  }
+  return cover;
+}

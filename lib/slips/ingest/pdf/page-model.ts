@@ -1,0 +1,62 @@
+import type { PageKind, Rect, Supplement } from '../../types';
+import type { Matrix } from '../geometry';
+import type { BandReading } from '../raster/strips';
+import type { BoxText } from './box-fields';
+import type { PaintedRect } from './vector-rects';
+import type { TextPiece } from './text-layer';
+
+/**
+ * The one page model the roll stages share (DESIGN §6): what reading a page gave (`PageScan`),
+ * the voter boxes found on it (`PageBoxes`), and what the page is (`PageClass`). Each stage takes
+ * these and returns new facts; none calls back into the orchestrator.
+ */
+
+/** What was learnt about one page before boxes are read. */
+export interface PageScan {
+  page: number;
+  width: number;
+  height: number;
+  rects: PaintedRect[];
+  /** painted rectangles and the small cells the ruling closes (photo areas drawn as lines) */
+  smallRects: Rect[];
+  /** rectangles of a voter box's possible size (painted, or closed by ruled lines) */
+  candidates: Rect[];
+  pieces: TextPiece[];
+  /** share of the page covered by images (0..1) */
+  imageCover: number;
+  imageMatrix: Matrix | null;
+  /** path-painting operations on the page */
+  paths: number;
+}
+
+/** One voter box found on a page, in reading order, with what the text layer says about it. */
+export interface FoundBox {
+  page: number;
+  rect: Rect;
+  photo: Rect | null;
+  text: BoxText;
+  /** What OCR read in the box's serial/EPIC band, when it was read. */
+  ocr: BandReading | null;
+}
+
+/** How a page's boxes were found: drawn rectangles, the rendered pixels, or the grid of other pages. */
+export type BoxMethod = 'vector' | 'raster' | 'grid' | 'none';
+
+export interface PageBoxes {
+  page: number;
+  boxes: FoundBox[];
+  method: BoxMethod;
+}
+
+/** What a page is, told from its content (and, without readable text, from where it sits). */
+export interface PageClass {
+  page: number;
+  kind: PageKind;
+  /** The supplement its voters belong to (additions, deletions, corrections), if any. */
+  supplement: Supplement | null;
+  /** The roll section its header names ("3 - Main Road"), if any. */
+  section: string | null;
+}
+
+/** The text layer as judged over the whole roll. */
+export type TextLayer = 'clean' | 'scrambled' | 'none';

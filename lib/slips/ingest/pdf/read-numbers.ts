@@ -1,0 +1,49 @@
+import type { ParseOptions } from '../options';
+import { ocrKnownBoxes } from '../raster/pages';
+import type { FoundBox, PageBoxes } from './page-model';
+import type { PdfSession } from './pdfjs';
+
+/**
+ * Stage 3 of a roll parse (DESIGN §6): each box's serial and ID. The text layer gives them where it
+ * has them; drawn boxes whose serial (or, in a box without any text, ID) it lacks have just their
+ * serial/ID band rendered and read by OCR. Boxes found from pixels were read on the way.
+ */
+
+type OcrSetting = NonNullable<ParseOptions['ocr']>;
+
+/** OCRs the bands of drawn boxes that the text layer leaves without a serial or an ID. */
+export async function ocrMissingNumbers(session: PdfSession, found: PageBoxes[], ocr: OcrSetting, signal?: AbortSignal): Promise<void> {
+  const need = found
+    .filter((p) => p.method === 'vector')
+    .flatMap((p) => p.boxes)
+    .filter((b) => ocr === 'always' || (ocr === 'auto' && (b.text.serial === null || (!b.text.hasText && b.text.epic === null))));
+  if (need.length === 0) return;
+  const readings = await ocrKnownBoxes(session, need.map((b) => ({ page: b.page, rect: b.rect })), signal);
+  need.forEach((b, i) => (b.ocr = readings[i]));
+}
+
+export interface ChosenNumbers {
+  serial: number | null;
+  epic: string | null;
+  /** the serial came from OCR (it may be repaired from continuity) */
+  serialFromOcr: boolean;
+  /** the ID came from OCR */
+  epicFromOcr: boolean;
+  /** what OCR saw of an ID it could not read whole (for prefix repair) */
+  epicFragment: string | null;
+}
+
+/** Picks a box's serial and ID: the text layer where it has them, else OCR ('always': OCR only). */
+export function chooseNumbers(b: FoundBox, ocr: OcrSetting): ChosenNumbers {
+  if (!b.ocr) return { serial: b.text.serial, epic: b.text.epic, serialFromOcr: false, epicFromOcr: false, epicFragment: null };
+  const always = ocr === 'always';
+  const serialFromOcr = always || b.text.serial === null;
+  const epicFromOcr = always || b.text.epic === null;
+  return {
+    serial: serialFromOcr ? b.ocr.serial : b.text.serial,
+    epic: epicFromOcr ? b.ocr.epic : b.text.epic,
+    serialFromOcr,
+    epicFromOcr,
+    epicFragment: epicFromOcr ? (b.ocr.epicFragment ?? null) : null,
+  };
+}

@@ -1,0 +1,101 @@
+import { checkAbort } from '../abort';
+import { VoterListError } from '../errors';
+import type { Matrix } from '../geometry';
+import type { PageProgress } from '../progress';
+import { ScanImages } from '../raster/scan-image';
+import { anyCellLimits, candidateRects, smallCellLimits, withinLimits } from './box-size';
+import type { PageScan, TextLayer } from './page-model';
+import type { PdfDocument, PdfSession } from './pdfjs';
+import { judgeText } from './scramble';
+import { cellsFromSegments } from './segments';
+import { readPage } from './page-reader';
+
+/**
+ * Stage 1 of a roll parse (DESIGN §6): every page read once into the page model — its drawing
+ * (painted rectangles, ruled lines, images) and its text layer, by PDFium where it can and pdf.js
+ * where not (page-reader.ts) — shared out between the parser threads. A page that is nothing but one full-page JPEG (a scan) skips pdf.js's operator list.
+ */
+
+async function scanPage(session: PdfSession, doc: PdfDocument, n: number): Promise<PageScan> {
+  const { view, drawing, pieces } = await readPage(session, doc, n);
+  const [x0, y0, x1, y1] = view;
+  const width = x1 - x0;
+  const height = y1 - y0;
+  // the ruling closed into cells once (the costliest step of a page), then sorted into the small
+  // cells inside boxes (photo frames drawn as lines) and cells that may be boxes
+  const cells = cellsFromSegments(drawing.segments, anyCellLimits(width, height));
+  const small = smallCellLimits(width, height);
+  const smallRects = [...drawing.rects, ...cells.filter((c) => withinLimits(c, small))];
+  return { page: n, width, height, rects: drawing.rects, smallRects, candidates: candidateRects(drawing.rects, cells, width, height), pieces, imageCover: drawing.imageCover, imageMatrix: drawing.imageMatrix, paths: drawing.paths };
+}
+
+/** An upright image matrix that covers the page (within a point each way). */
+function coversPage(m: Matrix, view: number[]): boolean {
+  const [x0, y0, x1, y1] = view;
+  if (Math.abs(m[1]) > 1e-6 || Math.abs(m[2]) > 1e-6) return false;
+  return Math.abs(m[4] - x0) <= 1 && Math.abs(m[5] - y0) <= 1 && Math.abs(m[0] - (x1 - x0)) <= 1 && Math.abs(m[3] - (y1 - y0)) <= 1;
+}
+
+/** Scans page `n` on `doc`: a bare full-page JPEG skips pdf.js's operator list (sharp decodes it later). */
+async function scanOne(session: PdfSession, doc: PdfDocument, n: number, images: ScanImages, bare: boolean): Promise<PageScan> {
+  try {
+    // once page 1 proves to be a bare full-page image, later pages that are too skip pdf.js's
+    // operator list (it would decode each JPEG in JavaScript just to report it)
+    // (page 1 too, when its content is nothing but one JPEG drawn over the whole page)
+    const m = bare || n === 1 ? await images.bareMatrix(n) : null;
+    if (m) {
+      const page = await session.guard(`Page ${n}`, doc.getPage(n));
+      if (n > 1 || coversPage(m, page.view)) {
+        const [x0, y0, x1, y1] = page.view;
+        return { page: n, width: x1 - x0, height: y1 - y0, rects: [], smallRects: [], candidates: [], pieces: [], imageCover: 1, imageMatrix: m, paths: 0 };
+      }
+    }
+    return await session.guard(`Page ${n}`, scanPage(session, doc, n));
+  } catch (error) {
+    if (error instanceof VoterListError) throw error;
+    throw new VoterListError('corrupt', `Page ${n} of the PDF is damaged and cannot be read.`);
+  }
+}
+
+export interface ReadPages {
+  scans: PageScan[];
+  /** The scan images of the file (bare JPEG pages decoded without pdf.js). */
+  images: ScanImages;
+}
+
+/**
+ * Reads every page of the open roll. A page that may still need OCR is counted in `progress`
+ * only later, once it has been read from its pixels.
+ */
+export async function readPages(session: PdfSession, bytes: Uint8Array, progress: PageProgress, signal?: AbortSignal): Promise<ReadPages> {
+  const doc = session.doc;
+  const total = doc.numPages;
+  const scans: PageScan[] = new Array(total);
+  const images = new ScanImages(bytes);
+  const keep = (s: PageScan) => {
+    scans[s.page - 1] = s;
+    if (s.imageCover <= 0.5) progress.page(s.page);
+  };
+  keep(await scanOne(session, doc, 1, images, false));
+  const first = scans[0];
+  const bare = first.paths === 0 && first.pieces.length === 0 && first.imageCover > 0.95;
+  // the other pages are shared out between the parser threads, each taking the next page
+  let next = 2;
+  await Promise.all(
+    session.docs.map(async (d) => {
+      while (next <= total) {
+        checkAbort(signal);
+        const n = next++;
+        keep(await scanOne(session, d, n, images, bare));
+      }
+    }),
+  );
+  return { scans, images };
+}
+
+/** Judges the roll's text layer: none, clean, or scrambled by a legacy font encoding. */
+export function judgeTextLayer(scans: PageScan[]): TextLayer {
+  const pieces = scans.flatMap((s) => s.pieces);
+  if (pieces.length === 0) return 'none';
+  return judgeText(pieces.flatMap((p) => p.str.split(/\s+/))).scrambled ? 'scrambled' : 'clean';
+}

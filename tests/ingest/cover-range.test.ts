@@ -1,0 +1,139 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { closeOcr } from '@/lib/slips/ingest/ocr';
+import { readHeader } from '@/lib/slips/ingest/pdf/header';
+import { COLUMN } from '@/lib/slips/ingest/pdf/text-layer';
+import type { OcrWord } from '@/lib/slips/ingest/ocr';
+import { coverLines, statedRange, statedYear } from '@/lib/slips/ingest/raster/cover';
+import { coverWarnings, type SerialSlot } from '@/lib/slips/ingest/serials';
+import { parseVoterList } from '@/lib/slips/parse';
+import { ROLLS_DIR } from './roll-truth';
+
+const slots = (xs: (number | null)[]): SerialSlot[] => xs.map((serial) => ({ serial, fromOcr: true, page: 2 }));
+
+describe('the serial range a cover states', () => {
+  it('finds the electors row by its arithmetic among the cover’s other numbers (third-gender column or not)', () => {
+    // what OCR reads on Rajasthan's cover (digits only, sparse): dates, AC and part numbers, then the row
+    const words = '202120 8111-98- 13-13-3 2021 1 01-01-2021 12020 1 -2021 18-01-2021 1 2 3 4 1 582 309 271 580 25-1'.split(' ');
+    expect(statedRange(words)).toEqual({ first: 1, last: 582, electors: 580 });
+    expect(statedRange(['4', '571', '660', '45', '44', '1', '90'])).toEqual({ first: 571, last: 660, electors: 90 });
+  });
+
+  it('takes the roll’s year as the one its dates state most often', () => {
+    const words = '202120 8111-98- 13-13-3 2021 1 01-01-2021 12020 1 -2021 18-01-2021 1 2 3 4 1 582 309 271 580 25-1'.split(' ');
+    expect(statedYear(words)).toBe('2021');
+    expect(statedYear(['1', '582', '12'])).toBeNull();
+  });
+
+  it('reads nothing from numbers that do not add up', () => {
+    expect(statedRange('1 582 309 270 580'.split(' '))).toBeNull();
+    expect(statedRange('2021 18 1 2 3 4 5'.split(' '))).toBeNull();
+  });
+
+  it('warns when the boxes found fall short of the cover, and not when they do not', () => {
+    const cover = { first: 1, last: 5, electors: 4 };
+    expect(coverWarnings(cover, slots([1, 2, 3, 4, 5]))).toEqual([]);
+    expect(coverWarnings(cover, slots([1, 2, 3])).map((w) => w.message)).toEqual([
+      'The cover states 4 electors with serials up to 5, but 3 voter boxes were found (the last serial read is 3).',
+    ]);
+    // enough boxes, but the last ones are missing
+    expect(coverWarnings(cover, slots([1, 2, 3, 4]))).toHaveLength(1);
+    expect(coverWarnings(null, slots([1, 2]))).toEqual([]);
+  });
+});
+
+describe('a scanned cover’s text', () => {
+  const word = (text: string, left: number, top: number, line: string): OcrWord => ({ text, left, top, width: text.length * 12, height: 30, line });
+
+  it('becomes lines with column breaks, a right-hand column marked, a word read twice once, the danda beside digits read as 1', () => {
+    const words = [
+      word('निर्वाचक', 40, 10, '1.1.1'),
+      word('नामावली', 150, 12, '1.1.1'),
+      word('202।', 250, 10, '1.1.1'),
+      word('मतदान', 40, 100, '2.1.1'),
+      word('केंद्र', 120, 102, '2.1.1'),
+      word('का', 200, 100, '2.1.1'),
+      word('पता', 240, 98, '2.1.1'),
+      // the cell to the right, on the same row (another block) and the row below
+      word('सहायक', 700, 101, '3.1.1'),
+      word('केन्द्रों', 790, 100, '3.1.1'),
+      word('संख्या', 700, 140, '3.1.2'),
+      word('0', 900, 140, '3.1.2'),
+      word('राजकीय', 40, 180, '2.1.2'),
+      word('राजकीय', 41, 181, '5.1.1'),
+      // the same word read again, cut in two
+      word('विद्या', 131, 182, '5.1.1'),
+      word('लय', 205, 180, '5.1.1'),
+      word('विद्यालय', 130, 181, '2.1.2'),
+      word('पृष्ठ', 800, 400, '4.1.1'),
+      word('।', 870, 400, '4.1.1'),
+    ];
+    expect(coverLines(words)).toEqual([
+      'निर्वाचक नामावली 2021',
+      `मतदान केंद्र का पता${COLUMN}सहायक केन्द्रों`,
+      `${COLUMN}संख्या${COLUMN}0`,
+      'राजकीय विद्यालय',
+      `${COLUMN}पृष्ठ ।`,
+    ]);
+  });
+
+  it('gives the roll’s facts: “एवं” and “केंद्र” label forms, values below their labels, a far column left out', () => {
+    const lines = [
+      'निर्वाचक नामावली 2021 राजस्थान',
+      `विधानसभा क्षेत्र की संख्या, नाम एवं आरक्षण की स्थिति : 98 - नमूना (सामान्य)${COLUMN}भाग संख्या`,
+      `${COLUMN}2`,
+      `पुनरीक्षण का वर्ष${COLUMN}2021`,
+      `मतदान केंद्र की संख्या एवं नाम${COLUMN}मतदान केंद्र का प्रकार${COLUMN}सामान्य`,
+      `2-नमूना गांव${COLUMN}(पुरुष/स्त्री/सामान्य)`,
+      `मतदान केंद्र का पता${COLUMN}मतदान क्षेत्र के सहायक मतदान केन्द्रों`,
+      `${COLUMN}की संख्या${COLUMN}0`,
+      `राजकीय विद्यालय, नमूना गांव${COLUMN}की संख्या 0`,
+      '4. मतदाताओं की संख्या',
+    ];
+    expect(readHeader(lines)).toEqual({
+      part: '2',
+      assemblyNumber: '98',
+      assemblyName: 'नमूना (सामान्य)',
+      assembly: '98 - नमूना (सामान्य)',
+      pollingStation: '2-नमूना गांव',
+      pollingStationAddress: 'राजकीय विद्यालय, नमूना गांव',
+      year: '2021',
+    });
+  });
+});
+
+const RAJASTHAN = path.join(ROLLS_DIR, 'rajasthan-2021-ac98-part2-scanned.pdf');
+let have = false;
+try {
+  readFileSync(RAJASTHAN);
+  have = true;
+} catch {
+  have = false;
+}
+
+describe.skipIf(!have)('an image-only roll’s cover', () => {
+  afterAll(closeOcr);
+
+  it('is read, and a roll cut short is reported against it', { timeout: 120_000 }, async () => {
+    // the cover and one voter page of the Rajasthan roll: the cover states 1..582, 30 boxes are there
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'vsg-cover-'));
+    try {
+      const out = path.join(dir, 'cut.pdf');
+      execFileSync('qpdf', ['--decrypt', RAJASTHAN, '--pages', RAJASTHAN, '1,3', '--', out]);
+      const list = await parseVoterList({ bytes: new Uint8Array(readFileSync(out)), filename: 'cut.pdf' });
+      expect(list.voters).toHaveLength(30);
+      // the roll's own facts, from the cover's text (Hindi OCR)
+      expect(list.report.header).toMatchObject({ assemblyNumber: '98', assemblyName: 'किशनगढ़ (सामान्य)', part: '2', pollingStation: '2-मोरडी', year: '2021' });
+      expect(list.report.header.pollingStationAddress).toMatch(/^राजकीय उच्च प्राथमिक विद्यालय, मोर\S*$/u);
+      expect(list.voters.every((v) => v.part === '2')).toBe(true);
+      expect(list.report.warnings.map((w) => w.message)).toContain(
+        'The cover states 580 electors with serials up to 582, but 30 voter boxes were found (the last serial read is 30).',
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
