@@ -5,13 +5,16 @@
  * process as the server runs it (wall, and CPU of all its threads). Prints pages/s and our time
  * over pdftotext's, with the roll's score against its truth (tests/ingest/roll-truth.ts). Text rolls
  * are parsed once to warm up and then measured (median of 3, 2 with --quick); image-only rolls are
- * measured once after the OCR workers have started. Then a 100,000-row Excel sheet. The machine's
+ * measured once after the OCR workers have started. Then the issue's long roll, ten copies of the
+ * Daman roll in one 380-page file (made with qpdf, when it is installed), the same way. Then a 100,000-row Excel sheet. The machine's
  * load average is printed with the figures: other work on the 2 cores slows everything down.
+ * `--rolls=a,b` times only the rolls whose file name contains a or b (and skips the ten-copy file and
+ * the Excel sheet).
  */
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
-import { readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { closeOcr } from '@/lib/slips/ingest/ocr';
 import { parseVoterList } from '@/lib/slips/parse';
 import type { VoterList } from '@/lib/slips/types';
@@ -19,6 +22,9 @@ import { formatScore, rollFiles, rollTruth, ROLLS_DIR, scoreRoll } from '@/tests
 import { ENGLISH_HEADER, voterRows, workbook } from '@/tests/ingest/sheets';
 
 const quick = process.argv.includes('--quick');
+/** `--rolls=scan,karnataka`: only the fixture rolls whose file name contains one of these (no ten-copy file, no Excel sheet). */
+const rollsArg = process.argv.find((a) => a.startsWith('--rolls='));
+const only = rollsArg ? rollsArg.slice('--rolls='.length).split(',').filter(Boolean) : null;
 
 function load(): string {
   return os.loadavg().map((n) => n.toFixed(1)).join(' ');
@@ -55,7 +61,7 @@ const sec = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 async function main(): Promise<void> {
   console.log(`ingest bench — ${os.cpus().length} cores, node ${process.version}, load average ${load()}`);
-  const files = rollFiles();
+  const files = rollFiles().filter((f) => !only || only.some((o) => f.includes(o)));
   if (files.length === 0) console.log(`no fixture rolls at ${ROLLS_DIR}: roll figures skipped`);
   let ocrStarted = false;
   for (const file of files) {
@@ -64,34 +70,69 @@ async function main(): Promise<void> {
     const truth = rollTruth(file);
     const imageOnly = truth.ids === null;
     const parse = () => parseVoterList({ bytes, filename: file });
-    const runs: Timed<VoterList>[] = [];
-    const popplerRuns: { wallMs: number; cpuMs: number }[] = [];
     if (!imageOnly || !ocrStarted) await parse(); // warm-up: threads, pdf.js, OCR workers
     ocrStarted ||= imageOnly;
-    const n = imageOnly ? 1 : quick ? 2 : 3;
-    for (let i = 0; i < n; i++) {
-      popplerRuns.push(pdftotext(pdf));
-      runs.push(await time(parse));
-    }
-    const wall = median(runs.map((r) => r.wallMs));
-    const cpu = median(runs.map((r) => r.cpuMs));
-    const pop = median(popplerRuns.map((r) => r.wallMs));
-    const popCpu = median(popplerRuns.map((r) => r.cpuMs));
+    const { wall, cpu, pop, popCpu, last } = await sideBySide(pdf, parse, imageOnly ? 1 : quick ? 2 : 3);
     const pages = truth.pages;
     console.log(
       `${file}: ${pages} pages${imageOnly ? ' (image-only, OCR)' : ''} — parse ${sec(wall)} wall, ${sec(cpu)} cpu = ${(pages / (wall / 1000)).toFixed(1)} pages/s` +
         (imageOnly ? ` (${(wall / 1000 / pages).toFixed(2)} s/page)` : '') +
         `; pdftotext -layout ${sec(pop)} wall, ${sec(popCpu)} cpu; ratio ${(wall / pop).toFixed(2)}x wall, ${(cpu / Math.max(1, popCpu)).toFixed(2)}x cpu (load ${load()})`,
     );
-    console.log(`  ${formatScore(scoreRoll(truth, runs[runs.length - 1].out))}`);
+    console.log(`  ${formatScore(scoreRoll(truth, last))}`);
   }
   await closeOcr();
+  if (only) return;
+  await tenCopies(path.join(ROLLS_DIR, 'daman-2017-part1-gujarati.pdf'));
 
   const rows = quick ? 20_000 : 100_000;
   const sheet = workbook([ENGLISH_HEADER, ...voterRows(rows, true)], 'xlsx');
   const xl = await time(() => parseVoterList({ bytes: sheet, filename: 'big.xlsx' }));
   if (xl.out.voters.length !== rows) throw new Error(`expected ${rows} rows, got ${xl.out.voters.length}`);
   console.log(`excel: ${rows.toLocaleString('en-IN')} rows (${(sheet.length / 1e6).toFixed(1)} MB .xlsx, Hindi text) in ${sec(xl.wallMs)}, cpu ${sec(xl.cpuMs)} (load ${load()})`);
+}
+
+/** `n` rounds of pdftotext then our parse on `pdf`, alternating; the medians and the last parse. */
+async function sideBySide(pdf: string, parse: () => Promise<VoterList>, n: number): Promise<{ wall: number; cpu: number; pop: number; popCpu: number; last: VoterList }> {
+  const runs: Timed<VoterList>[] = [];
+  const popplerRuns: { wallMs: number; cpuMs: number }[] = [];
+  for (let i = 0; i < n; i++) {
+    popplerRuns.push(pdftotext(pdf));
+    runs.push(await time(parse));
+  }
+  return {
+    wall: median(runs.map((r) => r.wallMs)),
+    cpu: median(runs.map((r) => r.cpuMs)),
+    pop: median(popplerRuns.map((r) => r.wallMs)),
+    popCpu: median(popplerRuns.map((r) => r.cpuMs)),
+    last: runs[runs.length - 1].out,
+  };
+}
+
+/** Parse and pdftotext side by side on ten copies of `roll` in one file (issue 13's 380-page figure). */
+async function tenCopies(roll: string): Promise<void> {
+  if (!existsSync(roll)) return;
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'vsg-bench-'));
+  try {
+    const pdf = path.join(dir, 'ten-copies.pdf');
+    try {
+      execFileSync('qpdf', ['--empty', '--pages', ...Array<string>(10).fill(roll), '--', pdf], { stdio: 'ignore' });
+    } catch {
+      console.log('ten copies: qpdf is not installed, skipped');
+      return;
+    }
+    const bytes = new Uint8Array(readFileSync(pdf));
+    const parse = () => parseVoterList({ bytes, filename: 'ten-copies.pdf' });
+    await parse();
+    const { wall, cpu, pop, popCpu, last } = await sideBySide(pdf, parse, quick ? 2 : 3);
+    const pages = last.report.totalPages;
+    console.log(
+      `${path.basename(roll)} ×10 in one file: ${pages} pages, ${last.voters.length} voters — parse ${sec(wall)} wall, ${sec(cpu)} cpu = ${(pages / (wall / 1000)).toFixed(1)} pages/s` +
+        `; pdftotext -layout ${sec(pop)} wall, ${sec(popCpu)} cpu; ratio ${(wall / pop).toFixed(2)}x wall, ${(cpu / Math.max(1, popCpu)).toFixed(2)}x cpu (load ${load()})`,
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 main().then(

@@ -4,6 +4,10 @@
  * Scenarios, each in its own child process so peak memory (max RSS) is its own:
  *   roll-x10     the shared roll concatenated 10 times (380 source pages, 9,930 slips), a4 portrait 8
  *   excel-100k   100,000 Excel-style voters (Hindi/English names), a4 portrait 8
+ *   ward-list    the Maharashtra ward list (162 pages, 2,963 slips), encrypted by its publisher (RC4,
+ *                owner password): decrypted on load; beside it the same from a copy decrypted
+ *                beforehand with qpdf, so the difference is the cost of decryption (skipped without
+ *                the fixture or qpdf)
  *   chromium-*   the same kinds of slips as HTML printed to PDF by headless Chromium (page.pdf()),
  *                on a SAMPLE (CHROMIUM_ROLL_SAMPLE / CHROMIUM_EXCEL_SAMPLE slips); its per-slip rate is
  *                extrapolated. Browser launch is excluded (favours Chromium); roll boxes are shown as
@@ -16,7 +20,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument } from '@cantoo/pdf-lib';
 import sharp from 'sharp';
 import { renderSlips } from '@/lib/slips/render';
 import { computeGrid } from '@/lib/slips/render/layout';
@@ -27,6 +31,7 @@ const ROOT = path.resolve(path.dirname(SELF), '..');
 const ROLL = path.resolve(ROOT, '../shared/fixtures/rolls/daman-2017-part1-gujarati.pdf');
 const WORK = path.join(os.tmpdir(), 'vsg-render-bench');
 const ROLL_TIMES = 10;
+const WARD_LIST = path.resolve(ROOT, '../shared/fixtures/rolls/maharashtra-2025-sec-ward4-marathi.pdf');
 const EXCEL_ROWS = Number(process.env.EXCEL_ROWS ?? 100_000);
 const CHROMIUM_ROLL_SAMPLE = Number(process.env.CHROMIUM_ROLL_SAMPLE ?? 400);
 const CHROMIUM_EXCEL_SAMPLE = Number(process.env.CHROMIUM_EXCEL_SAMPLE ?? 800);
@@ -117,6 +122,40 @@ async function childRoll(): Promise<Figures> {
     renderSlips({ voters, sourcePdf, banner: b, address: ADDRESS, layout: LAYOUT, printPhotos: false, mode: { kind: 'final' } }, out),
   );
   return { scenario: 'roll-x10 (ours)', slips: result.slips, pages: result.pages, wallS, cpuS, maxRssMB: process.resourceUsage().maxRSS / 1024, bytes: result.bytes };
+}
+
+/** The ward list's voters (parsed once, cached) and a copy of the roll decrypted by qpdf; null when either is unavailable. */
+async function prepareWardList(): Promise<{ votersFile: string; decrypted: string } | null> {
+  if (!fs.existsSync(WARD_LIST)) return null;
+  fs.mkdirSync(WORK, { recursive: true });
+  const votersFile = path.join(WORK, 'ward-list-voters.json');
+  const decrypted = path.join(WORK, 'ward-list-decrypted.pdf');
+  if (!fs.existsSync(decrypted)) {
+    try {
+      execFileSync('qpdf', ['--decrypt', WARD_LIST, decrypted]);
+    } catch {
+      return null;
+    }
+  }
+  if (!fs.existsSync(votersFile)) {
+    const { parseVoterListFile } = await import('@/lib/slips/parse');
+    fs.writeFileSync(votersFile, JSON.stringify((await parseVoterListFile(WARD_LIST)).voters));
+  }
+  return { votersFile, decrypted };
+}
+
+async function childWardList(which: 'encrypted' | 'decrypted'): Promise<Figures> {
+  const prepared = await prepareWardList();
+  const scenario = `ward-list ${which === 'encrypted' ? '(encrypted source)' : '(qpdf-decrypted copy)'}`;
+  if (!prepared) return { scenario, slips: 0, pages: 0, wallS: Number.NaN, cpuS: Number.NaN, maxRssMB: Number.NaN, bytes: 0, note: 'skipped: no ward list fixture or no qpdf' };
+  const voters = JSON.parse(fs.readFileSync(prepared.votersFile, 'utf8')) as VoterRecord[];
+  const sourcePdf = new Uint8Array(fs.readFileSync(which === 'encrypted' ? WARD_LIST : prepared.decrypted));
+  const b = await banner();
+  const out = path.join(WORK, `ward-list-${which}-slips.pdf`);
+  const { result, wallS, cpuS } = await measure(() =>
+    renderSlips({ voters, sourcePdf, banner: b, address: ADDRESS, layout: LAYOUT, printPhotos: false, mode: { kind: 'final' } }, out),
+  );
+  return { scenario, slips: result.slips, pages: result.pages, wallS, cpuS, maxRssMB: process.resourceUsage().maxRSS / 1024, bytes: result.bytes };
 }
 
 async function childExcel(): Promise<Figures> {
@@ -259,6 +298,8 @@ async function childChromiumExcel(): Promise<Figures> {
 const CHILDREN: Record<string, () => Promise<Figures>> = {
   'roll-x10': childRoll,
   'excel-100k': childExcel,
+  'ward-list': () => childWardList('encrypted'),
+  'ward-list-decrypted': () => childWardList('decrypted'),
   'chromium-roll': childChromiumRoll,
   'chromium-excel': childChromiumExcel,
 };
@@ -286,6 +327,7 @@ async function main(): Promise<void> {
   }
   console.log(`machine: ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} (figures are noisy when the machine is shared; CPU-time rates are steadier)`);
   await prepareRoll();
+  await prepareWardList();
   const rows: Figures[] = [];
   for (const name of Object.keys(CHILDREN)) {
     const f = runChild(name);

@@ -152,12 +152,14 @@ export function postChunked(port: number, path: string, totalBytes: number): Pro
     });
     req.on('error', (error) => (answered ? undefined : reject(error)));
     const chunk = Buffer.alloc(64 * 1024, 0x20);
+    // one chunk per turn of the event loop: a loop that keeps writing while the socket takes it
+    // never reads the server's early answer, and then fails on the closed socket (EPIPE) instead
     const pump = () => {
-      while (!answered && written < totalBytes) {
-        written += chunk.length;
-        if (!req.write(chunk)) return void req.once('drain', pump);
-      }
-      if (!answered) req.end();
+      if (answered) return;
+      if (written >= totalBytes) return void req.end();
+      written += chunk.length;
+      if (req.write(chunk)) setImmediate(pump);
+      else req.once('drain', pump);
     };
     pump();
   });
