@@ -5,7 +5,7 @@ import path from 'node:path';
 import { PDFDocument } from '@cantoo/pdf-lib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { bareImageMatrix, ScanImages } from '@/lib/slips/ingest/raster/scan-image';
+import { bareImageMatrix, imageCoversPage, ScanImages } from '@/lib/slips/ingest/raster/scan-image';
 
 describe('bareImageMatrix (fast path for pages that are one scanned image)', () => {
   it('accepts the chained cm operators pdf-lib writes and multiplies them as PDF does', () => {
@@ -16,6 +16,24 @@ describe('bareImageMatrix (fast path for pages that are one scanned image)', () 
 
   it('accepts a single cm', () => {
     expect(bareImageMatrix('q 612 0 0 792 0 0 cm /X Do Q')).toEqual([612, 0, 0, 792, 0, 0]);
+  });
+
+  it('looks past what draws nothing: a text object that shows no text, empty q Q pairs', () => {
+    // as a scanned Rajasthan roll's pages are written
+    expect(bareImageMatrix('q\nBT\n0 842 Td\nET\nQ\nq 595 0 0 840.48 0 0 cm /img2 Do Q')).toEqual([595, 0, 0, 840.48, 0, 0]);
+    expect(bareImageMatrix('q Q q 612 0 0 792 0 0 cm /X Do Q')).toEqual([612, 0, 0, 792, 0, 0]);
+    // a text object that shows text is drawn: not a bare image
+    expect(bareImageMatrix('BT /F1 9 Tf (x) Tj ET q 612 0 0 792 0 0 cm /X Do Q')).toBeNull();
+    expect(bareImageMatrix('BT /F1 9 Tf [(x)] TJ ET q 612 0 0 792 0 0 cm /X Do Q')).toBeNull();
+  });
+
+  it('takes an image as the page when it lies inside it and covers nearly all of it', () => {
+    const a4 = [0, 0, 595, 842];
+    expect(imageCoversPage([595, 0, 0, 842, 0, 0], a4)).toBe(true);
+    expect(imageCoversPage([595, 0, 0, 840.48, 0, 0], a4)).toBe(true);
+    expect(imageCoversPage([500, 0, 0, 700, 40, 60], a4)).toBe(false); // a picture on the page
+    expect(imageCoversPage([595, 0, 0, 842, 20, 0], a4)).toBe(false); // reaches off the page
+    expect(imageCoversPage([0, 842, -595, 0, 595, 0], a4)).toBe(false); // turned
   });
 
   it('refuses anything that draws more than one image', () => {

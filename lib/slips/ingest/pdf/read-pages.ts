@@ -1,8 +1,7 @@
 import { checkAbort } from '../abort';
 import { VoterListError } from '../errors';
-import type { Matrix } from '../geometry';
 import type { PageProgress } from '../progress';
-import { ScanImages } from '../raster/scan-image';
+import { imageCoversPage, ScanImages } from '../raster/scan-image';
 import { anyCellLimits, candidateRects, smallCellLimits, withinLimits } from './box-size';
 import type { PageScan, TextLayer } from './page-model';
 import type { PdfDocument, PdfSession } from './pdfjs';
@@ -29,13 +28,6 @@ async function scanPage(session: PdfSession, doc: PdfDocument, n: number): Promi
   return { page: n, width, height, rects: drawing.rects, smallRects, candidates: candidateRects(drawing.rects, cells, width, height), pieces, imageCover: drawing.imageCover, imageMatrix: drawing.imageMatrix, paths: drawing.paths };
 }
 
-/** An upright image matrix that covers the page (within a point each way). */
-function coversPage(m: Matrix, view: number[]): boolean {
-  const [x0, y0, x1, y1] = view;
-  if (Math.abs(m[1]) > 1e-6 || Math.abs(m[2]) > 1e-6) return false;
-  return Math.abs(m[4] - x0) <= 1 && Math.abs(m[5] - y0) <= 1 && Math.abs(m[0] - (x1 - x0)) <= 1 && Math.abs(m[3] - (y1 - y0)) <= 1;
-}
-
 /** Scans page `n` on `doc`: a bare full-page JPEG skips pdf.js's operator list (sharp decodes it later). */
 async function scanOne(session: PdfSession, doc: PdfDocument, n: number, images: ScanImages, bare: boolean): Promise<PageScan> {
   try {
@@ -45,7 +37,7 @@ async function scanOne(session: PdfSession, doc: PdfDocument, n: number, images:
     const m = bare || n === 1 ? await images.bareMatrix(n) : null;
     if (m) {
       const page = await session.guard(`Page ${n}`, doc.getPage(n));
-      if (n > 1 || coversPage(m, page.view)) {
+      if (n > 1 || imageCoversPage(m, page.view)) {
         const [x0, y0, x1, y1] = page.view;
         return { page: n, width: x1 - x0, height: y1 - y0, rects: [], smallRects: [], candidates: [], pieces: [], imageCover: 1, imageMatrix: m, paths: 0 };
       }

@@ -1,12 +1,25 @@
-import { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream } from '@cantoo/pdf-lib';
-import sharp from 'sharp';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFName, PDFNumber, PDFRawStream, type PDFObject } from '@cantoo/pdf-lib';
+import sharp, { type Sharp } from 'sharp';
 import { compose, IDENTITY, type Matrix } from '../geometry';
 import type { RenderedPage } from './render';
 
+const inflate = promisify(zlib.inflate);
+
 /**
- * Fast path for scanned pages: a page that is nothing but one upright JPEG covering it is decoded
- * by libjpeg (sharp) straight to greyscale pixels at the render scale, instead of by pdf.js's
- * JavaScript JPEG decoder (about 3x slower). Anything else returns null and is rendered by pdf.js.
+ * A page's one image as sharp can take it: an encoded file (a JPEG, or a Flate image with PNG
+ * predictors wrapped as the PNG it nearly is), or raw pixels once inflated.
+ */
+type PageImage = { kind: 'file'; bytes: Uint8Array; channels: 1 | 3 | null } | { kind: 'flate'; bytes: Uint8Array; width: number; height: number; channels: 1 | 3 };
+
+/**
+ * Fast path for scanned pages: a page that is nothing but one upright image covering it — a JPEG,
+ * or 8-bit grey or RGB pixels compressed with Flate, as scanners and img2pdf write them — is
+ * decoded natively (zlib, libjpeg, libpng through sharp) straight to greyscale pixels at the render
+ * scale, instead of by pdf.js's JavaScript decoders and canvas (about 3x slower for a JPEG; for a
+ * 300 dpi Flate page, most of the page's time on the main thread). Anything else returns null and
+ * is rendered by pdf.js.
  */
 export class ScanImages {
   private doc: Promise<PDFDocument | null>;
@@ -17,20 +30,24 @@ export class ScanImages {
   }
 
   async page(n: number, m: Matrix | null, view: number[], rotate: number, scale: number): Promise<RenderedPage | null> {
-    if (!m || rotate !== 0 || Math.abs(m[1]) > 1e-6 || Math.abs(m[2]) > 1e-6 || m[0] <= 0 || m[3] <= 0) return null;
-    const [vx0, vy0, vx1, vy1] = view;
-    const pageW = vx1 - vx0;
-    const pageH = vy1 - vy0;
-    // the image must cover the page (within a point)
-    if (Math.abs(m[4] - vx0) > 1 || Math.abs(m[5] - vy0) > 1 || Math.abs(m[0] - pageW) > 1 || Math.abs(m[3] - pageH) > 1) return null;
+    if (!m || rotate !== 0 || !imageCoversPage(m, view)) return null;
+    const [vx0, , vx1, vy1] = view;
     const doc = await this.doc;
     if (!doc || n > doc.getPageCount()) return null;
-    const jpeg = this.onlyJpeg(doc, n - 1);
-    if (!jpeg) return null;
-    const width = Math.ceil(pageW * scale);
-    const height = Math.ceil(pageH * scale);
+    const image = this.onlyImage(doc, n - 1);
+    if (!image) return null;
+    const width = Math.ceil((vx1 - vx0) * scale);
+    const height = Math.ceil((view[3] - view[1]) * scale);
+    // where the image sits on the page, in pixels (a scan a point or two short of the page leaves white margins)
+    const left = Math.max(0, Math.round((m[4] - vx0) * scale));
+    const top = Math.max(0, Math.round((vy1 - (m[5] + m[3])) * scale));
+    const w = Math.min(width - left, Math.round(m[0] * scale));
+    const h = Math.min(height - top, Math.round(m[3] * scale));
     try {
-      const data = await sharp(jpeg, { limitInputPixels: 20000 * 20000 }).greyscale().resize(width, height, { fit: 'fill' }).raw().toBuffer();
+      const input = await greyInput(image);
+      if (!input) return null;
+      const placed = input.resize(w, h, { fit: 'fill' }).extend({ left, top, right: width - left - w, bottom: height - top - h, background: { r: 255, g: 255, b: 255 } });
+      const data = await placed.raw().toBuffer();
       if (data.length !== width * height) return null;
       return {
         image: { width, height, data: new Uint8Array(data.buffer, data.byteOffset, data.length) },
@@ -45,14 +62,14 @@ export class ScanImages {
   }
 
   /**
-   * For a page whose content is just "q a b c d e f cm ... /Im Do Q" (one or more cm) over one JPEG: the image matrix,
-   * read without pdf.js (whose operator list would decode the JPEG in JavaScript). Else null.
+   * For a page whose content is just "q a b c d e f cm ... /Im Do Q" (one or more cm) over one image the fast path
+   * decodes: the image matrix, read without pdf.js (whose operator list would decode the image in JavaScript). Else null.
    */
   async bareMatrix(n: number): Promise<[number, number, number, number, number, number] | null> {
     const doc = await this.doc;
     if (!doc || n > doc.getPageCount()) return null;
     try {
-      if (!this.onlyJpeg(doc, n - 1)) return null;
+      if (!this.onlyImage(doc, n - 1)) return null;
       const contents = doc.getPage(n - 1).node.Contents();
       const streams = contents instanceof PDFArray ? contents.asArray().map((r) => doc.context.lookup(r)) : [contents];
       let text = '';
@@ -67,7 +84,8 @@ export class ScanImages {
     }
   }
 
-  private onlyJpeg(doc: PDFDocument, index: number): Uint8Array | null {
+  /** The page's only image, when it has exactly one and the fast path can decode it. */
+  private onlyImage(doc: PDFDocument, index: number): PageImage | null {
     const page = doc.getPage(index);
     const resources = page.node.Resources();
     const xobjects = resources?.lookupMaybe(PDFName.of('XObject'), PDFDict);
@@ -81,11 +99,129 @@ export class ScanImages {
       images.push(obj);
     }
     if (images.length !== 1) return null;
-    const filter = images[0].dict.get(PDFName.of('Filter'));
-    const isDct = filter === PDFName.of('DCTDecode') || (filter?.toString() ?? '') === '[ /DCTDecode ]';
-    if (!isDct || images[0].dict.get(PDFName.of('SMask')) || images[0].dict.get(PDFName.of('Mask'))) return null;
-    return images[0].contents;
+    const dict = images[0].dict;
+    // masks, decode arrays and stencil masks change what is drawn: pdf.js draws those
+    if (dict.get(PDFName.of('SMask')) || dict.get(PDFName.of('Mask')) || dict.get(PDFName.of('Decode')) || dict.get(PDFName.of('ImageMask'))) return null;
+    const filter = onlyFilter(doc, dict.get(PDFName.of('Filter')));
+    if (filter === 'DCTDecode') return { kind: 'file', bytes: images[0].contents, channels: null };
+    if (filter !== 'FlateDecode') return null;
+    return flateImage(doc, dict, images[0].contents);
   }
+}
+
+/** The name of an image's one filter (`/F` or `[/F]`), else null. */
+function onlyFilter(doc: PDFDocument, value: PDFObject | undefined): string | null {
+  const filter = value ? doc.context.lookup(value) : undefined;
+  if (filter instanceof PDFName) return filter.decodeText();
+  if (filter instanceof PDFArray && filter.size() === 1) {
+    const only = doc.context.lookup(filter.get(0));
+    return only instanceof PDFName ? only.decodeText() : null;
+  }
+  return null;
+}
+
+function numberOf(doc: PDFDocument, dict: PDFDict, key: string): number | null {
+  const value = dict.get(PDFName.of(key));
+  const n = value ? doc.context.lookup(value) : undefined;
+  return n instanceof PDFNumber ? n.asNumber() : null;
+}
+
+/** Colour channels of an image's colour space when it is plain grey or RGB (ICC-based with 1 or 3 components too), else null. */
+function channelsOf(doc: PDFDocument, value: PDFObject | undefined): 1 | 3 | null {
+  const space = value ? doc.context.lookup(value) : undefined;
+  if (space === PDFName.of('DeviceGray')) return 1;
+  if (space === PDFName.of('DeviceRGB')) return 3;
+  if (space instanceof PDFArray && space.size() === 2 && doc.context.lookup(space.get(0)) === PDFName.of('ICCBased')) {
+    const profile = doc.context.lookup(space.get(1));
+    const n = profile instanceof PDFRawStream ? numberOf(doc, profile.dict, 'N') : null;
+    return n === 1 || n === 3 ? n : null;
+  }
+  return null;
+}
+
+/**
+ * An 8-bit grey or RGB Flate image. Without a predictor its inflated bytes are the pixels; with
+ * PNG predictors (10-15) the stream is exactly a PNG's image data, so it is wrapped as a PNG file
+ * for libpng. TIFF predictors and other depths are left to pdf.js.
+ */
+function flateImage(doc: PDFDocument, dict: PDFDict, bytes: Uint8Array): PageImage | null {
+  const width = numberOf(doc, dict, 'Width');
+  const height = numberOf(doc, dict, 'Height');
+  const channels = channelsOf(doc, dict.get(PDFName.of('ColorSpace')));
+  if (!width || !height || !channels || numberOf(doc, dict, 'BitsPerComponent') !== 8) return null;
+  if (!Number.isInteger(width) || !Number.isInteger(height) || width > 20000 || height > 20000) return null;
+  const parmsValue = dict.get(PDFName.of('DecodeParms'));
+  const parms = parmsValue ? doc.context.lookup(parmsValue) : undefined;
+  const params = parms instanceof PDFArray && parms.size() === 1 ? doc.context.lookup(parms.get(0)) : parms;
+  if (params !== undefined && !(params instanceof PDFDict)) return null;
+  const predictor = params ? (numberOf(doc, params, 'Predictor') ?? 1) : 1;
+  if (predictor === 1) return { kind: 'flate', bytes, width, height, channels };
+  if (predictor < 10 || predictor > 15 || !params) return null;
+  const colors = numberOf(doc, params, 'Colors') ?? 1;
+  const bits = numberOf(doc, params, 'BitsPerComponent') ?? 8;
+  const columns = numberOf(doc, params, 'Columns') ?? 1;
+  if (colors !== channels || bits !== 8 || columns !== width) return null;
+  return { kind: 'file', bytes: pngFile(bytes, width, height, channels), channels };
+}
+
+/** A PNG file around zlib data whose rows already carry PNG filter bytes (a PDF's PNG-predicted Flate stream). */
+export function pngFile(idat: Uint8Array, width: number, height: number, channels: 1 | 3): Uint8Array {
+  const chunk = (type: string, data: Uint8Array): Buffer => {
+    const head = Buffer.alloc(8);
+    head.writeUInt32BE(data.length, 0);
+    head.write(type, 4, 'latin1');
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(data, zlib.crc32(head.subarray(4))) >>> 0, 0);
+    return Buffer.concat([head, data, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 8; // bit depth
+  ihdr[9] = channels === 3 ? 2 : 0; // truecolour or greyscale
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return Buffer.concat([signature, chunk('IHDR', ihdr), chunk('IDAT', idat), chunk('IEND', new Uint8Array(0))]);
+}
+
+/** Luma weights (Rec. 601, as pdf.js's rendered pages are turned grey in render.ts), one row per output band. */
+const LUMA: [number, number, number] = [0.299, 0.587, 0.114];
+
+/**
+ * The image as a one-band sharp pipeline (a JPEG, whose bands are known only once decoded, by
+ * libvips' greyscale conversion). Raw Flate pixels are inflated on libuv's thread pool,
+ * never to more bytes than the image holds (a stream that inflates further is not what it says:
+ * null); RGB is weighted to grey by `recomb` (libvips' own greyscale conversion goes through a
+ * colour space and takes over twice as long on a 300 dpi page).
+ */
+async function greyInput(image: PageImage): Promise<Sharp | null> {
+  if (image.kind === 'file') {
+    const file = sharp(image.bytes, { limitInputPixels: 20000 * 20000 });
+    return image.channels === null ? file.greyscale() : toGrey(file, image.channels);
+  }
+  const size = image.width * image.height * image.channels;
+  let pixels: Buffer;
+  try {
+    pixels = await inflate(image.bytes, { maxOutputLength: size });
+  } catch {
+    return null;
+  }
+  if (pixels.length !== size) return null;
+  return toGrey(sharp(pixels, { raw: { width: image.width, height: image.height, channels: image.channels } }), image.channels);
+}
+
+function toGrey(input: Sharp, channels: 1 | 3): Sharp {
+  return channels === 1 ? input.extractChannel(0) : input.recomb([LUMA, LUMA, LUMA]).extractChannel(0);
+}
+
+/**
+ * Whether an upright image drawn with matrix `m` is the page: inside it (within a point) and over
+ * 97% of its area (a scan placed a point or two short of the page counts; a picture on a page does not).
+ */
+export function imageCoversPage(m: Matrix, view: number[]): boolean {
+  const [x0, y0, x1, y1] = view;
+  if (Math.abs(m[1]) > 1e-6 || Math.abs(m[2]) > 1e-6 || m[0] <= 0 || m[3] <= 0) return false;
+  const inside = m[4] >= x0 - 1 && m[5] >= y0 - 1 && m[4] + m[0] <= x1 + 1 && m[5] + m[3] <= y1 + 1;
+  return inside && m[0] * m[3] >= 0.97 * (x1 - x0) * (y1 - y0);
 }
 
 const NUM = String.raw`[-+]?(?:\d+\.?\d*|\.\d+)`;
@@ -95,7 +231,8 @@ const CM = new RegExp(String.raw`^\s*(${NUM})\s+(${NUM})\s+(${NUM})\s+(${NUM})\s
  * The image matrix of a content stream that only draws one image: "q", one or more "cm" (as
  * pdf-lib writes them: identity steps around the size), "/Name Do", "Q". Else null.
  */
-export function bareImageMatrix(text: string): Matrix | null {
+export function bareImageMatrix(content: string): Matrix | null {
+  const text = withoutNoOps(content);
   let rest = text.replace(/^\s*q\b/, '');
   if (rest === text) return null;
   let ctm: Matrix = IDENTITY;
@@ -109,4 +246,17 @@ export function bareImageMatrix(text: string): Matrix | null {
   }
   if (count === 0 || !/^\s*\/[^\s/()<>[\]{}%]+\s+Do\s+Q\s*$/.test(rest)) return null;
   return ctm;
+}
+
+/**
+ * The content without what draws nothing: text objects that show no text (a producer's "BT 0 842
+ * Td ET") and then empty "q Q" pairs.
+ */
+function withoutNoOps(content: string): string {
+  let text = content.replace(/\bBT\b([\s\S]*?)\bET\b/g, (all, body: string) => (/\bT[jJ]\b|['"]/.test(body) ? all : ' '));
+  for (let before = ''; before !== text; ) {
+    before = text;
+    text = text.replace(/(^|\s)q\s+Q(?=\s|$)/g, '$1');
+  }
+  return text;
 }
