@@ -22,6 +22,11 @@ describe('the serial range a cover states', () => {
     expect(statedRange(['4', '571', '660', '45', '44', '1', '90'])).toEqual({ first: 571, last: 660, electors: 90 });
   });
 
+  it('keeps the row when the first serial ran into the number before it (its last serial and total are what is relied on)', () => {
+    // Rajasthan's cover read from another rendering: the lone "1" joined the cell before it
+    expect(statedRange('3911 29 1 37 4 351 51 614 81 137 4311 582 309 271 580 3'.split(' '))).toEqual({ first: null, last: 582, electors: 580 });
+  });
+
   it('takes the roll’s year as the one its dates state most often', () => {
     const words = '202120 8111-98- 13-13-3 2021 1 01-01-2021 12020 1 -2021 18-01-2021 1 2 3 4 1 582 309 271 580 25-1'.split(' ');
     expect(statedYear(words)).toBe('2021');

@@ -5,14 +5,16 @@ import { COLUMN, toLines, type TextPiece } from '../pdf/text-layer';
  * What an image-only roll's cover states about its voters, from the numbers OCR reads on it. ECI
  * covers end with a "number of electors" table: starting serial, ending serial, then men, women,
  * (third gender,) total. The row is found by its own arithmetic, whatever the cover's language:
- * consecutive numbers a, b, m, f[, o], t with m + f (+ o) = t, a <= b and t no more than b - a + 1
- * (serials of deleted voters stay printed). Dates and other figures never satisfy all of that
- * together by chance often enough to matter; when nothing does, the cover's range is unknown. The
- * first serial is the least sure read (a lone "1" in a cell: Rajasthan's reads as 3 at 144 dpi);
- * coverWarnings relies on the last serial and the electors' total only.
+ * consecutive numbers b, m, f[, o], t with m + f (+ o) = t and t no more than the serials b spans
+ * (serials of deleted voters stay printed), nor less than half of them. Dates and other figures
+ * never satisfy all of that together by chance often enough to matter; when nothing does, the
+ * cover's range is unknown. The first serial, just before the row, is the least sure read (a lone
+ * "1" in a cell: Rajasthan's reads as 3 at 144 dpi, or runs into the number before it): it is kept
+ * only when it can be one, and coverWarnings relies on the last serial and the electors' total only.
  */
 export interface CoverRange {
-  first: number;
+  /** null: the number before the row cannot be its first serial (misread) */
+  first: number | null;
   last: number;
   /** total electors the cover states */
   electors: number;
@@ -20,13 +22,15 @@ export interface CoverRange {
 
 export function statedRange(words: string[]): CoverRange | null {
   const nums = words.filter((w) => /^\d{1,6}$/.test(w)).map(Number);
-  for (let i = 0; i + 5 <= nums.length; i++) {
-    const [a, b, m, f] = nums.slice(i, i + 4);
-    const fits = (t: number) => a >= 1 && a <= b && t > 0 && t <= b - a + 1 && t >= (b - a + 1) * 0.5;
-    // with a third-gender column (six numbers) first, else five
-    const six = nums.slice(i, i + 6);
-    if (six.length === 6 && m + f + six[4] === six[5] && fits(six[5])) return { first: a, last: b, electors: six[5] };
-    if (m + f === nums[i + 4] && fits(nums[i + 4])) return { first: a, last: b, electors: nums[i + 4] };
+  for (let i = 0; i + 4 <= nums.length; i++) {
+    const [last, m, f] = nums.slice(i, i + 3);
+    const before = i > 0 ? nums[i - 1] : 0;
+    const first = before >= 1 && before <= last ? before : null;
+    const span = last - (first ?? 1) + 1;
+    const fits = (t: number) => t > 0 && t <= span && t >= span * 0.5;
+    // with a third-gender column first, else without
+    if (i + 4 < nums.length && m + f + nums[i + 3] === nums[i + 4] && fits(nums[i + 4])) return { first, last, electors: nums[i + 4] };
+    if (m + f === nums[i + 3] && fits(nums[i + 3])) return { first, last, electors: nums[i + 3] };
   }
   return null;
 }
