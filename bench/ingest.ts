@@ -5,7 +5,7 @@
  * process as the server runs it (wall, and CPU of all its threads). Prints pages/s and our time
  * over pdftotext's, with the roll's score against its truth (tests/ingest/roll-truth.ts). Text rolls
  * are parsed once to warm up and then measured (median of 3, 2 with --quick); image-only rolls are
- * measured once after the OCR workers have started. Then the issue's long roll, ten copies of the
+ * measured after the OCR workers have started, once when longer than 3 pages, else as text rolls are. Then the issue's long roll, ten copies of the
  * Daman roll in one 380-page file (made with qpdf, when it is installed), the same way. Then a 100,000-row Excel sheet. The machine's
  * load average is printed with the figures: other work on the 2 cores slows everything down.
  * `--rolls=a,b` times only the rolls whose file name contains a or b (and skips the ten-copy file and
@@ -72,7 +72,9 @@ async function main(): Promise<void> {
     const parse = () => parseVoterList({ bytes, filename: file });
     if (!imageOnly || !ocrStarted) await parse(); // warm-up: threads, pdf.js, OCR workers
     ocrStarted ||= imageOnly;
-    const { wall, cpu, pop, popCpu, last } = await sideBySide(pdf, parse, imageOnly ? 1 : quick ? 2 : 3);
+    // a short image-only roll is timed three times too (one page's time alone is mostly noise); a long one once
+    const rounds = imageOnly && truth.pages > 3 ? 1 : quick ? 2 : 3;
+    const { wall, cpu, pop, popCpu, last } = await sideBySide(pdf, parse, rounds);
     const pages = truth.pages;
     console.log(
       `${file}: ${pages} pages${imageOnly ? ' (image-only, OCR)' : ''} — parse ${sec(wall)} wall, ${sec(cpu)} cpu = ${(pages / (wall / 1000)).toFixed(1)} pages/s` +
