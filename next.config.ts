@@ -13,7 +13,6 @@ const nextConfig: NextConfig = {
     'harfbuzzjs',
     'xlsx',
     '@cantoo/pdf-lib',
-    '@pdf-lib/fontkit',
     '@napi-rs/canvas',
     '@tesseract.js-data/eng',
     '@expo-google-fonts/noto-sans-devanagari',
