@@ -71,14 +71,24 @@ export async function readPages(session: PdfSession, bytes: Uint8Array, progress
   keep(await scanOne(session, doc, 1, images, false));
   const first = scans[0];
   const bare = first.paths === 0 && first.pieces.length === 0 && first.imageCover > 0.95;
-  // the other pages are shared out between the parser threads, each taking the next page
+  // the other pages are shared out between the parser threads, each taking the next page; each
+  // thread is asked for its next page before this thread turns the page it has into boxes and
+  // text, so that neither waits for the other (a page's time limit then also covers its wait
+  // behind the one page before it in its thread: pages take milliseconds, the limit 30 s)
   let next = 2;
+  const claim = (d: PdfDocument): Promise<PageScan> | null => {
+    if (next > total) return null;
+    const read = scanOne(session, d, next++, images, bare);
+    read.catch(() => undefined); // awaited below; a parse that stops first leaves no unhandled rejection
+    return read;
+  };
   await Promise.all(
     session.docs.map(async (d) => {
-      while (next <= total) {
+      for (let current = claim(d); current; ) {
         checkAbort(signal);
-        const n = next++;
-        keep(await scanOne(session, d, n, images, bare));
+        const ahead = claim(d);
+        keep(await current);
+        current = ahead ?? claim(d);
       }
     }),
   );
