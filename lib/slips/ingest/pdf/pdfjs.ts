@@ -145,13 +145,14 @@ export class PdfSession {
     if (this.failed) throw this.failed;
     let timer: NodeJS.Timeout | undefined;
     let unsubscribe: (() => void)[] = [];
-    const seconds = (this.limits.pageTimeoutMs / 1000).toLocaleString('en-IN', { maximumFractionDigits: 1 });
-    // the time limit and the threads' deaths, each listened to only while this page is read
+    // the time limit and the threads' deaths, each listened to only while this page is read (the
+    // message is formatted only when the limit is reached: Intl formatting on every page cost more
+    // than the page's own bookkeeping)
     const stop = new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () => reject(new VoterListError('timeout', `${what} took longer than ${seconds} s to read and was abandoned; the PDF may be damaged.`)),
-        this.limits.pageTimeoutMs,
-      );
+      timer = setTimeout(() => {
+        const seconds = (this.limits.pageTimeoutMs / 1000).toLocaleString('en-IN', { maximumFractionDigits: 1 });
+        reject(new VoterListError('timeout', `${what} took longer than ${seconds} s to read and was abandoned; the PDF may be damaged.`));
+      }, this.limits.pageTimeoutMs);
       unsubscribe = this.threads.map((t) => t.onFailure(reject));
     });
     try {
