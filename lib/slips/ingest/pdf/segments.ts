@@ -75,24 +75,29 @@ function mergeLines(segments: Segment[]): Line[] {
   });
 }
 
-/** Share of [a, b] that the line covers. */
-function cover(line: Line, a: number, b: number): number {
+/**
+ * The length of the line covered below each of `positions` (ascending): the share of [a, b] it
+ * covers is then (at(b) - at(a)) / (b - a), without a search per question.
+ */
+function coveredBelow(line: Line, positions: readonly number[]): Float64Array {
+  const out = new Float64Array(positions.length);
   const spans = line.spans;
-  // the spans are sorted and disjoint: start at the first one that ends after a
-  let lo = 0;
-  let hi = spans.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (spans[mid][1] <= a) lo = mid + 1;
-    else hi = mid;
+  let i = 0;
+  let whole = 0;
+  for (let j = 0; j < positions.length; j++) {
+    const p = positions[j];
+    while (i < spans.length && spans[i][1] <= p) {
+      whole += spans[i][1] - spans[i][0];
+      i++;
+    }
+    out[j] = whole + (i < spans.length && spans[i][0] < p ? p - spans[i][0] : 0);
   }
-  let covered = 0;
-  for (let i = lo; i < spans.length && spans[i][0] < b; i++) {
-    const from = Math.max(spans[i][0], a);
-    const to = Math.min(spans[i][1], b);
-    if (to > from) covered += to - from;
-  }
-  return covered / Math.max(1e-6, b - a);
+  return out;
+}
+
+/** Whether a line covered `below` (coveredBelow) rules [positions[a], positions[b]] along SIDE_COVER of it. */
+function rulesBetween(below: Float64Array, positions: readonly number[], a: number, b: number): boolean {
+  return (below[b] - below[a]) / Math.max(1e-6, positions[b] - positions[a]) >= SIDE_COVER;
 }
 
 export interface CellLimits {
@@ -115,35 +120,33 @@ export function cellsFromSegments(segments: Segment[], limits: CellLimits): Rect
   if (hs.length < 2 || vs.length < 2) return [];
   const out: Rect[] = [];
   const V = vs.length;
-  // whether horizontal line k rules the whole span between vertical lines l and r (memoised)
-  const across = new Int8Array(hs.length * V * V).fill(-1);
-  const rules = (k: number, l: number, r: number): boolean => {
-    const i = (k * V + l) * V + r;
-    if (across[i] < 0) across[i] = cover(hs[k], vs[l].pos, vs[r].pos) >= SIDE_COVER ? 1 : 0;
-    return across[i] === 1;
-  };
+  const ys = hs.map((h) => h.pos);
+  const xs = vs.map((v) => v.pos);
+  // every line's covered length up to every crossing line's position, once: each question below
+  // ("does this line rule the span between those two?") is then two lookups
+  const vBelow = vs.map((v) => coveredBelow(v, ys));
+  const hBelow = hs.map((h) => coveredBelow(h, xs));
   const spanning: number[] = [];
   for (let b = 0; b < hs.length; b++) {
     for (let t = b + 1; t < hs.length; t++) {
-      const y0 = hs[b].pos;
-      const y1 = hs[t].pos;
-      const h = y1 - y0;
+      const y0 = ys[b];
+      const h = ys[t] - y0;
       if (h < limits.minHeight) continue;
       if (h > limits.maxHeight) break;
       // the vertical lines that rule the whole band: a cell's sides are two of them with none
       // between (one between would cross it), so each can only pair with the next
       spanning.length = 0;
-      for (let k = 0; k < V; k++) if (cover(vs[k], y0, y1) >= SIDE_COVER) spanning.push(k);
+      for (let k = 0; k < V; k++) if (rulesBetween(vBelow[k], ys, b, t)) spanning.push(k);
       for (let i = 0; i + 1 < spanning.length; i++) {
         const l = spanning[i];
         const r = spanning[i + 1];
-        const x0 = vs[l].pos;
-        const w = vs[r].pos - x0;
+        const x0 = xs[l];
+        const w = xs[r] - x0;
         if (w < limits.minWidth || w > limits.maxWidth) continue;
-        if (!rules(b, l, r) || !rules(t, l, r)) continue;
+        if (!rulesBetween(hBelow[b], xs, l, r) || !rulesBetween(hBelow[t], xs, l, r)) continue;
         // atomic: no ruled line crosses the cell from side to side
         let crossed = false;
-        for (let k = b + 1; k < t && !crossed; k++) crossed = rules(k, l, r);
+        for (let k = b + 1; k < t && !crossed; k++) crossed = rulesBetween(hBelow[k], xs, l, r);
         if (!crossed) out.push({ x: x0, y: y0, width: w, height: h });
       }
     }
