@@ -46,14 +46,17 @@ test('generate posts the spec fields; refusals and failures show SPEC texts; a r
 
   // The real server: 201 {id, task_id}, and the task view polls GET /api/documents/{id} (200).
   const started = page.waitForResponse((r) => r.url().endsWith('/api/documents/voter-slip-generator'));
+  // listened for before the click: a fast parse can finish by the first poll, and then no poll follows
+  const polled = page.waitForResponse((r) => r.request().method() === 'GET' && /\/api\/documents\/[^/?]+$/.test(new URL(r.url()).pathname));
   await generate.click();
   const res = await started;
   expect(res.status()).toBe(201);
   const created = (await res.json()) as { id: number | string; task_id: string };
   await expect(page).toHaveURL(new RegExp(`\\?task=${created.id}$`));
   expect(taskIdOf(page)).toBe(String(created.id));
-  const polled = await page.waitForResponse((r) => r.url().endsWith(`/api/documents/${created.id}`));
-  expect(polled.status()).toBe(200);
+  const poll = await polled;
+  expect(new URL(poll.url()).pathname).toBe(`/api/documents/${created.id}`);
+  expect(poll.status()).toBe(200);
   await expect(page.getByTestId('task-processing').or(page.getByTestId('task-draft'))).toBeVisible();
   await expect(page.getByTestId('task-draft')).toBeVisible({ timeout: 120_000 });
 });
