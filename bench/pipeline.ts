@@ -8,7 +8,7 @@
  * the stage), slips per wall second, and the server's peak RSS (sampled over the whole process tree).
  *   roll        the shared Daman roll (38 pages, 993 voters), a4 portrait 8, twice: cold (the server's first
  *               job) and warm
- * BENCH_ONLY=roll runs only the inputs whose name starts so.
+ * BENCH_ONLY=roll runs only the inputs whose name starts so; BENCH_ROLL=<pdf> puts another roll in the shared roll's place.
  *   roll-x10    the same roll 10 times in one PDF (380 pages, 9,930 voters)
  *   excel-100k  a 100,000-row Excel list
  */
@@ -20,7 +20,7 @@ import sharp from 'sharp';
 import * as XLSX from 'xlsx';
 
 const ROOT = process.cwd();
-const ROLL = path.resolve(ROOT, '../shared/fixtures/rolls/daman-2017-part1-gujarati.pdf');
+const ROLL = path.resolve(ROOT, process.env.BENCH_ROLL ?? '../shared/fixtures/rolls/daman-2017-part1-gujarati.pdf');
 const PORT = Number(process.env.BENCH_PORT ?? 3198);
 const BASE = `http://127.0.0.1:${PORT}`;
 const POLLERS = Number(process.env.POLLERS ?? 20);
