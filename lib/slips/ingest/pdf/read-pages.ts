@@ -1,7 +1,7 @@
 import { checkAbort } from '../abort';
 import { VoterListError } from '../errors';
 import type { PageProgress } from '../progress';
-import { imageCoversPage, ScanImages } from '../raster/scan-image';
+import { ScanImages } from '../raster/scan-image';
 import { anyCellLimits, candidateRects, smallCellLimits, withinLimits } from './box-size';
 import type { PageScan, TextLayer } from './page-model';
 import type { PdfDocument, PdfSession } from './pdfjs';
@@ -12,7 +12,7 @@ import { readPage } from './page-reader';
 /**
  * Stage 1 of a roll parse (DESIGN §6): every page read once into the page model — its drawing
  * (painted rectangles, ruled lines, images) and its text layer, by PDFium where it can and pdf.js
- * where not (page-reader.ts) — shared out between the parser threads. A page that is nothing but one full-page JPEG (a scan) skips pdf.js's operator list.
+ * where not (page-reader.ts) — shared out between the parser threads. After a first page that is one full-page image (a scan), pages that are too skip the page reader.
  */
 
 async function scanPage(session: PdfSession, doc: PdfDocument, n: number): Promise<PageScan> {
@@ -28,19 +28,19 @@ async function scanPage(session: PdfSession, doc: PdfDocument, n: number): Promi
   return { page: n, width, height, rects: drawing.rects, smallRects, candidates: candidateRects(drawing.rects, cells, width, height), pieces, imageCover: drawing.imageCover, imageMatrix: drawing.imageMatrix, paths: drawing.paths };
 }
 
-/** Scans page `n` on `doc`: a bare full-page JPEG skips pdf.js's operator list (sharp decodes it later). */
+/**
+ * Scans page `n` on `doc`. Once page 1 (read like any page: PDFium reads a scan's page without
+ * decoding its image) proves to be a bare full-page image, later pages that are too skip the page
+ * reader: their image matrix is read from the content stream (ScanImages), and their pixels are
+ * decoded natively later.
+ */
 async function scanOne(session: PdfSession, doc: PdfDocument, n: number, images: ScanImages, bare: boolean): Promise<PageScan> {
   try {
-    // once page 1 proves to be a bare full-page image, later pages that are too skip pdf.js's
-    // operator list (it would decode each JPEG in JavaScript just to report it)
-    // (page 1 too, when its content is nothing but one JPEG drawn over the whole page)
-    const m = bare || n === 1 ? await images.bareMatrix(n) : null;
+    const m = bare ? await images.bareMatrix(n) : null;
     if (m) {
       const page = await session.guard(`Page ${n}`, doc.getPage(n));
-      if (n > 1 || imageCoversPage(m, page.view)) {
-        const [x0, y0, x1, y1] = page.view;
-        return { page: n, width: x1 - x0, height: y1 - y0, rects: [], smallRects: [], candidates: [], pieces: [], imageCover: 1, imageMatrix: m, paths: 0 };
-      }
+      const [x0, y0, x1, y1] = page.view;
+      return { page: n, width: x1 - x0, height: y1 - y0, rects: [], smallRects: [], candidates: [], pieces: [], imageCover: 1, imageMatrix: m, paths: 0 };
     }
     return await session.guard(`Page ${n}`, scanPage(session, doc, n));
   } catch (error) {
@@ -51,7 +51,7 @@ async function scanOne(session: PdfSession, doc: PdfDocument, n: number, images:
 
 export interface ReadPages {
   scans: PageScan[];
-  /** The scan images of the file (bare JPEG pages decoded without pdf.js). */
+  /** The scan images of the file (bare image pages decoded without pdf.js). */
   images: ScanImages;
 }
 

@@ -8,10 +8,10 @@ import type { RenderedPage } from './render';
 const inflate = promisify(zlib.inflate);
 
 /**
- * A page's one image as sharp can take it: an encoded file (a JPEG, or a Flate image with PNG
- * predictors wrapped as the PNG it nearly is), or raw pixels once inflated.
+ * A page's one image, as the fast path decodes it: a JPEG, or 8-bit Flate pixels, either raw or
+ * with PNG predictors (`predicted`: its stream is then a PNG's image data).
  */
-type PageImage = { kind: 'file'; bytes: Uint8Array; channels: 1 | 3 | null } | { kind: 'flate'; bytes: Uint8Array; width: number; height: number; channels: 1 | 3 };
+type PageImage = { kind: 'jpeg'; bytes: Uint8Array } | { kind: 'flate'; bytes: Uint8Array; width: number; height: number; channels: 1 | 3; predicted: boolean };
 
 /**
  * Fast path for scanned pages: a page that is nothing but one upright image covering it — a JPEG,
@@ -22,22 +22,26 @@ type PageImage = { kind: 'file'; bytes: Uint8Array; channels: 1 | 3 | null } | {
  * is rendered by pdf.js.
  */
 export class ScanImages {
-  private doc: Promise<PDFDocument | null>;
+  private loaded: Promise<PDFDocument | null> | null = null;
 
-  constructor(bytes: Uint8Array) {
+  constructor(private readonly bytes: Uint8Array) {}
+
+  /** The file as pdf-lib reads it, loaded on first use (a text roll never needs it: 40 ms of a 162-page roll's parse). */
+  private get doc(): Promise<PDFDocument | null> {
     // `password: ''` decrypts a roll published with an owner password only (a password to open it: null)
-    this.doc = PDFDocument.load(bytes, { ignoreEncryption: false, password: '', updateMetadata: false, throwOnInvalidObject: false }).catch(() => null);
+    this.loaded ??= PDFDocument.load(this.bytes, { ignoreEncryption: false, password: '', updateMetadata: false, throwOnInvalidObject: false }).catch(() => null);
+    return this.loaded;
   }
 
   async page(n: number, m: Matrix | null, view: number[], rotate: number, scale: number): Promise<RenderedPage | null> {
     if (!m || rotate !== 0 || !imageCoversPage(m, view)) return null;
-    const [vx0, , vx1, vy1] = view;
+    const [vx0, vy0, vx1, vy1] = view;
     const doc = await this.doc;
     if (!doc || n > doc.getPageCount()) return null;
     const image = this.onlyImage(doc, n - 1);
     if (!image) return null;
     const width = Math.ceil((vx1 - vx0) * scale);
-    const height = Math.ceil((view[3] - view[1]) * scale);
+    const height = Math.ceil((vy1 - vy0) * scale);
     // where the image sits on the page, in pixels (a scan a point or two short of the page leaves white margins)
     const left = Math.max(0, Math.round((m[4] - vx0) * scale));
     const top = Math.max(0, Math.round((vy1 - (m[5] + m[3])) * scale));
@@ -103,7 +107,7 @@ export class ScanImages {
     // masks, decode arrays and stencil masks change what is drawn: pdf.js draws those
     if (dict.get(PDFName.of('SMask')) || dict.get(PDFName.of('Mask')) || dict.get(PDFName.of('Decode')) || dict.get(PDFName.of('ImageMask'))) return null;
     const filter = onlyFilter(doc, dict.get(PDFName.of('Filter')));
-    if (filter === 'DCTDecode') return { kind: 'file', bytes: images[0].contents, channels: null };
+    if (filter === 'DCTDecode') return { kind: 'jpeg', bytes: images[0].contents };
     if (filter !== 'FlateDecode') return null;
     return flateImage(doc, dict, images[0].contents);
   }
@@ -140,9 +144,8 @@ function channelsOf(doc: PDFDocument, value: PDFObject | undefined): 1 | 3 | nul
 }
 
 /**
- * An 8-bit grey or RGB Flate image. Without a predictor its inflated bytes are the pixels; with
- * PNG predictors (10-15) the stream is exactly a PNG's image data, so it is wrapped as a PNG file
- * for libpng. TIFF predictors and other depths are left to pdf.js.
+ * An 8-bit grey or RGB Flate image: without a predictor, or with PNG predictors (10-15). TIFF
+ * predictors and other depths are left to pdf.js.
  */
 function flateImage(doc: PDFDocument, dict: PDFDict, bytes: Uint8Array): PageImage | null {
   const width = numberOf(doc, dict, 'Width');
@@ -155,13 +158,13 @@ function flateImage(doc: PDFDocument, dict: PDFDict, bytes: Uint8Array): PageIma
   const params = parms instanceof PDFArray && parms.size() === 1 ? doc.context.lookup(parms.get(0)) : parms;
   if (params !== undefined && !(params instanceof PDFDict)) return null;
   const predictor = params ? (numberOf(doc, params, 'Predictor') ?? 1) : 1;
-  if (predictor === 1) return { kind: 'flate', bytes, width, height, channels };
+  if (predictor === 1) return { kind: 'flate', bytes, width, height, channels, predicted: false };
   if (predictor < 10 || predictor > 15 || !params) return null;
   const colors = numberOf(doc, params, 'Colors') ?? 1;
   const bits = numberOf(doc, params, 'BitsPerComponent') ?? 8;
   const columns = numberOf(doc, params, 'Columns') ?? 1;
   if (colors !== channels || bits !== 8 || columns !== width) return null;
-  return { kind: 'file', bytes: pngFile(bytes, width, height, channels), channels };
+  return { kind: 'flate', bytes, width, height, channels, predicted: true };
 }
 
 /** A PNG file around zlib data whose rows already carry PNG filter bytes (a PDF's PNG-predicted Flate stream). */
@@ -187,17 +190,17 @@ export function pngFile(idat: Uint8Array, width: number, height: number, channel
 const LUMA: [number, number, number] = [0.299, 0.587, 0.114];
 
 /**
- * The image as a one-band sharp pipeline (a JPEG, whose bands are known only once decoded, by
- * libvips' greyscale conversion). Raw Flate pixels are inflated on libuv's thread pool,
- * never to more bytes than the image holds (a stream that inflates further is not what it says:
- * null); RGB is weighted to grey by `recomb` (libvips' own greyscale conversion goes through a
- * colour space and takes over twice as long on a 300 dpi page).
+ * The image as a one-band sharp pipeline. A JPEG, whose bands are known only once decoded, is
+ * turned grey by libvips; Flate pixels by `recomb` (libvips' own greyscale conversion goes through
+ * a colour space and takes over twice as long on a 300 dpi page). PNG-predicted pixels are
+ * wrapped as the PNG file their stream nearly is, for libpng; raw ones are inflated on libuv's
+ * thread pool, never to more bytes than the image holds (a stream that inflates further is not
+ * what it says: null).
  */
 async function greyInput(image: PageImage): Promise<Sharp | null> {
-  if (image.kind === 'file') {
-    const file = sharp(image.bytes, { limitInputPixels: 20000 * 20000 });
-    return image.channels === null ? file.greyscale() : toGrey(file, image.channels);
-  }
+  const limits = { limitInputPixels: 20000 * 20000 };
+  if (image.kind === 'jpeg') return sharp(image.bytes, limits).greyscale();
+  if (image.predicted) return toGrey(sharp(pngFile(image.bytes, image.width, image.height, image.channels), limits), image.channels);
   const size = image.width * image.height * image.channels;
   let pixels: Buffer;
   try {
