@@ -87,8 +87,20 @@ describe('contentOrder', () => {
       ...['ક', 'િ'].map((ch) => ({ ch, x: 110, obj: 1 })),
       ...['ક', 'િ'].map((ch) => ({ ch, x: 118, obj: 1.5 })),
     ]);
-    const text = contentOrder(raw).map((i) => String.fromCodePoint(raw[i]));
+    const text = Array.from(contentOrder(raw), (i) => String.fromCodePoint(raw[i]));
     expect(text).toEqual(['A', 'B', 'ક', 'િ', 'E']);
+  });
+
+  it('orders the thread\'s whole-number object order the same way (counting sort), keeping each object\'s characters in order', () => {
+    const raw = chars([
+      ...run('AB', 100, { obj: 0 }),
+      { ch: 'E', x: 130, obj: 3 },
+      ...['ક', 'િ'].map((ch) => ({ ch, x: 110, obj: 1 })),
+      ...['ક', 'િ'].map((ch) => ({ ch, x: 118, obj: 2 })),
+      ...run('CD', 140, { obj: 3 }),
+    ]);
+    const text = Array.from(contentOrder(raw), (i) => String.fromCodePoint(raw[i]));
+    expect(text).toEqual(['A', 'B', 'ક', 'િ', 'E', 'C', 'D']);
   });
 });
 

@@ -18,9 +18,17 @@ export function apply(m: Matrix, x: number, y: number): [number, number] {
 
 /** The smallest upright box holding `points`: [x0, y0, x1, y1] (NaN when a point is NaN). */
 export function boundsOf(points: readonly [number, number][]): [number, number, number, number] {
-  const xs = points.map((p) => p[0]);
-  const ys = points.map((p) => p[1]);
-  return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
+  let x0 = Infinity;
+  let y0 = Infinity;
+  let x1 = -Infinity;
+  let y1 = -Infinity;
+  for (const [x, y] of points) {
+    x0 = Math.min(x0, x);
+    y0 = Math.min(y0, y);
+    x1 = Math.max(x1, x);
+    y1 = Math.max(y1, y);
+  }
+  return [x0, y0, x1, y1];
 }
 
 export function round2(n: number): number {

@@ -7,7 +7,7 @@ import { boxesOfSize, dominantBoxSize, photoRect } from './box-size';
 import { readBoxText } from './box-fields';
 import type { PageBoxes, PageScan } from './page-model';
 import type { PdfSession } from './pdfjs';
-import { piecesIn } from './text-layer';
+import { piecesWithin } from './text-layer';
 
 /**
  * Stage 2 of a roll parse (DESIGN §6): the voter boxes of every page, with what the text layer
@@ -30,6 +30,7 @@ export function vectorBoxes(scans: PageScan[], clean: boolean): { pages: PageBox
   const pages = scans.map((scan): PageBoxes => {
     const rects = size ? boxesOfSize(scan.candidates, size) : [];
     const ordered = readingOrder(rects.map((rect) => ({ rect })));
+    const piecesIn = piecesWithin(scan.pieces);
     return {
       page: scan.page,
       method: ordered.length > 0 ? 'vector' : 'none',
@@ -37,7 +38,7 @@ export function vectorBoxes(scans: PageScan[], clean: boolean): { pages: PageBox
         page: scan.page,
         rect,
         photo: photoRect(rect, scan.smallRects),
-        text: readBoxText(rect, piecesIn(rect, scan.pieces), clean),
+        text: readBoxText(rect, piecesIn(rect), clean),
         ocr: null,
       })),
     };
@@ -86,7 +87,7 @@ export async function rasterBoxes(
     cover.range ??= rp.cover ?? null;
     if (rp.coverText) cover.lines = rp.coverText;
     cover.year ??= rp.coverYear ?? null;
-    const scan = scans[rp.page - 1];
+    const piecesIn = piecesWithin(scans[rp.page - 1].pieces);
     found[rp.page - 1] = {
       page: rp.page,
       method: rp.boxes.length === 0 ? 'none' : rp.grid ? 'grid' : 'raster',
@@ -94,7 +95,7 @@ export async function rasterBoxes(
         page: rp.page,
         rect: b.rect,
         photo: b.photo,
-        text: readBoxText(b.rect, piecesIn(b.rect, scan.pieces), ctx.clean),
+        text: readBoxText(b.rect, piecesIn(b.rect), ctx.clean),
         ocr: b.reading,
       })),
     };

@@ -16,17 +16,33 @@ const NEGATIVE_SPACE = -0.2;
 const SPACE_IN_FLOW_MAX = 0.6;
 const VERTICAL_SHIFT = 0.25;
 
-/** pdf.js's glyph categories: combining marks are placed without a position check, format marks dropped. */
-const MARK = /^\p{Mn}$/u;
-const FORMAT = /^\p{Cf}$/u;
+/**
+ * pdf.js's glyph categories: white space is skipped (gaps make the spaces), combining marks are
+ * placed without a position check, format marks dropped. Looked up per character from a table
+ * filled on first sight of each code point (a pattern test per character showed in profiles).
+ */
+const OTHER = 1;
+const WHITE = 2;
+const MARK = 3;
+const FORMAT = 4;
+const BMP_KIND = new Uint8Array(0x10000);
 
-/** White space as pdf.js's glyph categories count it (skipped; gaps make the spaces). */
+function kindOf(cp: number): number {
+  const known = cp < 0x10000 ? BMP_KIND[cp] : 0;
+  if (known) return known;
+  const ch = String.fromCodePoint(cp);
+  const kind = isWhite(cp) ? WHITE : /^\p{Mn}$/u.test(ch) ? MARK : /^\p{Cf}$/u.test(ch) ? FORMAT : OTHER;
+  if (cp < 0x10000) BMP_KIND[cp] = kind;
+  return kind;
+}
+
+/** White space as pdf.js's glyph categories count it. */
 function isWhite(cp: number): boolean {
   return cp === 0x20 || cp === 0x09 || cp === 0x0a || cp === 0x0d || cp === 0x0c || cp === 0xa0 || (cp >= 0x2000 && cp <= 0x200a) || cp === 0x3000 || cp === 0x202f || cp === 0x205f || cp === 0x1680;
 }
 
 interface Item {
-  str: string[];
+  str: string;
   x: number;
   y: number;
   height: number;
@@ -45,25 +61,53 @@ interface Item {
  * PDFium gives that text, at the run's origin, for each run; pdf.js reads each glyph's own text.
  * A run that repeats the previous run's replacement text is dropped.
  */
-export function contentOrder(chars: Float64Array): number[] {
-  const all: number[] = [];
-  for (let i = 0; i + RAW_CHAR_FIELDS <= chars.length; i += RAW_CHAR_FIELDS) all.push(i);
-  all.sort((a, b) => chars[a + 8] - chars[b + 8] || a - b);
-  const out: number[] = [];
-  let prev: { text: string; y: number } | null = null;
-  for (let k = 0; k < all.length; ) {
+export function contentOrder(chars: Float64Array): Int32Array {
+  const n = Math.floor(chars.length / RAW_CHAR_FIELDS);
+  // a stable counting sort on the objects' order (small whole numbers: one per text object)
+  // (the thread numbers text objects 0, 1, 2...; any other numbering is sorted by comparison)
+  const orderOf = new Float64Array(n);
+  let maxOrder = 0;
+  let whole = true;
+  for (let k = 0; k < n; k++) {
+    const o = chars[k * RAW_CHAR_FIELDS + 8];
+    orderOf[k] = o;
+    if (o > maxOrder) maxOrder = o;
+    if (!Number.isInteger(o) || o < 0) whole = false;
+  }
+  const all = new Int32Array(n);
+  if (whole && maxOrder <= 4 * n + 16) {
+    const starts = new Int32Array(maxOrder + 2);
+    for (let k = 0; k < n; k++) starts[orderOf[k] + 1]++;
+    for (let o = 1; o < starts.length; o++) starts[o] += starts[o - 1];
+    for (let k = 0; k < n; k++) all[starts[orderOf[k]]++] = k;
+  } else {
+    for (let k = 0; k < n; k++) all[k] = k;
+    all.sort((a, b) => orderOf[a] - orderOf[b] || a - b);
+  }
+  const out = new Int32Array(n);
+  let kept = 0;
+  let prevText: string | null = null;
+  let prevY = NaN;
+  const F = RAW_CHAR_FIELDS;
+  for (let k = 0; k < n; ) {
+    const first = all[k] * F;
+    const order = orderOf[all[k]];
+    const x = chars[first + 1];
+    const y = chars[first + 2];
     let end = k + 1;
-    while (end < all.length && chars[all[end] + 8] === chars[all[k] + 8]) end++;
-    const run = all.slice(k, end);
-    const x = chars[run[0] + 1];
-    const y = chars[run[0] + 2];
-    const atOneOrigin = run.length > 1 && run.every((i) => chars[i + 1] === x && chars[i + 2] === y);
-    const text = atOneOrigin ? run.map((i) => String.fromCodePoint(chars[i])).join('') : '';
-    if (!(atOneOrigin && prev && prev.text === text && prev.y === y)) out.push(...run);
-    prev = atOneOrigin ? { text, y } : null;
+    let atOneOrigin = true;
+    for (; end < n && orderOf[all[end]] === order; end++) if (atOneOrigin && (chars[all[end] * F + 1] !== x || chars[all[end] * F + 2] !== y)) atOneOrigin = false;
+    let text: string | null = null;
+    if (atOneOrigin && end - k > 1) {
+      text = '';
+      for (let j = k; j < end; j++) text += String.fromCodePoint(chars[all[j] * F]);
+    }
+    if (!(text !== null && text === prevText && prevY === y)) for (let j = k; j < end; j++) out[kept++] = all[j] * F;
+    prevText = text;
+    prevY = y;
     k = end;
   }
-  return out;
+  return out.subarray(0, kept);
 }
 
 /**
@@ -93,7 +137,7 @@ export function piecesFromChars(chars: Float64Array, view: readonly number[]): T
   const flush = () => {
     if (item && item.str.length > 0) {
       const width = Math.abs((item.endX - item.x) * item.dx + (item.endY - item.y) * item.dy);
-      const piece = toPiece(item.str.join(''), item.x, item.y, width, item.height);
+      const piece = toPiece(item.str, item.x, item.y, width, item.height);
       if (piece) pieces.push(piece);
     }
     item = null;
@@ -103,7 +147,8 @@ export function piecesFromChars(chars: Float64Array, view: readonly number[]): T
   let lastX = NaN;
   let lastY = NaN;
 
-  for (const i of order) {
+  for (let k = 0; k < order.length; k++) {
+    const i = order[k];
     const cp = chars[i];
     const x = chars[i + 1];
     const y = chars[i + 2];
@@ -112,16 +157,17 @@ export function piecesFromChars(chars: Float64Array, view: readonly number[]): T
     const dx = chars[i + 5];
     const dy = chars[i + 6];
     const font = chars[i + 7];
-    if (isWhite(cp)) {
+    const kind = kindOf(cp);
+    if (kind === WHITE) {
       save(' ');
       continue;
     }
+    if (kind === FORMAT) continue;
     const ch = String.fromCodePoint(cp);
-    if (FORMAT.test(ch)) continue;
     // glyphs outside the page are not text of the page
     if (x + Math.max(0, advance) < vx0 || x > vx1 || y < vy0 || y > vy1) continue;
     if (item && item.font !== font) flush();
-    const mark = MARK.test(ch);
+    const mark = kind === MARK;
     // one glyph that stands for several characters: PDFium gives each the glyph's origin
     const sameGlyph = item !== null && x === lastX && y === lastY;
     if (item && !mark && !sameGlyph) {
@@ -145,7 +191,7 @@ export function piecesFromChars(chars: Float64Array, view: readonly number[]): T
           }
         } else if (along <= SPACE_IN_FLOW_MAX * h) {
           reset();
-          item.str.push(' ');
+          item.str += ' ';
         } else {
           flush();
           reset();
@@ -153,9 +199,9 @@ export function piecesFromChars(chars: Float64Array, view: readonly number[]): T
         if (item && Math.abs(across) > h * VERTICAL_SHIFT) flush();
       }
     }
-    if (!item) item = { str: [], x, y, height: size, dx, dy, font, endX: x, endY: y };
-    if (save(ch)) item.str.push(' ');
-    item.str.push(ch);
+    if (!item) item = { str: '', x, y, height: size, dx, dy, font, endX: x, endY: y };
+    if (save(ch)) item.str += ' ';
+    item.str += ch;
     // the characters of one glyph share its advance between them
     if (sameGlyph) {
       item.endX += advance * dx;

@@ -80,8 +80,14 @@ export const PDFIUM_THREAD_SOURCE = `
   load().catch(() => undefined);
   const docs = new Map();
   let nextDoc = 1;
-  const F64 = (E) => new Float64Array(E.memory.buffer);
-  const F32 = (E) => new Float32Array(E.memory.buffer);
+  // views of the instance's memory, kept between calls (a new view per call cost more than the
+  // calls it read); growing the memory detaches the old buffer, which empties its views
+  let f64 = new Float64Array(0);
+  let f32 = new Float32Array(0);
+  let i32 = new Int32Array(0);
+  const F64 = (E) => (f64.length ? f64 : (f64 = new Float64Array(E.memory.buffer)));
+  const F32 = (E) => (f32.length ? f32 : (f32 = new Float32Array(E.memory.buffer)));
+  const I32 = (E) => (i32.length ? i32 : (i32 = new Int32Array(E.memory.buffer)));
 
   function open(E, bytes) {
     const ptr = E.malloc(bytes.length);
@@ -141,7 +147,7 @@ export const PDFIUM_THREAD_SOURCE = `
           else if (type === 2) {
             pathCount++;
             E.FPDFPath_GetDrawMode(obj, s, s + 4);
-            const h = new Int32Array(E.memory.buffer);
+            const h = I32(E);
             const paint = (h[s >> 2] !== 0 ? 1 : 0) + (h[(s >> 2) + 1] !== 0 ? 2 : 0);
             if (!paint) continue;
             const m = outer ? mul(outer, matrixOf(obj)) : matrixOf(obj);
@@ -239,6 +245,9 @@ export const PDFIUM_THREAD_SOURCE = `
         loading = null;
         docs.clear();
         scratch = 0;
+        f64 = new Float64Array(0);
+        f32 = new Float32Array(0);
+        i32 = new Int32Array(0);
       }
       readerPort.postMessage({ id: msg.id, ok: false, error: String(error && error.message || error), password: !!(error && error.password) });
     }

@@ -19,10 +19,13 @@ const PRE_BASE = '\u093F\u09BF\u09C7\u09C8\u0A3F\u0ABF\u0B47\u0BC6-\u0BC8\u0D46-
 const CONSONANT = '\u0915-\u0939\u0958-\u095F\u0995-\u09B9\u09DC-\u09DF\u0A15-\u0A39\u0A59-\u0A5E\u0A95-\u0AB9\u0B15-\u0B39\u0B95-\u0BB9\u0D15-\u0D39';
 const VIRAMA = '\u094D\u09CD\u0A4D\u0ACD\u0B4D\u0BCD\u0D4D';
 const NUKTA = '\u093C\u09BC\u0A3C\u0ABC\u0B3C';
+const ANY_PRE_BASE = new RegExp(`[${PRE_BASE}]`);
 const VISUAL_ORDER = new RegExp(`(^|[^${CONSONANT}${NUKTA}${VIRAMA}])([${PRE_BASE}])([${CONSONANT}][${NUKTA}]?(?:[${VIRAMA}][${CONSONANT}][${NUKTA}]?)*)`, 'gu');
 
 /** Puts pre-base vowel signs written in visual order back after their consonant cluster. */
 export function logicalOrder(text: string): string {
+  // most pieces (numbers, IDs, Latin, well-ordered text) hold no pre-base sign: one cheap scan
+  if (!ANY_PRE_BASE.test(text)) return text;
   return text.replace(VISUAL_ORDER, (_, before: string, sign: string, cluster: string) => before + cluster + sign);
 }
 
@@ -50,11 +53,23 @@ export function pieceCenter(p: TextPiece): [number, number] {
   return [p.x + p.width / 2, p.y + p.height * 0.35];
 }
 
-export function piecesIn(rect: Rect, pieces: TextPiece[]): TextPiece[] {
-  return pieces.filter((p) => {
-    const [cx, cy] = pieceCenter(p);
-    return cx >= rect.x && cx <= rect.x + rect.width && cy >= rect.y && cy <= rect.y + rect.height;
+/**
+ * The pieces whose centre (pieceCenter) lies in a rectangle, for many rectangles of one page: the
+ * centres are computed once (a page's boxes each asked over all its pieces).
+ */
+export function piecesWithin(pieces: TextPiece[]): (rect: Rect) => TextPiece[] {
+  const cx = new Float64Array(pieces.length);
+  const cy = new Float64Array(pieces.length);
+  pieces.forEach((p, i) => {
+    [cx[i], cy[i]] = pieceCenter(p);
   });
+  return (rect) => {
+    const out: TextPiece[] = [];
+    const x1 = rect.x + rect.width;
+    const y1 = rect.y + rect.height;
+    for (let i = 0; i < pieces.length; i++) if (cx[i] >= rect.x && cx[i] <= x1 && cy[i] >= rect.y && cy[i] <= y1) out.push(pieces[i]);
+    return out;
+  };
 }
 
 /**
@@ -84,7 +99,11 @@ export function toLines(pieces: TextPiece[]): TextLine[] {
   const sorted = [...pieces].sort((p, q) => q.y - p.y || p.x - q.x);
   const lines: TextLine[] = [];
   for (const p of sorted) {
-    const line = lines.find((l) => Math.abs(l.y - p.y) < Math.max(1.5, p.height * 0.4));
+    // the first line (topmost) within reach of the piece: lines are made top to bottom and the
+    // piece is below them all, so those within reach are the last few (searched from the end)
+    const reach = Math.max(1.5, p.height * 0.4);
+    let line: TextLine | null = null;
+    for (let i = lines.length - 1; i >= 0 && Math.abs(lines[i].y - p.y) < reach; i--) line = lines[i];
     if (line) line.pieces.push(p);
     else lines.push({ y: p.y, text: '', pieces: [p] });
   }
