@@ -10,7 +10,7 @@ import type { OcrWord } from '@/lib/slips/ingest/ocr';
 import { coverLines, statedRange, statedYear } from '@/lib/slips/ingest/raster/cover';
 import { coverWarnings, type SerialSlot } from '@/lib/slips/ingest/serials';
 import { parseVoterList } from '@/lib/slips/parse';
-import { ROLLS_DIR } from './roll-truth';
+import { HAVE_ROLLS, ROLLS_DIR } from './roll-truth';
 
 const slots = (xs: (number | null)[]): SerialSlot[] => xs.map((serial) => ({ serial, fromOcr: true, page: 2 }));
 
@@ -142,3 +142,37 @@ describe.skipIf(!have)('an image-only roll’s cover', () => {
     }
   });
 });
+
+describe.skipIf(!HAVE_ROLLS)('a text roll’s cover, from its digits', () => {
+  /** `pages` of a fixture roll as a new PDF, parsed. */
+  async function cut(file: string, pages: string) {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'vsg-cover-'));
+    try {
+      const source = path.join(ROLLS_DIR, file);
+      const out = path.join(dir, 'cut.pdf');
+      execFileSync('qpdf', ['--empty', '--pages', source, pages, '--', out]);
+      return await parseVoterList({ bytes: new Uint8Array(readFileSync(out)), filename: 'cut.pdf' });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  it('reports a legacy-font roll cut short against its cover, and takes its year from the cover’s dates', { timeout: 60_000 }, async () => {
+    // Daman: the letters of its text layer are garbled, its digits are not; cover + two voter pages
+    const list = await cut('daman-2017-part1-gujarati.pdf', '1-3');
+    expect(list.report.textLayer).toBe('scrambled');
+    expect(list.voters).toHaveLength(60);
+    expect(list.report.header.year).toBe('2017');
+    expect(list.report.warnings.map((w) => w.message)).toContain('The cover states 993 electors with serials up to 993, but 60 voter boxes were found (the last serial read is 60).');
+  });
+
+  it('does the same for a Unicode roll in the 2025 format (Indian digit grouping on a State list’s cover is read too)', { timeout: 60_000 }, async () => {
+    const gujarat = await cut('gujarat-2025-ac137-part1.pdf', '1-3');
+    expect(gujarat.report.warnings.map((w) => w.message)).toContain('The cover states 588 electors with serials up to 596, but 30 voter boxes were found (the last serial read is 30).');
+    // the Maharashtra ward list's cover prints "२,९६३"; pages 5-7 hold serials 4..9
+    const ward = await cut('maharashtra-2025-sec-ward4-marathi.pdf', '1-2,5-7');
+    expect(ward.voters.map((v) => v.serial)).toEqual([4, 5, 6, 7, 8, 9]);
+    expect(ward.report.warnings.map((w) => w.message)).toContain('The cover states 2963 electors with serials up to 2963, but 6 voter boxes were found (the last serial read is 9).');
+  });
+});
+

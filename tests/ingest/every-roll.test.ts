@@ -55,6 +55,8 @@ describe.skipIf(!HAVE_ROLLS)(`every fixture roll${HAVE_ROLLS ? '' : ` (skipped: 
         expect(score.idExact, 'ID-shaped reads').toBeGreaterThanOrEqual(0.97);
       }
       expect(score.serialsRead).toBeGreaterThanOrEqual(0.98);
+      // a roll read whole agrees with the count its cover states, when it has one (text layer or OCR)
+      expect(list.report.warnings.filter((w) => w.message.startsWith('The cover states')).map((w) => w.message)).toEqual([]);
       // at most one unread-serial warning per page
       const unread = list.report.warnings.filter((w) => /serial number/i.test(w.message) && /could not be read/i.test(w.message));
       expect(new Set(unread.map((w) => w.page)).size).toBe(unread.length);

@@ -5,6 +5,7 @@ import type { ParseOptions } from '../options';
 import { PageProgress } from '../progress';
 import { assemble, requireBoxes } from './assemble';
 import { checkNumbers } from './check-numbers';
+import { coverNumbers } from './cover-numbers';
 import { classifyPages } from './classify';
 import { pagesForRaster, rasterBoxes, vectorBoxes } from './find-boxes';
 import { DEFAULT_PDF_LIMITS, PdfSession } from './pdfjs';
@@ -69,6 +70,12 @@ async function readRoll(session: PdfSession, bytes: Uint8Array, opts: ParseOptio
   const boxes = found.flatMap((p) => p.boxes);
   requireBoxes(boxes, tooComplex);
   const classes = classifyPages(scans, found, textLayer);
+  // a text roll's cover, from its digits (a scanned cover was read by OCR above)
+  if (textLayer !== 'none') {
+    const stated = coverNumbers(scans, classes);
+    cover.range ??= stated.range;
+    if (!clean) cover.year ??= stated.year;
+  }
 
   await ocrMissingNumbers(session, found, ocr, signal);
   checkAbort(signal);
