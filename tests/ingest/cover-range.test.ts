@@ -173,6 +173,13 @@ describe.skipIf(!HAVE_ROLLS)('a text roll’s cover, from its digits', () => {
     const ward = await cut('maharashtra-2025-sec-ward4-marathi.pdf', '1-2,5-7');
     expect(ward.voters.map((v) => v.serial)).toEqual([4, 5, 6, 7, 8, 9]);
     expect(ward.report.warnings.map((w) => w.message)).toContain('The cover states 2963 electors with serials up to 2963, but 6 voter boxes were found (the last serial read is 9).');
+    // a list shorter than its cover's table (3 voters, 8 table cells): the boxes are the rectangles holding IDs
+    const short = await cut('maharashtra-2025-sec-ward4-marathi.pdf', '1-4');
+    expect(short.voters.map((v) => [v.serial, v.epic])).toEqual([
+      [1, 'RRG1000843'],
+      [2, 'RRG1000850'],
+      [3, 'RRG4420568'],
+    ]);
   });
 });
 

@@ -3,6 +3,7 @@ import { detectKind } from '@/lib/slips/ingest/detect';
 import { epicFragmentFromOcr, epicFromOcr, findEpic, repairEpicPrefixes } from '@/lib/slips/ingest/epic';
 import { fieldOf, findHeader } from '@/lib/slips/ingest/excel/headers';
 import { readingOrder } from '@/lib/slips/ingest/geometry';
+import { dominantBoxSize } from '@/lib/slips/ingest/pdf/box-size';
 import { judgeText } from '@/lib/slips/ingest/pdf/scramble';
 import { impliedCells, variantCellSize, type PixelRect } from '@/lib/slips/ingest/raster/cells';
 import { firstLine } from '@/lib/slips/ingest/raster/strips';
@@ -197,3 +198,24 @@ describe('reading order', () => {
     ]);
   });
 });
+
+describe('the voter-box size of a roll', () => {
+  const rects = (n: number, width: number, height: number, y = 0) => Array.from({ length: n }, (_, i) => ({ x: 20 + (i % 4) * width, y: y + Math.floor(i / 4) * height, width, height }));
+  const table = rects(8, 78, 30, 400);
+  const boxes = rects(3, 285, 107, 100);
+
+  it('is the most common large rectangle, the larger of two nearly as common', () => {
+    expect(dominantBoxSize([table, boxes])).toEqual({ width: 78, height: 30 });
+    expect(dominantBoxSize([rects(30, 180, 70), rects(28, 60, 70)])).toEqual({ width: 180, height: 70 });
+    expect(dominantBoxSize([rects(2, 180, 70)])).toBeNull();
+  });
+
+  it('is the size whose rectangles hold IDs when the most common one holds none (a short list behind a cover’s table)', () => {
+    const withId = new Set(boxes);
+    expect(dominantBoxSize([table, boxes], 3, (_, r) => withId.has(r))).toEqual({ width: 285, height: 107 });
+    // the most common size holding an ID keeps its place; so does it when no other size mostly holds IDs
+    expect(dominantBoxSize([table, boxes], 3, (_, r) => r === table[0] || withId.has(r))).toEqual({ width: 78, height: 30 });
+    expect(dominantBoxSize([table, boxes], 3, (_, r) => r === boxes[0])).toEqual({ width: 78, height: 30 });
+  });
+});
+

@@ -62,22 +62,34 @@ function sameSize(r: Rect, s: BoxSize): boolean {
  * The voter-box size of a roll: the most common large rectangle over all pages (DESIGN §6). Among
  * sizes nearly as common as the most common one, the largest wins (an outer box beats the inner
  * cells that every box repeats). Null when no size repeats at least `minCount` times.
+ *
+ * With `holdsId` (does this rectangle of page i hold an ID-shaped text?): when no rectangle of that
+ * size holds an ID while most rectangles of another size repeated `minCount` times do, the other
+ * size is the voter box. A short list (a supplement of a few voters) can have fewer boxes than
+ * its cover's table has cells.
  */
-export function dominantBoxSize(pages: Rect[][], minCount = 3): BoxSize | null {
-  const buckets: { size: BoxSize; count: number }[] = [];
-  for (const rects of pages) {
+export function dominantBoxSize(pages: Rect[][], minCount = 3, holdsId?: (page: number, r: Rect) => boolean): BoxSize | null {
+  const buckets: { size: BoxSize; count: number; members: [number, Rect][] }[] = [];
+  pages.forEach((rects, page) => {
     for (const r of rects) {
       const bucket = buckets.find((b) => sameSize(r, b.size));
-      if (bucket) bucket.count++;
-      else buckets.push({ size: { width: r.width, height: r.height }, count: 1 });
+      if (bucket) {
+        bucket.count++;
+        bucket.members.push([page, r]);
+      } else buckets.push({ size: { width: r.width, height: r.height }, count: 1, members: [[page, r]] });
     }
-  }
+  });
   if (buckets.length === 0) return null;
   const max = Math.max(...buckets.map((b) => b.count));
   if (max < minCount) return null;
   const near = buckets.filter((b) => b.count >= max * 0.7);
   near.sort((a, b) => b.size.width * b.size.height - a.size.width * a.size.height);
-  return near[0].size;
+  const chosen = near[0];
+  if (!holdsId || chosen.members.some(([page, r]) => holdsId(page, r))) return chosen.size;
+  const withIds = buckets
+    .filter((b) => b !== chosen && b.count >= minCount && b.members.filter(([page, r]) => holdsId(page, r)).length * 2 > b.count)
+    .sort((a, b) => b.count - a.count);
+  return withIds[0]?.size ?? chosen.size;
 }
 
 /** The rectangles on one page that have the voter-box size and do not overlap each other. */

@@ -1,3 +1,5 @@
+import type { Rect } from '../../types';
+import { findEpic } from '../epic';
 import { readingOrder } from '../geometry';
 import type { ParseOptions } from '../options';
 import type { CoverRange } from '../raster/cover';
@@ -26,11 +28,13 @@ export const MAX_RASTER_PATHS = 100_000;
 
 /** Boxes drawn as vector shapes, on every page (pages without any: method 'none'). */
 export function vectorBoxes(scans: PageScan[], clean: boolean): { pages: PageBoxes[]; sized: boolean } {
-  const size = dominantBoxSize(scans.map((s) => s.candidates));
-  const pages = scans.map((scan): PageBoxes => {
+  const finders = scans.map((s) => piecesWithin(s.pieces));
+  const holdsId = (i: number, rect: Rect) => findEpic(finders[i](rect).map((p) => p.str).join(' ')) !== null;
+  const size = dominantBoxSize(scans.map((s) => s.candidates), undefined, holdsId);
+  const pages = scans.map((scan, i): PageBoxes => {
     const rects = size ? boxesOfSize(scan.candidates, size) : [];
     const ordered = readingOrder(rects.map((rect) => ({ rect })));
-    const piecesIn = piecesWithin(scan.pieces);
+    const piecesIn = finders[i];
     return {
       page: scan.page,
       method: ordered.length > 0 ? 'vector' : 'none',
