@@ -155,7 +155,7 @@ test('SIGKILL during the final render: after a restart the job finishes and fini
     };
     await handle.close();
     const runs = Object.fromEntries(result.rows.filter((r) => r.name.startsWith('slips-')).map((r) => [r.step_id, r.runs]));
-    expect(runs).toEqual({ parse: 1, 'render-draft': 1, 'render-final': 2 });
+    expect(runs).toEqual({ parse: 1, 'render-draft': 1, 'roll-facts': 1, 'render-final': 2 });
   } finally {
     killGroup(server, 'SIGKILL');
     fs.rmSync(root, { recursive: true, force: true });

@@ -1,10 +1,11 @@
 import { PassThrough } from 'node:stream';
 import { z } from 'zod';
-import { findDocument, transitionDocument } from '@/db/queries/documents';
+import { findDocument, transitionDocument, updateDocument } from '@/db/queries/documents';
 import type { DocumentRow } from '@/db/schema';
 import type { StoredFile } from '@/lib/files';
 import { JobCancelledError, NonRetriableJobError, defineJob, type JobFailure } from '@/lib/jobs';
 import { feeInPaise } from '@/lib/slips/fees';
+import { readLegacyCover } from '@/lib/slips/ingest/pdf/legacy-cover';
 import { VoterListError, parseVoterList } from '@/lib/slips/parse';
 import { BannerError, LayoutError, SlipInputError, renderSlips, type RenderInput, type RenderResult } from '@/lib/slips/render';
 import type { Orientation, PageSize } from '@/lib/slips/layout-options';
@@ -17,7 +18,8 @@ import { purgeExpiredFiles } from './retention';
 /**
  * The slip pipeline (issue 10): two jobs over one task.
  *   slips-draft: `parse` (the voter list → voters file, "Reading page 12 of 38") → `render-draft` (the
- *                watermarked preview, total pages, fee → draft_complete)
+ *                watermarked preview, total pages, fee → draft_complete) → `roll-facts` (a legacy-font
+ *                roll's cover read by OCR for the roll's facts; best effort, the slips never wait for it)
  *   slips-final: `render-final`, started only after a verified payment (→ complete)
  * Each step keeps its result on the task (file references, never the files), so a step that finished is
  * not run again — not after a retry, a crash, a resume, nor on another runner.
@@ -183,6 +185,33 @@ export async function renderDraftStep(deps: DocumentsDeps, documentId: number, s
   return { draftFileId: file.id, totalPages: result.pages };
 }
 
+/**
+ * Step `roll-facts`: the facts of a roll whose text layer a legacy font garbled (part, polling
+ * station), read from its cover by OCR (legacy-cover.ts) and added to the task's summary. After the
+ * draft, so that the slips never wait for it; best effort: a cover that cannot be read leaves the
+ * summary as the parse made it. Rolls whose facts the parse read (a clean text layer, a scanned
+ * cover) and Excel lists are left alone.
+ */
+export async function rollFactsStep(deps: DocumentsDeps, documentId: number, signal: AbortSignal): Promise<{ facts: number }> {
+  const doc = await loadTask(deps, documentId);
+  const summary = doc.parseSummary;
+  if (!summary || summary.source !== 'pdf' || summary.header.part || summary.header.pollingStation || !doc.uploadFileId) return { facts: 0 };
+  let header: Record<string, string | undefined> | null = null;
+  try {
+    const cover = await readLegacyCover(await deps.store.readAll(doc.uploadFileId), signal);
+    header = cover ? { ...cover.header } : null;
+  } catch (error) {
+    if (signal.aborted) throw asJobError(signal.reason);
+    // an unreadable cover (OCR unavailable, a damaged page) costs the facts only
+    console.warn(`roll-facts: task ${documentId}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const found = Object.entries(header ?? {}).filter(([, v]) => v);
+  if (found.length === 0) return { facts: 0 };
+  // what the parse read (the year from the cover's digits) stays as it is
+  await updateDocument(deps.db, documentId, { parseSummary: { ...summary, header: { ...Object.fromEntries(found), ...summary.header } } });
+  return { facts: found.length };
+}
+
 /** Step `render-final`: the unwatermarked slips, only for a paid task → complete. */
 export async function renderFinalStep(deps: DocumentsDeps, documentId: number, signal: AbortSignal): Promise<{ finalFileId: string }> {
   const doc = await loadTask(deps, documentId);
@@ -242,6 +271,7 @@ export const draftJob = defineJob<TaskPayload>({
     const deps = await documentsDeps();
     await io.step('parse', () => parseStep(deps, documentId, io.signal));
     await io.step('render-draft', () => renderDraftStep(deps, documentId, io.signal));
+    await io.step('roll-facts', () => rollFactsStep(deps, documentId, io.signal));
   },
   onFailure: (payload, failure) => markFailed(payload, failure, 'render-draft'),
 });

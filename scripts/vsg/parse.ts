@@ -1,9 +1,12 @@
+import { readFile } from 'node:fs/promises';
+import { readLegacyCover } from '@/lib/slips/ingest/pdf/legacy-cover';
 import { parseVoterListFile, VoterListError } from '@/lib/slips/parse';
 import type { VoterList } from '@/lib/slips/types';
 
 /**
  * `vsg parse <voter-list> [--json] [--ocr auto|off|always] [--max-mb N]` (DESIGN §10): parse a roll
- * PDF or an Excel file and print a report, or with --json `{ voters: [...], report: {...} }`.
+ * PDF or an Excel file and print a report, or with --json `{ voters: [...], report: {...} }`. A roll
+ * whose text layer a legacy font garbled has its cover read by OCR for its facts (not with --ocr off).
  */
 const USAGE = 'usage: vsg parse <voter-list.pdf|.xlsx|.xls> [--json] [--ocr auto|off|always] [--max-mb N]';
 
@@ -77,6 +80,11 @@ export async function parseCommand(argv: string[]): Promise<number> {
   }
   try {
     const list = await parseVoterListFile(args.file, { ocr: args.ocr, maxBytes: args.maxBytes });
+    // a legacy-font roll's cover, read by OCR as the slip pipeline does after the draft (what the parse read stays)
+    if (list.report.textLayer === 'scrambled' && args.ocr !== 'off') {
+      const cover = await readLegacyCover(new Uint8Array(await readFile(args.file)));
+      if (cover) list.report.header = { ...cover.header, ...list.report.header };
+    }
     process.stdout.write(args.json ? `${JSON.stringify(list)}\n` : `${textReport(list, args.file)}\n`);
     return 0;
   } catch (error) {

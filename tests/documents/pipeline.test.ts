@@ -105,6 +105,16 @@ for (const filesStore of ['disk', 'database'] as const) {
       expect(s).toMatchObject({ status: 'draft_complete', voters: 3972, total_pages: 133, amount: 266 });
       // the parse reports pages as it reads them
       expect([...seen].some((m) => m.startsWith('processing:50:Reading page N of N'))).toBe(true);
+      // the year comes with the draft (the cover's digits); the legacy-font cover's other facts follow
+      // once its OCR step has run, after the draft
+      expect(s.summary.roll).toMatchObject({ year: '2017' });
+      const deadline = Date.now() + 60_000;
+      while (!s.summary.roll.part && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 200));
+        s = await status(tokens.access_token, started.body.id);
+      }
+      expect(s.summary.roll).toEqual({ year: '2017', part: '1', pollingStation: '1 , સરકારી પ્રાથમિક શાળા (નવુ મકાન) તાઈવાડ, દેવકા' });
+      expect(s.status).toBe('draft_complete');
     });
   });
 }

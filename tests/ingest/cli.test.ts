@@ -5,6 +5,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parseCommand } from '@/scripts/vsg/parse';
 import { drawRoll, inventVoters, tempDir } from './inputs';
 import { ENGLISH_HEADER, voterRows, workbook } from './sheets';
+import { HAVE_ROLLS, ROLLS_DIR } from './roll-truth';
+import { closeOcr } from '@/lib/slips/ingest/ocr';
 
 function capture() {
   let out = '';
@@ -56,6 +58,16 @@ describe('vsg parse', () => {
     expect(io.out()).toMatch(/Excel sheet/);
     expect(io.out()).toMatch(/voters: 12/);
     expect(io.out()).toMatch(/serials: 1\.\.12/);
+  });
+
+  it.skipIf(!HAVE_ROLLS)('prints a legacy-font roll’s facts, its cover read by OCR', { timeout: 120_000 }, async () => {
+    const io = capture();
+    const code = await parseCommand([path.join(ROLLS_DIR, 'daman-2017-part1-gujarati.pdf')]);
+    io.restore();
+    await closeOcr();
+    expect(code).toBe(0);
+    expect(io.out()).toMatch(/text layer: scrambled/);
+    expect(io.out()).toContain('header: part 1; polling station 1 , સરકારી પ્રાથમિક શાળા (નવુ મકાન) તાઈવાડ, દેવકા; year 2017');
   });
 
   it('bad input: non-zero exit and a one-line reason on stderr', async () => {

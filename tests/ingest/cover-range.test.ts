@@ -110,6 +110,23 @@ describe('a scanned cover’s text', () => {
   });
 });
 
+describe('an older Gujarati cover’s wording (the Daman roll read by OCR)', () => {
+  it('gives the part, the polling station numbered with a comma, and the year', () => {
+    const lines = [
+      'ફોટો મતદાર યાદી - 2017, સંધપ્રદેશ (યૂ04) દમણ અને દીવ',
+      `લોકસભા ક્ષેત્ર નો ક્રમાક, નામ${COLUMN}ભાગ નંબર`,
+      `${COLUMN}1, દમણ અને દીવ , (General)`,
+      `નરીક્ષણનું વર્ષ${COLUMN};- 2017`,
+      `મતદાન કેન્દ્રનો ક્રમાક અને નામ :-${COLUMN}મતદાર કેન્દ્રનો પ્રકાર${COLUMN}સામાન્ય`,
+      '1 , સરકારી પ્રાથમિક શાળા (નવુ મકાન) તાઈવાડ, દેવકા',
+      `${COLUMN}આ મતદાર કેન્દ્રના`,
+    ];
+    // (the number read after "ભાગ નંબર" is the Lok Sabha constituency's, on the next line: OCR reads the
+    // part's own "1", lower in its box, as "!"; both are 1 on this roll)
+    expect(readHeader(lines)).toEqual({ part: '1', pollingStation: '1 , સરકારી પ્રાથમિક શાળા (નવુ મકાન) તાઈવાડ, દેવકા', year: '2017' });
+  });
+});
+
 const RAJASTHAN = path.join(ROLLS_DIR, 'rajasthan-2021-ac98-part2-scanned.pdf');
 let have = false;
 try {

@@ -7,7 +7,7 @@ import { VoterListError } from './errors';
  * OCR of small regions with tesseract.js, fully offline: the English LSTM traineddata comes from
  * the npm package @tesseract.js-data/eng (4.0.0_best_int/eng.traineddata.gz), read from disk with
  * caching off (nothing written to the working directory) and never fetched; a scanned cover's text
- * is read with the Hindi model of @tesseract.js-data/hin the same way (ocrPageText). Workers are
+ * is read with the Hindi model of @tesseract.js-data/hin (or the Gujarati one) the same way (ocrPageText). Workers are
  * created once per process and reused; `closeOcr()` ends them (tests, CLI, benchmarks).
  */
 type TesseractModule = typeof import('tesseract.js');
@@ -42,7 +42,10 @@ function projectRequire() {
   return createRequire(path.join(process.cwd(), 'package.json'));
 }
 
-export function ocrPaths(lang: 'eng' | 'hin' = 'eng'): { langPath: string; workerPath: string } {
+/** The models the page-text reader has: Hindi (Devanagari, with Latin letters and digits) and Gujarati. */
+export type TextModel = 'hin' | 'guj';
+
+export function ocrPaths(lang: 'eng' | TextModel = 'eng'): { langPath: string; workerPath: string } {
   const req = projectRequire();
   const langPath = path.join(path.dirname(req.resolve(`@tesseract.js-data/${lang}/package.json`)), '4.0.0_best_int');
   const workerPath = path.join(path.dirname(req.resolve('tesseract.js/package.json')), 'src', 'worker-script', 'node', 'index.js');
@@ -137,44 +140,49 @@ export async function ocrWords(image: Uint8Array, mode: OcrMode): Promise<OcrWor
 }
 
 /**
- * The page-text worker: tesseract's Hindi model (@tesseract.js-data/hin, same build as the English
+ * The page-text workers, one per model, each started on first use and kept like the pool, one
+ * recognition at a time: tesseract's Hindi model (@tesseract.js-data/hin, same build as the English
  * one), whose character set also holds Latin letters and ASCII digits, so that a cover in Hindi,
- * English or both reads in one pass. Started on first use (a scanned roll's cover), kept like the
- * pool, one recognition at a time.
+ * English or both reads in one pass (a scanned roll's cover); and the Gujarati model
+ * (@tesseract.js-data/guj) for the covers of Gujarati rolls set in legacy fonts (legacy-cover.ts).
  */
-let textWorker: Promise<Worker> | null = null;
-let textQueue: Promise<unknown> = Promise.resolve();
+const textWorkers = new Map<TextModel, { worker: Promise<Worker>; queue: Promise<unknown> }>();
 
-async function createTextWorker(): Promise<Worker> {
+async function createTextWorker(lang: TextModel): Promise<Worker> {
   const T = await tesseractModule();
-  const { langPath } = ocrPaths('hin');
+  const { langPath } = ocrPaths(lang);
   const { workerPath } = ocrPaths();
-  const worker = await T.createWorker('hin', T.OEM.LSTM_ONLY, { langPath, workerPath, gzip: true, cacheMethod: 'none', errorHandler: () => undefined });
+  const worker = await T.createWorker(lang, T.OEM.LSTM_ONLY, { langPath, workerPath, gzip: true, cacheMethod: 'none', errorHandler: () => undefined });
   await worker.setParameters({ tessedit_pageseg_mode: T.PSM.AUTO, tessedit_do_invert: '0' });
   return worker;
 }
 
-/** Recognises a whole page of text (PGM/PNG bytes at `dpi`): its words, with the line each is on. */
-export async function ocrPageText(image: Uint8Array, dpi: number): Promise<OcrWord[]> {
-  textWorker ??= createTextWorker().catch((error: unknown) => {
-    textWorker = null;
-    throw new VoterListError('unsupported', `OCR is not available on this server (${error instanceof Error ? error.message : String(error)}).`);
-  });
-  const worker = await textWorker;
-  const run = textQueue.then(async () => {
+/** Recognises a whole page of text (PGM/PNG bytes at `dpi`) with `lang`: its words, with the line each is on. */
+export async function ocrPageText(image: Uint8Array, dpi: number, lang: TextModel = 'hin'): Promise<OcrWord[]> {
+  let entry = textWorkers.get(lang);
+  if (!entry) {
+    const worker = createTextWorker(lang).catch((error: unknown) => {
+      textWorkers.delete(lang);
+      throw new VoterListError('unsupported', `OCR is not available on this server (${error instanceof Error ? error.message : String(error)}).`);
+    });
+    entry = { worker, queue: Promise.resolve() };
+    textWorkers.set(lang, entry);
+  }
+  const worker = await entry.worker;
+  const run = entry.queue.then(async () => {
     await worker.setParameters({ user_defined_dpi: String(Math.round(dpi)) });
     const result = await worker.recognize(Buffer.from(image), {}, { tsv: true, text: false, blocks: false });
     return tsvWords(result.data.tsv ?? '');
   });
-  textQueue = run.catch(() => undefined);
+  entry.queue = run.catch(() => undefined);
   return run;
 }
 
 /** Ends the OCR workers (they are otherwise kept for the life of the process). */
 export async function closeOcr(): Promise<void> {
-  const text = textWorker;
-  textWorker = null;
-  if (text) await text.then((w) => w.terminate()).catch(() => undefined);
+  const texts = [...textWorkers.values()];
+  textWorkers.clear();
+  await Promise.all(texts.map((t) => t.worker.then((w) => w.terminate()).catch(() => undefined)));
   const pending = poolPromise;
   poolPromise = null;
   if (!pending) return;

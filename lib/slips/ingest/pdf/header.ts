@@ -4,7 +4,7 @@ import { COLUMN } from './text-layer';
 
 /**
  * The roll's own facts from its clean text lines (cover and page headers), in English, Hindi and
- * Gujarati label forms: assembly constituency number and name, part number, section, polling
+ * Gujarati label forms (2017 and 2025 wording): assembly constituency number and name, part number, section, polling
  * station name and address, year. Labels are matched loosely (producers split words into pieces).
  */
 type Header = ParseReport['header'];
@@ -14,7 +14,7 @@ const ASSEMBLY = new RegExp(`(?:Assembly\\s*Constituency|${sp('विधान �
 const PART = new RegExp(`(?:Part\\s*No\\.?|Part\\s*Number|${sp('भाग सं')}\\S*|${sp('ભાગ નં')}\\S*)\\s*[:：\\-]*\\s*([0-9\\u0966-\\u096F\\u0AE6-\\u0AEF]{1,4})`, 'iu');
 /** A section line at the start of a line (the assembly line also says "…number and name"). */
 const SECTION = new RegExp(`^(?:Section\\s*No\\.?\\s*and\\s*Name|${sp('अनुभाग की संख्या व नाम')}|${sp('अनुभाग संख्या व नाम')}|${sp('વિભાગનો નંબર અને નામ')})\\s*[:：]?\\s*[:：]?\\s*(\\d{1,3}\\s*-\\s*\\S[^\\n]*)`, 'iu');
-const STATION = new RegExp(`(?:(?:No\\.?\\s*and\\s*)?Name\\s*of\\s*Polling\\s*Station|Polling\\s*Station\\s*No\\.?\\s*and\\s*Name|${sp('मतदान केन्द्र की संख्या')}\\s*(?:व|एवं)\\s*नाम|${sp('मतदान केंद्र की संख्या')}\\s*(?:व|एवं)\\s*नाम|${sp('મતદાન મથકનો નંબર અને નામ')})\\s*[:：]?`, 'iu');
+const STATION = new RegExp(`(?:(?:No\\.?\\s*and\\s*)?Name\\s*of\\s*Polling\\s*Station|Polling\\s*Station\\s*No\\.?\\s*and\\s*Name|${sp('मतदान केन्द्र की संख्या')}\\s*(?:व|एवं)\\s*नाम|${sp('मतदान केंद्र की संख्या')}\\s*(?:व|एवं)\\s*नाम|${sp('મતદાન મથકનો નંબર અને નામ')}|${sp('મતદાન કેન્દ્રનો')}\\s*ક્રમા\\u0A82?ક\\s*અને\\s*નામ)\\s*[:：]?`, 'iu');
 /** A bare "Polling Station : value" line (rolls and lists that give no number). */
 const STATION_BARE = new RegExp(`^(?:Polling\\s*Station|${sp('मतदान केन्द्र')}|${sp('मतदान केंद्र')}|${sp('મતદાન મથક')})\\s*[:：]\\s*(\\S[^\\n]*)`, 'iu');
 const ADDRESS = new RegExp(`(?:Address\\s*of\\s*Polling\\s*Station|(?:${sp('मतदान केन्द्र का')}|${sp('मतदान केंद्र का')})[^:\\n]*${sp('पता')}|${sp('મતદાન મથકનું')}[^:\\n]*${sp('સરનામું')})\\s*[:：]?`, 'iu');
@@ -34,7 +34,8 @@ function firstColumn(s: string): string {
 /** The polling station's "number - name" on the label's line or within the next two lines. */
 function stationName(lines: string[], at: number, after: string): string | undefined {
   for (const candidate of [after, lines[at + 1] ?? '', lines[at + 2] ?? '']) {
-    const m = /^\s*(\d{1,4}\s*-\s*\S.*)$/u.exec(firstColumn(candidate));
+    // "12 - School", or "12 , School" (older Gujarati covers)
+    const m = /^\s*(\d{1,4}\s*[-,]\s*\S.*)$/u.exec(firstColumn(candidate));
     if (m) return clip(m[1], 160);
   }
   return undefined;
