@@ -207,9 +207,23 @@ export async function rollFactsStep(deps: DocumentsDeps, documentId: number, sig
   }
   const found = Object.entries(header ?? {}).filter(([, v]) => v);
   if (found.length === 0) return { facts: 0 };
+  if (header?.part) await givePart(deps, doc, header.part);
   // what the parse read (the year from the cover's digits) stays as it is
   await updateDocument(deps.db, documentId, { parseSummary: { ...summary, header: { ...Object.fromEntries(found), ...summary.header } } });
   return { facts: found.length };
+}
+
+/**
+ * The roll's part number on each of its voters (as the parse gives it when it can read the cover),
+ * in a new voters file that replaces the old one only while the task waits at its draft: once paid,
+ * the final slips are made from the voters as they are.
+ */
+async function givePart(deps: DocumentsDeps, doc: DocumentRow, part: string): Promise<void> {
+  const voters = await readVoters(deps, doc);
+  if (voters.every((v) => v.part)) return;
+  const file = await deps.store.put([Buffer.from(JSON.stringify(voters.map((v) => (v.part ? v : { ...v, part }))))], { contentType: 'application/json' });
+  const saved = await transitionDocument(deps.db, doc.id, ['draft_complete'], { votersFileId: file.id });
+  await deps.store.delete([saved ? doc.votersFileId : file.id]);
 }
 
 /** Step `render-final`: the unwatermarked slips, only for a paid task → complete. */

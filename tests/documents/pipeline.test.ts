@@ -115,6 +115,11 @@ for (const filesStore of ['disk', 'database'] as const) {
       }
       expect(s.summary.roll).toEqual({ year: '2017', part: '1', pollingStation: '1 , સરકારી પ્રાથમિક શાળા (નવુ મકાન) તાઈવાડ, દેવકા' });
       expect(s.status).toBe('draft_complete');
+      // and every voter carries the part, as the voters of a roll whose cover the parse reads do
+      const doc = await findDocument(ctx.db, started.body.id);
+      const voters = JSON.parse((await (await documentsContext()).store.readAll(doc!.votersFileId!)).toString('utf8')) as { part?: string }[];
+      expect(voters).toHaveLength(3972);
+      expect(voters.every((v) => v.part === '1')).toBe(true);
     });
   });
 }
