@@ -9,7 +9,7 @@ import { readLegacyCover } from '@/lib/slips/ingest/pdf/legacy-cover';
 import { VoterListError, parseVoterList } from '@/lib/slips/parse';
 import { BannerError, LayoutError, SlipInputError, renderSlips, type RenderInput, type RenderResult } from '@/lib/slips/render';
 import type { Orientation, PageSize } from '@/lib/slips/layout-options';
-import type { VoterRecord } from '@/lib/slips/types';
+import type { ParseReport, VoterRecord } from '@/lib/slips/types';
 import { documentsDeps, type DocumentsDeps } from './deps';
 import { ProgressReporter } from './progress';
 import { summariseReport } from './summary';
@@ -196,18 +196,17 @@ export async function rollFactsStep(deps: DocumentsDeps, documentId: number, sig
   const doc = await loadTask(deps, documentId);
   const summary = doc.parseSummary;
   if (!summary || summary.source !== 'pdf' || summary.header.part || summary.header.pollingStation || !doc.uploadFileId) return { facts: 0 };
-  let header: Record<string, string | undefined> | null = null;
+  let facts: ParseReport['header'] = {};
   try {
-    const cover = await readLegacyCover(await deps.store.readAll(doc.uploadFileId), signal);
-    header = cover ? { ...cover.header } : null;
+    facts = (await readLegacyCover(await deps.store.readAll(doc.uploadFileId), signal))?.header ?? {};
   } catch (error) {
     if (signal.aborted) throw asJobError(signal.reason);
     // an unreadable cover (OCR unavailable, a damaged page) costs the facts only
     console.warn(`roll-facts: task ${documentId}: ${error instanceof Error ? error.message : String(error)}`);
   }
-  const found = Object.entries(header ?? {}).filter(([, v]) => v);
+  const found = Object.entries(facts).filter(([, v]) => v);
   if (found.length === 0) return { facts: 0 };
-  if (header?.part) await givePart(deps, doc, header.part);
+  if (facts.part) await givePart(deps, doc, facts.part);
   // what the parse read (the year from the cover's digits) stays as it is
   await updateDocument(deps.db, documentId, { parseSummary: { ...summary, header: { ...Object.fromEntries(found), ...summary.header } } });
   return { facts: found.length };

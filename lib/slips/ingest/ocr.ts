@@ -6,9 +6,9 @@ import { VoterListError } from './errors';
 /**
  * OCR of small regions with tesseract.js, fully offline: the English LSTM traineddata comes from
  * the npm package @tesseract.js-data/eng (4.0.0_best_int/eng.traineddata.gz), read from disk with
- * caching off (nothing written to the working directory) and never fetched; a scanned cover's text
- * is read with the Hindi model of @tesseract.js-data/hin (or the Gujarati one) the same way (ocrPageText). Workers are
- * created once per process and reused; `closeOcr()` ends them (tests, CLI, benchmarks).
+ * caching off (nothing written to the working directory) and never fetched; a cover's text is read
+ * with the Hindi model of @tesseract.js-data/hin (or the Gujarati one) the same way (ocrPageText).
+ * Workers are created once per process and reused; `closeOcr()` ends them (tests, CLI, benchmarks).
  */
 type TesseractModule = typeof import('tesseract.js');
 type Worker = import('tesseract.js').Worker;

@@ -69,26 +69,25 @@ function sameSize(r: Rect, s: BoxSize): boolean {
  * its cover's table has cells.
  */
 export function dominantBoxSize(pages: Rect[][], minCount = 3, holdsId?: (page: number, r: Rect) => boolean): BoxSize | null {
-  const buckets: { size: BoxSize; count: number; members: [number, Rect][] }[] = [];
+  // each size with its rectangles (and their pages): how common it is is how many it has
+  const buckets: { size: BoxSize; members: [number, Rect][] }[] = [];
   pages.forEach((rects, page) => {
     for (const r of rects) {
       const bucket = buckets.find((b) => sameSize(r, b.size));
-      if (bucket) {
-        bucket.count++;
-        bucket.members.push([page, r]);
-      } else buckets.push({ size: { width: r.width, height: r.height }, count: 1, members: [[page, r]] });
+      if (bucket) bucket.members.push([page, r]);
+      else buckets.push({ size: { width: r.width, height: r.height }, members: [[page, r]] });
     }
   });
   if (buckets.length === 0) return null;
-  const max = Math.max(...buckets.map((b) => b.count));
+  const max = Math.max(...buckets.map((b) => b.members.length));
   if (max < minCount) return null;
-  const near = buckets.filter((b) => b.count >= max * 0.7);
+  const near = buckets.filter((b) => b.members.length >= max * 0.7);
   near.sort((a, b) => b.size.width * b.size.height - a.size.width * a.size.height);
   const chosen = near[0];
   if (!holdsId || chosen.members.some(([page, r]) => holdsId(page, r))) return chosen.size;
   const withIds = buckets
-    .filter((b) => b !== chosen && b.count >= minCount && b.members.filter(([page, r]) => holdsId(page, r)).length * 2 > b.count)
-    .sort((a, b) => b.count - a.count);
+    .filter((b) => b !== chosen && b.members.length >= minCount && b.members.filter(([page, r]) => holdsId(page, r)).length * 2 > b.members.length)
+    .sort((a, b) => b.members.length - a.members.length);
   return withIds[0]?.size ?? chosen.size;
 }
 

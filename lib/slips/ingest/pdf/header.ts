@@ -4,8 +4,9 @@ import { COLUMN } from './text-layer';
 
 /**
  * The roll's own facts from its clean text lines (cover and page headers), in English, Hindi and
- * Gujarati label forms (2017 and 2025 wording): assembly constituency number and name, part number, section, polling
- * station name and address, year. Labels are matched loosely (producers split words into pieces).
+ * Gujarati label forms (2017 and 2025 wording): assembly constituency number and name, part number,
+ * section, polling station name and address, year. Labels are matched loosely (producers split
+ * words into pieces).
  */
 type Header = ParseReport['header'];
 

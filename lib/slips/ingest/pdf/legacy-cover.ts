@@ -8,7 +8,7 @@ import { renderGray } from '../raster/render';
 import { readHeader } from './header';
 import { readPage } from './page-reader';
 import { DEFAULT_PDF_LIMITS, PdfSession } from './pdfjs';
-import { judgeText } from './scramble';
+import { judgePieces } from './read-pages';
 import type { TextPiece } from './text-layer';
 
 /**
@@ -74,7 +74,7 @@ export async function readLegacyCover(bytes: Uint8Array, signal?: AbortSignal): 
     const doc = session.doc;
     const pieces: TextPiece[] = [];
     for (let n = 1; n <= Math.min(JUDGED_PAGES, doc.numPages); n++) pieces.push(...(await session.guard(`Page ${n}`, readPage(session, doc, n))).pieces);
-    if (pieces.length === 0 || !judgeText(pieces.flatMap((p) => p.str.split(/\s+/))).scrambled) return null;
+    if (judgePieces(pieces) !== 'scrambled') return null;
     const model = legacyModel(pieces);
     if (!model) return null;
     const page = await session.guard('Page 1', doc.getPage(1));

@@ -8,6 +8,7 @@ import type { PdfDocument, PdfSession } from './pdfjs';
 import { judgeText } from './scramble';
 import { cellsFromSegments } from './segments';
 import { readPage } from './page-reader';
+import type { TextPiece } from './text-layer';
 
 /**
  * Stage 1 of a roll parse (DESIGN §6): every page read once into the page model — its drawing
@@ -97,7 +98,11 @@ export async function readPages(session: PdfSession, bytes: Uint8Array, progress
 
 /** Judges the roll's text layer: none, clean, or scrambled by a legacy font encoding. */
 export function judgeTextLayer(scans: PageScan[]): TextLayer {
-  const pieces = scans.flatMap((s) => s.pieces);
+  return judgePieces(scans.flatMap((s) => s.pieces));
+}
+
+/** Judges a text layer from its pieces (the whole roll's, or a few pages'). */
+export function judgePieces(pieces: readonly TextPiece[]): TextLayer {
   if (pieces.length === 0) return 'none';
   return judgeText(pieces.flatMap((p) => p.str.split(/\s+/))).scrambled ? 'scrambled' : 'clean';
 }
