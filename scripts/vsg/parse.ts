@@ -82,8 +82,13 @@ export async function parseCommand(argv: string[]): Promise<number> {
     const list = await parseVoterListFile(args.file, { ocr: args.ocr, maxBytes: args.maxBytes });
     // a legacy-font roll's cover, read by OCR as the slip pipeline does after the draft (what the parse read stays)
     if (list.report.textLayer === 'scrambled' && args.ocr !== 'off') {
-      const cover = await readLegacyCover(new Uint8Array(await readFile(args.file)));
-      if (cover) list.report.header = { ...cover.header, ...list.report.header };
+      try {
+        const cover = await readLegacyCover(new Uint8Array(await readFile(args.file)));
+        if (cover) list.report.header = { ...cover.header, ...list.report.header };
+      } catch (error) {
+        // the voters are read: a cover that cannot be read costs its facts only, as in the pipeline
+        console.error(`vsg parse: the cover's facts could not be read (${error instanceof Error ? error.message : String(error)})`);
+      }
     }
     process.stdout.write(args.json ? `${JSON.stringify(list)}\n` : `${textReport(list, args.file)}\n`);
     return 0;
