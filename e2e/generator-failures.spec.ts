@@ -1,3 +1,6 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
 import {
@@ -6,6 +9,7 @@ import {
   DESKTOP,
   excelList,
   expectNoHorizontalScroll,
+  expectPdfDrawn,
   fillGenerator,
   loginViaApi,
   newTestUser,
@@ -304,4 +308,46 @@ test('reload mid-task, a second tab and History restore the task', async ({ page
   await page.unroute(`**/api/documents/${id}`);
   await page.getByRole('button', { name: 'Try again' }).click();
   await expect(page.getByTestId('task-draft')).toBeVisible();
+});
+
+test('an address in a script the slips cannot print is refused with the reason, keeping the form; a Gujarati address prints', async ({ page }) => {
+  const user = await signUpViaApi(page.request, newTestUser('script'));
+  const { access_token: token } = await loginViaApi(page, user.email, user.password);
+  const urdu = 'سرکاری اسکول، کمرہ 2';
+  for (const viewport of [PHONE, DESKTOP]) {
+    await page.setViewportSize(viewport);
+    await page.goto('/voter-slip-generator');
+    await fillGenerator(page, excelList(10), await bannerPng(), urdu);
+    await page.getByRole('button', { name: 'Generate Slips' }).click();
+    await expect(page.getByTestId('form-error')).toContainText('The polling station address holds characters the slips cannot print ("\u2068س\u2069", "\u2068ر\u2069"');
+    await expect(page.getByTestId('form-error')).toContainText('Gujarati');
+    // Nothing is lost: still on the form, with the files and the address as typed.
+    expect(new URL(page.url()).searchParams.get('task')).toBeNull();
+    await expect(page.locator('#booth-address')).toHaveValue(urdu);
+    await expect(page.getByTestId('voter-list-name')).toHaveText('test-voter-list.xlsx');
+    await expectNoHorizontalScroll(page);
+    await shot(page, `address-unprintable-${viewport.width}`);
+  }
+
+  const gujarati = 'સરકારી પ્રાથમિક શાળા (નવું મકાન), તાઈવાડ, દેવકા';
+  await page.locator('#booth-address').fill(gujarati);
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Generate Slips' }).click();
+  await expect(page).toHaveURL(/\?task=\w+/);
+  const id = taskIdOf(page);
+  await expect(page.getByTestId('task-draft')).toBeVisible({ timeout: 120_000 });
+  await expectPdfDrawn(page);
+  await shot(page, 'address-gujarati-draft');
+  // The draft itself: the Gujarati face embedded, the address extracting exactly on every slip.
+  const status = await page.request.get(`/api/documents/${id}`, { headers: { Authorization: `Bearer ${token}` } });
+  const { view_url: viewUrl } = (await status.json()) as { view_url?: string };
+  expect(viewUrl, 'the draft has a view link').toBeTruthy();
+  const res = await page.request.get(viewUrl as string);
+  expect(res.status()).toBe(200);
+  const file = path.join(test.info().outputDir, 'gujarati-draft.pdf');
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, await res.body());
+  expect(execFileSync('pdffonts', [file], { encoding: 'utf8' })).toMatch(/NotoSansGujarati-Regular\s+CID TrueType\s+Identity-H\s+yes/);
+  const text = execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' });
+  expect(text.split(gujarati).length - 1).toBe(10);
 });

@@ -22,13 +22,21 @@ function fieldLabel(path: readonly PropertyKey[]): string {
   return label.charAt(0).toUpperCase() + label.slice(1);
 }
 
+/** A message that opens with a capital or a digit is a whole sentence already ("Please enter …"). */
+function isWholeSentence(message: string): boolean {
+  return /^[A-Z0-9]/.test(message.trim());
+}
+
 /**
  * A zod failure as sentences a person can read, naming the field and why: field rules are written as
  * predicates ("must be at least 8 characters"), so the detail reads "Password must be at least 8 characters."
+ * A rule written as a whole sentence ("Please enter the polling station address.") is given as it is.
  */
 export function describeZodError(error: ZodError): string {
   return error.issues
-    .map((issue) => (issue.path.length > 0 ? fieldSentence(fieldLabel(issue.path), issue.message) : asSentence(issue.message)))
+    .map((issue) =>
+      issue.path.length > 0 && !isWholeSentence(issue.message) ? fieldSentence(fieldLabel(issue.path), issue.message) : asSentence(issue.message),
+    )
     .join(' ');
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ORIENTATIONS, PAGE_SIZES, allowedSlipsPerPage, isAllowedLayout } from '@/lib/slips/layout-options';
+import { unprintableAddressMessage, unprintableCharacters } from '@/lib/slips/render/faces';
 
 /** The longest polling-station address accepted (it is printed on every slip). */
 export const MAX_ADDRESS_LENGTH = 300;
@@ -30,7 +31,11 @@ export const generatorFieldsSchema = z
         z
           .string()
           .min(1, 'Please enter the polling station address.')
-          .max(MAX_ADDRESS_LENGTH, `The polling station address is too long (at most ${MAX_ADDRESS_LENGTH} characters).`),
+          .max(MAX_ADDRESS_LENGTH, `The polling station address is too long (at most ${MAX_ADDRESS_LENGTH} characters).`)
+          .superRefine((address, ctx) => {
+            const unprintable = unprintableCharacters(address);
+            if (unprintable.length > 0) ctx.addIssue({ code: 'custom', message: unprintableAddressMessage(unprintable) });
+          }),
       ),
   })
   .superRefine((v, ctx) => {

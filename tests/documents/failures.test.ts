@@ -115,8 +115,13 @@ describeEachDb('uploads that are refused at the door leave no job and no file', 
       { input: { voterList: { bytes: new Uint8Array(2 * 1024 * 1024).fill(65), name: 'big.pdf' }, banner }, status: 413, detail: /larger than the 1 MB limit/ },
       { input: { voterList: list, banner, fields: { page_size: 'a3', orientation: 'portrait', slips_per_page: '8' } }, status: 422, detail: /8 slips per page is not offered for A3 portrait; choose 16, 20, 24/ },
       { input: { voterList: list, banner, fields: { page_size: 'a5' } }, status: 422, detail: /^Page size must be one of a4, a3, letter, legal/ },
-      { input: { voterList: list, banner, fields: { booth_address: '   ' } }, status: 422, detail: /Please enter the polling station address/ },
-      { input: { voterList: list, banner, fields: { booth_address: 'x'.repeat(301) } }, status: 422, detail: /too long/ },
+      { input: { voterList: list, banner, fields: { booth_address: '   ' } }, status: 422, detail: /^Please enter the polling station address\.$/ },
+      { input: { voterList: list, banner, fields: { booth_address: 'x'.repeat(301) } }, status: 422, detail: /^The polling station address is too long \(at most 300 characters\)\.$/ },
+      {
+        input: { voterList: list, banner, fields: { booth_address: 'سرکاری اسکول' } },
+        status: 422,
+        detail: /^The polling station address holds characters the slips cannot print \("\u2068س\u2069", "\u2068ر\u2069", "\u2068ک\u2069", "\u2068ا\u2069", "\u2068ی\u2069", "\u2068و\u2069", "\u2068ل\u2069"\)\. Write it in English or in an Indian script the slips print: Devanagari \(Hindi, Marathi\), Gujarati, /,
+      },
     ];
     for (const c of cases) {
       const res = await upload(token, c.input);

@@ -62,6 +62,21 @@ describe('Excel edge cases', () => {
     expect(messages).toMatch(/not a plausible age/);
   });
 
+  it('reads names in any script, and warns once, with the rows, about characters no slip font has', async () => {
+    const rows = voterRows(4, false);
+    rows[0][3] = 'સીતા દેવી';
+    rows[1][3] = 'சீதா தேவி';
+    rows[2][3] = 'سیتا دیوی';
+    rows[3][4] = 'گیتا';
+    const list = await parseVoterList({ bytes: workbook([ENGLISH_HEADER, ...rows], 'xlsx'), filename: 'list.xlsx' });
+    expect(list.voters.map((v) => v.name)).toEqual(['સીતા દેવી', 'சீதா தேவி', 'سیتا دیوی', 'Geeta Sharma']);
+    const unprintable = list.report.warnings.filter((w) => /cannot print/.test(w.message));
+    expect(unprintable).toHaveLength(1);
+    // Each quoted character is isolated (FSI … PDI) so Urdu letters do not reorder the sentence.
+    expect(unprintable[0].message).toContain('"\u2068س\u2069"');
+    expect(unprintable[0].message.replace(/[\u2068\u2069]/g, '')).toMatch(/^2 row\(s\) hold characters the slips cannot print \("س", "ی", "ت", "ا", "د", "و", "گ"\); they would print as empty boxes \(rows 4, 5\)\. Slips print English and Devanagari/);
+  });
+
   it('gives up on a spreadsheet that takes too long (worker time limit)', async () => {
     const bytes = workbook([ENGLISH_HEADER, ...voterRows(2000, false)], 'xlsx');
     const err = await parseVoterList({ bytes, filename: 'x.xlsx' }, { excelTimeoutMs: 1 }).catch((e: unknown) => e);

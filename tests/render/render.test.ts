@@ -17,6 +17,7 @@ import {
   syntheticRoll,
   tmpDir,
 } from './helpers';
+import { SCRIPT_FONTS, SCRIPT_SAMPLES, URDU_ADDRESS } from './scripts';
 
 let banner: Uint8Array;
 const dir = tmpDir();
@@ -104,6 +105,40 @@ describe('Hindi text', () => {
       if (img.data[y * img.width + xRight] < 128) dark++;
     }
     expect(dark).toBe(0);
+  });
+});
+
+function embeddedFonts(file: string): string[] {
+  const out = execFileSync('pdffonts', [file], { encoding: 'utf8' });
+  return out
+    .split('\n')
+    .slice(2)
+    .filter((l) => l.trim())
+    .map((l) => {
+      const [name, , , , emb] = l.trim().split(/\s+/);
+      expect(emb, `${name} embedded`).toBe('yes');
+      return name;
+    })
+    .sort();
+}
+
+describe('every Indian script slips print', () => {
+  it('names in eight scripts and a Gujarati address: each drawn in its own Noto face, embedded, extracting exactly', async () => {
+    const file = path.join(dir, 'scripts.pdf');
+    const samples = Object.entries(SCRIPT_SAMPLES).filter(([script]) => script !== 'Devanagari');
+    const voters = excelVoters(samples.length).map((v, i) => ({ ...v, name: samples[i][1].split(',')[0] }));
+    const address = `${SCRIPT_SAMPLES.Gujarati} — Ward 4`;
+    await renderSlips(baseInput({ voters, address }), file);
+    expect(embeddedFonts(file)).toEqual(Object.values(SCRIPT_FONTS).sort());
+    const text = pdftotext(file);
+    for (const [, sample] of samples) expect(text).toContain(sample.split(',')[0]);
+    expect(text.split(address).length - 1).toBe(voters.length);
+  });
+
+  it('a document in Hindi and English embeds the Devanagari face only', async () => {
+    const file = path.join(dir, 'hindi-only.pdf');
+    await renderSlips(baseInput({}), file);
+    expect(embeddedFonts(file)).toEqual(['NotoSansDevanagari-Regular']);
   });
 });
 
@@ -201,6 +236,16 @@ describe('bad input', () => {
     await expect(renderSlips(baseInput({ voters: [] }), path.join(dir, 'x.pdf'))).rejects.toThrow(SlipInputError);
     await expect(renderSlips(baseInput({ address: '  ' }), path.join(dir, 'x.pdf'))).rejects.toThrow(SlipInputError);
   });
+  it('rejects an address with characters no slip font has, naming them, before writing anything', async () => {
+    const file = path.join(dir, 'urdu.pdf');
+    await expect(renderSlips(baseInput({ address: URDU_ADDRESS }), file)).rejects.toThrow(
+      new SlipInputError(
+        'The polling station address holds characters the slips cannot print ("\u2068س\u2069", "\u2068ر\u2069", "\u2068ک\u2069", "\u2068ا\u2069", "\u2068ی\u2069", "\u2068و\u2069", "\u2068ل\u2069", "\u2068،\u2069", …). Write it in English or in an Indian script the slips print: Devanagari (Hindi, Marathi), Gujarati, Bengali (Bengali, Assamese), Gurmukhi (Punjabi), Odia, Tamil, Telugu, Kannada, Malayalam.',
+      ),
+    );
+    expect(fs.existsSync(file)).toBe(false);
+  });
+
   it('rejects roll voters without the source PDF', async () => {
     const roll = await syntheticRoll(1);
     await expect(renderSlips(baseInput({ voters: roll.voters }), path.join(dir, 'x.pdf'))).rejects.toThrow(/source PDF/);

@@ -1,193 +1,34 @@
 /**
- * Text for slips: Noto Sans Devanagari (TTF from npm, it also carries Latin and ₹), shaped by
- * HarfBuzz, placed glyph by glyph in a PDF content stream (Identity-H, CID = glyph id), with every run
- * wrapped in an ActualText span so copy/search give back the original string; a ToUnicode map is the
- * fallback for simple glyphs.
+ * Text for slips: each string split into runs by the face that draws it (`faces.ts`), each run shaped
+ * by HarfBuzz and placed glyph by glyph in a PDF content stream (Identity-H, CID = glyph id), every
+ * string wrapped in an ActualText span so copy/search give back the original text; a ToUnicode map
+ * per font is the fallback for simple glyphs. Only the faces a document draws with are embedded.
  */
-import { createRequire } from 'node:module';
-import fs from 'node:fs';
-import path from 'node:path';
 import zlib from 'node:zlib';
-import * as hb from 'harfbuzzjs';
 import { PDFContext, PDFRawStream, PDFRef, PDFString } from '@cantoo/pdf-lib';
+import { FACES, faceBytes, forEachRun, shaperOf } from './faces';
 import { fmt2 } from './num';
 
-// Resolved at run time from the project root: in a Next bundle, createRequire(import.meta.url).resolve of a
-// constant is rewritten by Turbopack (a .ttf cannot be bundled, and a resolved id is a number, not a path).
-const projectRequire = createRequire(path.join(process.cwd(), 'package.json'));
-
-export const FONT_PACKAGE_FILE = '@expo-google-fonts/noto-sans-devanagari/400Regular/NotoSansDevanagari_400Regular.ttf';
-const FONT_NAME = 'NotoSansDevanagari-Regular';
-
-export interface ShapedGlyph {
-  gid: number;
-  /** Position relative to the pen, in font units. */
-  dx: number;
-  dy: number;
-}
-
-export interface ShapedRun {
-  text: string;
-  glyphs: ShapedGlyph[];
-  /** Advance width in font units. */
-  advance: number;
-}
-
-let cachedFontBytes: Uint8Array | null = null;
-function fontBytes(): Uint8Array {
-  if (!cachedFontBytes) cachedFontBytes = new Uint8Array(fs.readFileSync(projectRequire.resolve(FONT_PACKAGE_FILE)));
-  return cachedFontBytes;
-}
-
-/** One shaping font; cheap to keep for the process lifetime. */
-class Shaper {
-  readonly upem: number;
-  readonly ascender: number;
-  readonly descender: number;
-  readonly bbox: [number, number, number, number];
-  private readonly font: hb.Font;
-
-  constructor(bytes: Uint8Array) {
-    const face = new hb.Face(new hb.Blob(bytes));
-    this.font = new hb.Font(face);
-    this.upem = face.upem;
-    const ext = this.font.hExtents();
-    this.ascender = ext.ascender;
-    this.descender = ext.descender;
-    const head = face.referenceTable('head');
-    if (head && head.length >= 44) {
-      const v = new DataView(head.buffer, head.byteOffset, head.byteLength);
-      this.bbox = [v.getInt16(36), v.getInt16(38), v.getInt16(40), v.getInt16(42)];
-    } else {
-      this.bbox = [-1000, -500, 2000, 1200];
-    }
+/** Width in ems (advances over units per em, summed over the runs), cached per string, bounded. */
+const emWidthCache = new Map<string, number>();
+function emWidth(text: string): number {
+  let ems = emWidthCache.get(text);
+  if (ems === undefined) {
+    let sum = 0;
+    forEachRun(text, (face, start, end) => {
+      const s = shaperOf(face);
+      sum += s.advance(start === 0 && end === text.length ? text : text.slice(start, end)) / s.upem;
+    });
+    ems = sum;
+    if (emWidthCache.size > 50_000) emWidthCache.clear();
+    emWidthCache.set(text, ems);
   }
-
-  private readonly advances = new Map<number, number>();
-  private readonly words = new Map<string, ShapedRun>();
-  private readonly buffer = new hb.Buffer();
-  private spaceAdvance = -1;
-
-  advanceOf(gid: number): number {
-    let a = this.advances.get(gid);
-    if (a === undefined) {
-      a = this.font.glyphHAdvance(gid);
-      this.advances.set(gid, a);
-    }
-    return a;
-  }
-
-  /**
-   * Shapes `text` word by word (words split at spaces, each shaped once and cached): labels and
-   * common names are shaped once per process. Shaping does not act across a space in these scripts.
-   */
-  shape(text: string): ShapedRun {
-    const glyphs: ShapedGlyph[] = [];
-    const advance = this.forEachGlyph(text, (gid, dx, dy) => glyphs.push({ gid, dx, dy }));
-    return { text, glyphs, advance };
-  }
-
-  /** Calls `fn` for every glyph of `text` (positions in font units from the run origin); returns the advance. */
-  forEachGlyph(text: string, fn: (gid: number, dx: number, dy: number) => void): number {
-    if (this.spaceAdvance < 0) this.spaceAdvance = this.shapeWord(' ').advance;
-    let pen = 0;
-    let start = 0;
-    for (let i = 0; i <= text.length; i++) {
-      if (i < text.length && text.charCodeAt(i) !== 32) continue;
-      if (i > start) {
-        const w = this.shapeWord(text.slice(start, i));
-        for (const g of w.glyphs) fn(g.gid, pen + g.dx, g.dy);
-        pen += w.advance;
-      }
-      if (i < text.length) pen += this.spaceAdvance;
-      start = i + 1;
-    }
-    return pen;
-  }
-
-  /** Advance of `text` in font units, without allocating glyphs. */
-  advance(text: string): number {
-    if (this.spaceAdvance < 0) this.spaceAdvance = this.shapeWord(' ').advance;
-    let pen = 0;
-    let start = 0;
-    for (let i = 0; i <= text.length; i++) {
-      if (i < text.length && text.charCodeAt(i) !== 32) continue;
-      if (i > start) pen += this.shapeWord(text.slice(start, i)).advance;
-      if (i < text.length) pen += this.spaceAdvance;
-      start = i + 1;
-    }
-    return pen;
-  }
-
-  private shapeWord(word: string): ShapedRun {
-    const hit = this.words.get(word);
-    if (hit) return hit;
-    if (word.length > 1 && /^[\x21-\x7e]+$/.test(word)) {
-      // Printable ASCII (EPICs, numbers, Latin words): no complex shaping needed; glyphs per
-      // character from the cmap (characters cached), unkerned. Keeps unique IDs off HarfBuzz.
-      const glyphs: ShapedGlyph[] = [];
-      let pen = 0;
-      for (let i = 0; i < word.length; i++) {
-        const c = this.shapeWord(word[i]);
-        for (const g of c.glyphs) glyphs.push({ gid: g.gid, dx: pen + g.dx, dy: g.dy });
-        pen += c.advance;
-      }
-      const run: ShapedRun = { text: word, glyphs, advance: pen };
-      if (this.words.size > 100_000) this.words.clear();
-      this.words.set(word, run);
-      return run;
-    }
-    const buf = this.buffer;
-    buf.reset();
-    buf.addText(word);
-    buf.guessSegmentProperties();
-    hb.shape(this.font, buf);
-    const infos = buf.getGlyphInfos();
-    const positions = buf.getGlyphPositions();
-    const glyphs: ShapedGlyph[] = [];
-    let pen = 0;
-    for (let i = 0; i < infos.length; i++) {
-      const p = positions[i];
-      glyphs.push({ gid: infos[i].codepoint, dx: pen + p.xOffset, dy: p.yOffset });
-      pen += p.xAdvance;
-    }
-    // ToUnicode fallback: the first glyph of each cluster maps to the cluster's text.
-    const starts = [...new Set(infos.map((g) => g.cluster))].sort((a, b) => a - b);
-    for (let i = 0; i < infos.length; i++) {
-      if (i > 0 && infos[i].cluster === infos[i - 1].cluster) continue;
-      const at = starts.indexOf(infos[i].cluster);
-      const end = at + 1 < starts.length ? starts[at + 1] : word.length;
-      const chars = word.slice(infos[i].cluster, end);
-      if (!toUnicodeHints.has(glyphs[i].gid) && chars.length > 0) toUnicodeHints.set(glyphs[i].gid, chars);
-    }
-    const run: ShapedRun = { text: word, glyphs, advance: pen };
-    if (this.words.size > 100_000) this.words.clear();
-    this.words.set(word, run);
-    return run;
-  }
-}
-
-/** Process-wide gid → text hints (deterministic given the same strings in the same order per process). */
-const toUnicodeHints = new Map<number, string>();
-
-let shaper: Shaper | null = null;
-export function getShaper(): Shaper {
-  if (!shaper) shaper = new Shaper(fontBytes());
-  return shaper;
+  return ems;
 }
 
 /** Width of `text` at `size` points. */
-const widthCache = new Map<string, number>();
-/** Width of `text` at `size` points (advances cached per string, bounded). */
 export function textWidth(text: string, size: number): number {
-  const s = getShaper();
-  let a = widthCache.get(text);
-  if (a === undefined) {
-    a = s.advance(text);
-    if (widthCache.size > 50_000) widthCache.clear();
-    widthCache.set(text, a);
-  }
-  return (a / s.upem) * size;
+  return emWidth(text) * size;
 }
 
 function utf16beHexBody(text: string): string {
@@ -218,17 +59,52 @@ export interface TextStyle {
   gray?: number;
 }
 
+/** One face as one document uses it: its PDF font object, its name in resource dictionaries, its glyphs. */
+interface DocumentFace {
+  face: number;
+  resourceName: string;
+  ref: PDFRef;
+  used: Set<number>;
+}
+
 /**
- * Tracks the glyphs used by one document and writes the font objects at the end.
- * `resourceName` is the name under /Font in every resource dictionary that uses it.
+ * Tracks the faces and glyphs one document draws with and writes their font objects at the end.
+ * A face gets its PDF object (deferred through `defer`: its glyph widths are known only at the end)
+ * the first time it draws; `resources()` names every face drawn so far, so a resource dictionary made
+ * after its content stream covers every font that stream uses.
  */
 export class DocumentFont {
-  readonly resourceName = 'F1';
-  readonly ref: PDFRef;
-  private readonly used = new Set<number>();
+  private readonly faces: (DocumentFace | undefined)[] = [];
 
-  constructor(private readonly context: PDFContext) {
-    this.ref = context.nextRef();
+  constructor(
+    private readonly context: PDFContext,
+    private readonly defer: (ref: PDFRef) => void,
+  ) {}
+
+  private faceEntry(face: number): DocumentFace {
+    let entry = this.faces[face];
+    if (!entry) {
+      entry = { face, resourceName: `F${face + 1}`, ref: this.context.nextRef(), used: new Set() };
+      this.defer(entry.ref);
+      this.faces[face] = entry;
+    }
+    return entry;
+  }
+
+  private drawn(): DocumentFace[] {
+    return this.faces.filter((f): f is DocumentFace => f !== undefined);
+  }
+
+  /** The /Font entries of a resource dictionary: every face drawn with so far. */
+  resources(): Record<string, PDFRef> {
+    const out: Record<string, PDFRef> = {};
+    for (const f of this.drawn()) out[f.resourceName] = f.ref;
+    return out;
+  }
+
+  /** The font objects to write once `finalize` has filled them in. */
+  refs(): PDFRef[] {
+    return this.drawn().map((f) => f.ref);
   }
 
   private readonly opsCache = new Map<string, string>();
@@ -274,28 +150,36 @@ export class DocumentFont {
       const hit = this.opsCache.get(key);
       if (hit !== undefined) return hit;
     }
-    const s = getShaper();
-    const k = size / s.upem;
-    let ops = `BT /${this.resourceName} ${fmt(size)} Tf`;
-    // Text position after the previous glyph (font units, relative to the run origin).
-    let tx = Number.NaN;
-    let ty = Number.NaN;
-    let tj = '';
-    s.forEachGlyph(text, (gid, dx, dy) => {
-      this.used.add(gid);
-      if (dy !== ty || Number.isNaN(tx)) {
-        if (tj) ops += ` [${tj}]TJ`;
-        tj = '';
-        ops += ` 1 0 0 1 ${fmt(x + dx * k)} ${fmt(y + dy * k)} Tm`;
-      } else if (Math.abs(dx - tx) > 0.5) {
-        // TJ numbers are thousandths of text space, subtracted from the position.
-        tj += String(Math.round((-(dx - tx) * 1000) / s.upem));
-      }
-      tj += `<${escapeForHexGid(gid)}>`;
-      tx = dx + s.advanceOf(gid);
-      ty = dy;
+    let ops = 'BT';
+    // Pen position of the run's start, in points from x.
+    let runX = x;
+    forEachRun(text, (face, start, end) => {
+      const s = shaperOf(face);
+      const entry = this.faceEntry(face);
+      const k = size / s.upem;
+      ops += ` /${entry.resourceName} ${fmt(size)} Tf`;
+      // Text position after the previous glyph (font units, relative to the run origin).
+      let tx = Number.NaN;
+      let ty = Number.NaN;
+      let tj = '';
+      const runText = start === 0 && end === text.length ? text : text.slice(start, end);
+      const advance = s.forEachGlyph(runText, (gid, dx, dy) => {
+        entry.used.add(gid);
+        if (dy !== ty || Number.isNaN(tx)) {
+          if (tj) ops += ` [${tj}]TJ`;
+          tj = '';
+          ops += ` 1 0 0 1 ${fmt(runX + dx * k)} ${fmt(y + dy * k)} Tm`;
+        } else if (Math.abs(dx - tx) > 0.5) {
+          // TJ numbers are thousandths of text space, subtracted from the position.
+          tj += String(Math.round((-(dx - tx) * 1000) / s.upem));
+        }
+        tj += `<${escapeForHexGid(gid)}>`;
+        tx = dx + s.advanceOf(gid);
+        ty = dy;
+      });
+      if (tj) ops += ` [${tj}]TJ`;
+      runX += advance * k;
     });
-    if (tj) ops += ` [${tj}]TJ`;
     ops += ' ET';
     if (cache) {
       if (this.opsCache.size > 50_000) this.opsCache.clear();
@@ -304,22 +188,25 @@ export class DocumentFont {
     return ops;
   }
 
-  /** Writes the Type0 font, its descendant, descriptor, font file and ToUnicode map into the context. */
+  /** Fills in each drawn face's Type0 font, descendant, descriptor, font file and ToUnicode map. */
   finalize(): void {
-    const s = getShaper();
+    for (const entry of this.drawn()) this.finalizeFace(entry);
+  }
+
+  private finalizeFace(entry: DocumentFace): void {
+    const s = shaperOf(entry.face);
+    const fontName = FACES[entry.face].fontName;
+    const bytes = faceBytes(entry.face);
     const ctx = this.context;
-    const gids = [...this.used].sort((a, b) => a - b);
+    const gids = [...entry.used].sort((a, b) => a - b);
     const widths: (number | number[])[] = [];
     for (const gid of gids) widths.push(gid, [Math.round((s.advanceOf(gid) * 1000) / s.upem)]);
-    const fontFile = PDFRawStream.of(
-      ctx.obj({ Filter: 'FlateDecode', Length1: fontBytes().length }),
-      zlib.deflateSync(fontBytes()),
-    );
+    const fontFile = PDFRawStream.of(ctx.obj({ Filter: 'FlateDecode', Length1: bytes.length }), zlib.deflateSync(bytes));
     const fontFileRef = ctx.register(fontFile);
     const descriptorRef = ctx.register(
       ctx.obj({
         Type: 'FontDescriptor',
-        FontName: FONT_NAME,
+        FontName: fontName,
         Flags: 32,
         FontBBox: s.bbox.map((v) => Math.round((v * 1000) / s.upem)),
         ItalicAngle: 0,
@@ -334,7 +221,7 @@ export class DocumentFont {
       ctx.obj({
         Type: 'Font',
         Subtype: 'CIDFontType2',
-        BaseFont: FONT_NAME,
+        BaseFont: fontName,
         CIDSystemInfo: { Registry: PDFString.of('Adobe'), Ordering: PDFString.of('Identity'), Supplement: 0 },
         FontDescriptor: descriptorRef,
         DW: 1000,
@@ -342,49 +229,50 @@ export class DocumentFont {
         CIDToGIDMap: 'Identity',
       }),
     );
+    const cmap = toUnicodeCMap(gids, s.toUnicodeHints);
     const toUnicodeRef = ctx.register(
-      PDFRawStream.of(ctx.obj({ Filter: 'FlateDecode' }), zlib.deflateSync(Buffer.from(this.toUnicodeCMap(gids), 'latin1'))),
+      PDFRawStream.of(ctx.obj({ Filter: 'FlateDecode' }), zlib.deflateSync(Buffer.from(cmap, 'latin1'))),
     );
     ctx.assign(
-      this.ref,
+      entry.ref,
       ctx.obj({
         Type: 'Font',
         Subtype: 'Type0',
-        BaseFont: FONT_NAME,
+        BaseFont: fontName,
         Encoding: 'Identity-H',
         DescendantFonts: [cidFontRef],
         ToUnicode: toUnicodeRef,
       }),
     );
   }
+}
 
-  private toUnicodeCMap(gids: number[]): string {
-    const entries: string[] = [];
-    for (const gid of gids) {
-      const text = toUnicodeHints.get(gid);
-      if (!text) continue;
-      entries.push(`<${escapeForHexGid(gid)}> <${utf16beHex(text).slice(4)}>`);
-    }
-    const chunks: string[] = [];
-    for (let i = 0; i < entries.length; i += 100) {
-      const part = entries.slice(i, i + 100);
-      chunks.push(`${part.length} beginbfchar\n${part.join('\n')}\nendbfchar`);
-    }
-    return [
-      '/CIDInit /ProcSet findresource begin',
-      '12 dict begin',
-      'begincmap',
-      '/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def',
-      '/CMapName /Adobe-Identity-UCS def',
-      '/CMapType 2 def',
-      '1 begincodespacerange',
-      '<0000> <FFFF>',
-      'endcodespacerange',
-      ...chunks,
-      'endcmap',
-      'CMapName currentdict /CMap defineresource pop',
-      'end',
-      'end',
-    ].join('\n');
+function toUnicodeCMap(gids: number[], hints: ReadonlyMap<number, string>): string {
+  const entries: string[] = [];
+  for (const gid of gids) {
+    const text = hints.get(gid);
+    if (!text) continue;
+    entries.push(`<${escapeForHexGid(gid)}> <${utf16beHex(text).slice(4)}>`);
   }
+  const chunks: string[] = [];
+  for (let i = 0; i < entries.length; i += 100) {
+    const part = entries.slice(i, i + 100);
+    chunks.push(`${part.length} beginbfchar\n${part.join('\n')}\nendbfchar`);
+  }
+  return [
+    '/CIDInit /ProcSet findresource begin',
+    '12 dict begin',
+    'begincmap',
+    '/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def',
+    '/CMapName /Adobe-Identity-UCS def',
+    '/CMapType 2 def',
+    '1 begincodespacerange',
+    '<0000> <FFFF>',
+    'endcodespacerange',
+    ...chunks,
+    'endcmap',
+    'CMapName currentdict /CMap defineresource pop',
+    'end',
+    'end',
+  ].join('\n');
 }

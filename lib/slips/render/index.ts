@@ -17,6 +17,7 @@ import zlib from 'node:zlib';
 import { PDFRawStream, PDFRef, PDFString } from '@cantoo/pdf-lib';
 import type { Rect, VoterRecord } from '../types';
 import { normaliseBanner, type NormalisedBanner } from './banner';
+import { unprintableAddressMessage, unprintableCharacters } from './faces';
 import { DocumentFont } from './font';
 import { computeGrid, pageCount, type PageGrid, type SlipLayout } from './layout';
 import { fileSink, streamSink, StreamingPdfWriter, type ByteSink } from './pdf-writer';
@@ -122,6 +123,8 @@ function flate(ctx: StreamingPdfWriter['context'], ops: string, dict: Record<str
 function validateInput(input: RenderInput): void {
   if (!input.voters || input.voters.length === 0) throw new SlipInputError('The voter list is empty.');
   if (!input.address || input.address.trim() === '') throw new SlipInputError('The polling-station address is blank.');
+  const unprintable = unprintableCharacters(input.address);
+  if (unprintable.length > 0) throw new SlipInputError(unprintableAddressMessage(unprintable));
   if (input.mode.kind === 'draft') {
     const n = input.mode.previewPages ?? DEFAULT_PREVIEW_PAGES;
     if (!Number.isInteger(n) || n < 1) throw new SlipInputError(`Draft preview pages must be a positive integer, got ${n}.`);
@@ -156,8 +159,7 @@ async function render(input: RenderInput, output: RenderOutput, grid: PageGrid, 
 
   const writer = new StreamingPdfWriter(await openSink(output));
   const ctx = writer.context;
-  const font = new DocumentFont(ctx);
-  writer.defer(font.ref);
+  const font = new DocumentFont(ctx, (ref) => writer.defer(ref));
   const pagesRef = ctx.nextRef();
   writer.defer(pagesRef);
   const source = input.sourcePdf && input.voters.some((v) => v.box) ? await SourcePages.load(input.sourcePdf, ctx) : null;
@@ -184,7 +186,7 @@ async function render(input: RenderInput, output: RenderOutput, grid: PageGrid, 
       Type: 'XObject',
       Subtype: 'Form',
       BBox: cellBBox,
-      Resources: { XObject: { B: bannerRef }, Font: { [font.resourceName]: font.ref } },
+      Resources: { XObject: { B: bannerRef }, Font: font.resources() },
     }),
   );
   const draft = input.mode.kind === 'draft';
@@ -195,7 +197,7 @@ async function render(input: RenderInput, output: RenderOutput, grid: PageGrid, 
           Subtype: 'Form',
           BBox: cellBBox,
           Resources: {
-            Font: { [font.resourceName]: font.ref },
+            Font: font.resources(),
             ExtGState: { GS1: { Type: 'ExtGState', ca: 0.35, CA: 0.35 } },
           },
         }),
@@ -242,7 +244,7 @@ async function render(input: RenderInput, output: RenderOutput, grid: PageGrid, 
         Type: 'Page',
         Parent: pagesRef,
         MediaBox: [0, 0, grid.pageWidth, grid.pageHeight],
-        Resources: { Font: { [font.resourceName]: font.ref }, XObject: xobjects },
+        Resources: { Font: font.resources(), XObject: xobjects },
         Contents: contentsRef,
       }),
     );
@@ -252,7 +254,7 @@ async function render(input: RenderInput, output: RenderOutput, grid: PageGrid, 
   }
 
   font.finalize();
-  await writer.writeDeferred(font.ref);
+  for (const ref of font.refs()) await writer.writeDeferred(ref);
   ctx.assign(pagesRef, ctx.obj({ Type: 'Pages', Kids: kids, Count: kids.length }));
   await writer.writeDeferred(pagesRef);
   const catalogRef = ctx.register(ctx.obj({ Type: 'Catalog', Pages: pagesRef }));

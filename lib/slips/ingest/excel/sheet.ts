@@ -8,6 +8,7 @@ import { continuityWarnings } from '../serials';
 import { findHeader, type Field } from './headers';
 import { readWorkbook, type SheetRows } from './read-workbook';
 import { checkZip } from './zip-guard';
+import { printableScripts, quoteCharacters, unprintableCharacters } from '../../render/faces';
 
 const MAX_ROW_WARNINGS = 50;
 
@@ -80,6 +81,31 @@ function sheetVoters(sheet: SheetRows, header: NonNullable<ReturnType<typeof fin
   return { voters, empty, malformed };
 }
 
+/** The fields a slip prints as text for an Excel voter. */
+const PRINTED_FIELDS = ['name', 'relation', 'relativeName', 'houseNumber', 'gender', 'part', 'section'] as const;
+
+/** One warning for the rows whose printed text holds characters no slip font has (they would print as boxes). */
+function unprintableWarning(voters: VoterRecord[]): ParseWarning | null {
+  const characters = new Set<string>();
+  const rows: number[] = [];
+  for (const v of voters) {
+    let found = false;
+    for (const field of PRINTED_FIELDS) {
+      const text = v[field];
+      if (!text) continue;
+      for (const c of unprintableCharacters(text)) {
+        characters.add(c);
+        found = true;
+      }
+    }
+    if (found) rows.push(v.page);
+  }
+  if (rows.length === 0) return null;
+  return {
+    message: `${rows.length} row(s) hold characters the slips cannot print (${quoteCharacters([...characters])}); they would print as empty boxes (rows ${rows.slice(0, 10).join(', ')}${rows.length > 10 ? ', …' : ''}). Slips print English and ${printableScripts().join(', ')}.`,
+  };
+}
+
 function constant(voters: VoterRecord[], key: 'part' | 'pollingStation'): string | undefined {
   const values = new Set(voters.map((v) => v[key]).filter(Boolean));
   return values.size === 1 ? [...values][0] : undefined;
@@ -107,6 +133,8 @@ export async function parseSpreadsheet(bytes: Uint8Array, kind: 'xlsx' | 'xls', 
   const { voters, malformed } = sheetVoters(sheet, header, warnings);
   if (voters.length === 0) throw new VoterListError('no-voters', 'The spreadsheet has a header row but no voter rows.');
   if (malformed > MAX_ROW_WARNINGS) warnings.push({ message: `${malformed} malformed row(s) in all; only the first are listed.` });
+  const unprintable = unprintableWarning(voters);
+  if (unprintable) warnings.push(unprintable);
   if (header.columns.serial !== undefined && new Set(voters.map((v) => v.part ?? '')).size <= 1) {
     warnings.push(...continuityWarnings(voters.map((v) => ({ serial: v.serial, fromOcr: false, page: v.page })), 20).filter((w) => !/could not be read/.test(w.message)));
   }
