@@ -22,9 +22,12 @@ function fieldLabel(path: readonly PropertyKey[]): string {
   return label.charAt(0).toUpperCase() + label.slice(1);
 }
 
-/** A message that opens with a capital or a digit is a whole sentence already ("Please enter …"). */
+/**
+ * A message written as a whole sentence ends with a full stop ("Please enter the polling station
+ * address."); a predicate ("must be at least 8 characters") and zod's own messages do not.
+ */
 function isWholeSentence(message: string): boolean {
-  return /^[A-Z0-9]/.test(message.trim());
+  return /[.!?]$/.test(message.trim());
 }
 
 /**

@@ -27,6 +27,16 @@ describe('withApi', () => {
     expect((await res.json()).detail).toMatch(/^Name /);
   });
 
+  it('gives a rule written as a whole sentence as it is, without the field name before it', async () => {
+    const handler = withApi(async (req) => {
+      await readJson(req, z.object({ booth_address: z.string().min(1, 'Please enter the polling station address.'), page_size: z.string().max(2, 'must be a4 or a3') }));
+      return Response.json({});
+    });
+    const res = await handler(new Request('http://x/', { method: 'POST', body: '{"booth_address":"","page_size":"a44"}' }), ctx);
+    expect(res.status).toBe(422);
+    expect((await res.json()).detail).toBe('Please enter the polling station address. Page size must be a4 or a3.');
+  });
+
   it('answers malformed JSON with 400, not 500', async () => {
     const handler = withApi(async (req) => {
       await readJson(req, z.object({}));

@@ -1,0 +1,10 @@
+import fs from 'node:fs';
+import { parseVoterList } from '@/lib/slips/parse';
+import { closeOcr } from '@/lib/slips/ingest/ocr';
+const bytes = new Uint8Array(fs.readFileSync('../shared/fixtures/rolls/up-2023-kalyanpur-page-scan300.pdf'));
+await parseVoterList({ bytes, filename: 'up.pdf' });
+const t0 = performance.now(); const c0 = process.cpuUsage();
+for (let i = 0; i < 8; i++) await parseVoterList({ bytes, filename: 'up.pdf' });
+const c = process.cpuUsage(c0);
+console.log('per page wall', ((performance.now() - t0) / 8).toFixed(0), 'ms; main-process cpu', ((c.user + c.system) / 8000).toFixed(0), 'ms');
+await closeOcr(); process.exit(0);
