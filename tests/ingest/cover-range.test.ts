@@ -38,6 +38,14 @@ describe('the serial range a cover states', () => {
     expect(statedRange('2021 18 1 2 3 4 5'.split(' '))).toBeNull();
   });
 
+  it('reads no table from a run of small numbers that happens to add up, nor from a count without men or women', () => {
+    // a ward list's scanned cover: "1", "1", "0", "1", "1" (ward 1, ...) is no electors' table
+    expect(statedRange('4 1 1 0 1 1 2025'.split(' '))).toBeNull();
+    expect(statedRange('1 9 5 4 9'.split(' '))).toBeNull();
+    expect(statedRange('1 582 580 0 580'.split(' '))).toBeNull();
+    expect(statedRange('1 12 6 5 11'.split(' '))).toEqual({ first: 1, last: 12, electors: 11 });
+  });
+
   it('warns when the boxes found fall short of the cover, and not when they do not', () => {
     const cover = { first: 1, last: 5, electors: 4 };
     expect(coverWarnings(cover, slots([1, 2, 3, 4, 5]))).toEqual([]);

@@ -20,14 +20,21 @@ export interface CoverRange {
   electors: number;
 }
 
+/**
+ * The fewest electors a cover's table can state: a part of a roll holds hundreds, with men and
+ * women both; a run of small numbers that happens to add up (a ward's "1, 0, 1, 1") is no table.
+ */
+const MIN_STATED_ELECTORS = 10;
+
 export function statedRange(words: string[]): CoverRange | null {
   const nums = words.filter((w) => /^\d{1,6}$/.test(w)).map(Number);
   for (let i = 0; i + 4 <= nums.length; i++) {
     const [last, m, f] = nums.slice(i, i + 3);
+    if (m === 0 || f === 0) continue;
     const before = i > 0 ? nums[i - 1] : 0;
     const first = before >= 1 && before <= last ? before : null;
     const span = last - (first ?? 1) + 1;
-    const fits = (t: number) => t > 0 && t <= span && t >= span * 0.5;
+    const fits = (t: number) => t >= MIN_STATED_ELECTORS && t <= span && t >= span * 0.5;
     // with a third-gender column first, else without
     if (i + 4 < nums.length && m + f + nums[i + 3] === nums[i + 4] && fits(nums[i + 4])) return { first, last, electors: nums[i + 4] };
     if (m + f === nums[i + 3] && fits(nums[i + 3])) return { first, last, electors: nums[i + 3] };

@@ -11,6 +11,15 @@ import { coverLines, statedRange, statedYear, type CoverRange } from './cover';
 import { toPgm } from './image';
 import { bandImage, binarized, readBand, SERIAL_LEVEL, stackBands, wordsByBand, type BandReading } from './strips';
 
+type Size = { width: number; height: number };
+
+/** Pages proposing one box size without showing IDs before that size is taken anyway. */
+const PROPOSALS = 3;
+
+function sameSize(a: Size, b: Size): boolean {
+  return cellsOfSize([{ x: 0, y: 0, width: a.width, height: a.height }], b).length === 1;
+}
+
 /** Pixels per PDF point when rendering for box finding and OCR (144 dpi). */
 export const RENDER_SCALE = 2;
 /** A scanned cover's text is read at this multiple of RENDER_SCALE. */
@@ -217,13 +226,24 @@ export async function rasterPages(
   fast?: { scans: ScanImages; hints: Map<number, ScanHint> },
   signal?: AbortSignal,
 ): Promise<RasterPage[]> {
-  let size: { width: number; height: number } | null = null;
+  /** The roll's box size, once a page's boxes of that size have shown IDs (or it was proposed often enough). */
+  let size: Size | null = null;
   const results: RasterPage[] = [];
   const pending: Promise<void>[] = [];
   const late: Prepared[] = [];
-  const read = (p: Prepared, found: PixelRect[], size: { width: number; height: number }, confirm?: (readings: BandReading[]) => boolean) => {
+  /**
+   * Pages whose boxes of a proposed size showed no IDs (a cover's or a summary's table of equal
+   * cells reads none): their boxes wait here until the roll's size is known.
+   */
+  const setAside: { p: Prepared; result: RasterPage; boxes: RasterBox[]; size: Size; cells: PixelRect[] }[] = [];
+  /** The box size each page was read with. */
+  const sizeRead = new Map<RasterPage, Size>();
+  /** How often each size was proposed without showing IDs. */
+  const unconfirmed: { size: Size; times: number }[] = [];
+  const read = (p: Prepared, found: PixelRect[], size: Size, confirm?: (readings: BandReading[]) => boolean, propose = false) => {
     const result: RasterPage = { page: p.page, skew: p.skew, boxes: [] };
     results.push(result);
+    sizeRead.set(result, size);
     // boxes whose outline is broken in the scan, placed by their row and column; kept only if
     // OCR reads an EPIC in them, or a serial that fits between their neighbours'
     const implied = new Set(impliedCells(found, size).filter((c) => c.x >= 0 && c.y >= 0 && c.x + c.width <= p.image.width && c.y + c.height <= p.image.height));
@@ -232,15 +252,25 @@ export async function rasterPages(
     const job = readCells(p.image, cells).then((readings) => {
       onPage?.(p.page);
       const keep = cells.map((c, i) => !implied.has(c) || plausible(readings, i, (k) => !implied.has(cells[k])));
+      const kept = boxes.map((box, i) => ({ ...box, reading: readings[i] })).filter((_, i) => keep[i]);
+      const shown = readings.filter((_, i) => !implied.has(cells[i]));
+      if (propose && !gridEvidence(shown)) {
+        setAside.push({ p, result, boxes: kept, size, cells: found });
+        return;
+      }
       // cells that turned out to hold no voters (a cover's table): the first page is then read as the cover
-      if (confirm && !confirm(readings.filter((_, i) => !implied.has(cells[i])))) return p.page === 1 ? readCover(p) : undefined;
-      result.boxes = boxes.map((box, i) => ({ ...box, reading: readings[i] })).filter((_, i) => keep[i]);
+      if (confirm && !confirm(shown)) return p.page === 1 ? readCover(p) : undefined;
+      result.boxes = kept;
     });
     return keep(pending, job);
   };
   let inFlight: Promise<void>[] = [];
   // the fullest page's boxes: the calibrated grid for pages whose ruling cannot be seen
-  let template: { cells: PixelRect[]; width: number; height: number } | null = null;
+  const fullest: { template: { cells: PixelRect[]; width: number; height: number } | null } = { template: null };
+  const offerTemplate = (p: Prepared, cells: PixelRect[]) => {
+    const t = fullest.template;
+    if (cells.length >= 6 && (!t || cells.length > t.cells.length)) fullest.template = { cells, width: p.image.width, height: p.image.height };
+  };
   const empty: Prepared[] = [];
   let cover: CoverRange | null | undefined;
   let coverText: string[] | undefined;
@@ -265,10 +295,21 @@ export async function rasterPages(
     checkAbort(signal);
     const p = await prepare(session, n, fast?.scans, fast?.hints.get(n));
     const local = commonCellSize(p.cells, 2);
-    if (!size && local && local.count >= 4) size = local;
+    if (!size && local && local.count >= 4) {
+      // A page with a grid of one size proposes the roll's box size, taken once OCR reads IDs in its
+      // boxes; until then each such page waits for its OCR. A size proposed PROPOSALS times without
+      // IDs is taken all the same (a scan too poor for OCR still has its boxes printed).
+      const proposed = orderCells(cellsOfSize(p.cells, local));
+      const held = setAside.length;
+      await read(p, proposed, local, undefined, true);
+      const entry = unconfirmed.find((u) => sameSize(u.size, local)) ?? unconfirmed[unconfirmed.push({ size: local, times: 0 }) - 1];
+      if (setAside.length === held || ++entry.times >= PROPOSALS) size = local;
+      if (setAside.length === held) offerTemplate(p, proposed);
+      continue;
+    }
     const chosen = size ?? local;
     const cells = chosen ? orderCells(cellsOfSize(p.cells, chosen)) : [];
-    if (cells.length >= 6 && (!template || cells.length > template.cells.length)) template = { cells, width: p.image.width, height: p.image.height };
+    offerTemplate(p, cells);
     // too little to judge this page alone: look again once the roll's box size is known
     const variant = size && cells.length === 0 ? variantCellSize(p.cells, size) : null;
     if (!size && cells.length < 4) late.push(p);
@@ -281,13 +322,35 @@ export async function rasterPages(
       inFlight = inFlight.slice(1);
     }
   }
+  // Pages too sparse to judge alone (a list whose pages hold one to three voters), when no page set
+  // the roll's size: the size their cells share across pages (the largest of equally common sizes:
+  // a voter box, not its photo frame or serial cell), else each page's own.
+  const pooled = size ? null : commonCellSize(late.flatMap((p) => p.cells), 2);
   for (const p of late) {
-    const s = size ?? commonCellSize(p.cells, 2);
+    const s = size ?? (pooled && cellsOfSize(p.cells, pooled).length > 0 ? pooled : commonCellSize(p.cells, 2));
     const cells = s ? orderCells(cellsOfSize(p.cells, s)) : [];
     const variant = size && cells.length === 0 ? variantCellSize(p.cells, size) : null;
     if (variant) read(p, orderCells(cellsOfSize(p.cells, variant)), variant, variantEvidence);
     else if (cells.length === 0 || !s) empty.push(p);
     else read(p, cells, s);
+  }
+  // Pages set aside: of the roll's size (a voter page read poorly), or of a size no other page
+  // contradicts (no page read IDs in boxes of another size), their boxes are voters after all;
+  // otherwise they were a table's cells (the first page is then the roll's cover).
+  await Promise.all(pending);
+  const idSizes = results.filter((r) => r.boxes.some((b) => b.reading.epic !== null)).map((r) => sizeRead.get(r) as Size);
+  for (const a of setAside) {
+    const voters = size ? sameSize(a.size, size) : idSizes.length === 0 || idSizes.some((s) => sameSize(s, a.size));
+    if (voters) {
+      a.result.boxes = a.boxes;
+      offerTemplate(a.p, orderCells(a.cells));
+    } else {
+      // as any page without boxes of the roll's size: a supplement's variant boxes, else the grid
+      results.splice(results.indexOf(a.result), 1);
+      const variant = size && cellsOfSize(a.p.cells, size).length === 0 ? variantCellSize(a.p.cells, size) : null;
+      if (variant) read(a.p, orderCells(cellsOfSize(a.p.cells, variant)), variant, variantEvidence);
+      else empty.push(a.p);
+    }
   }
   // last resort: the calibrated grid; a grid box counts only if OCR reads a serial or an EPIC in
   // it, and the page only if at least two boxes read an EPIC or three read serials in order (a
@@ -295,7 +358,7 @@ export async function rasterPages(
   for (const p of empty) {
     // the roll's cover: the serial range it states, to check the boxes found against
     if (p.page === 1) keep(pending, readCover(p));
-    const t = template;
+    const t = fullest.template;
     if (!t || t.width !== p.image.width || t.height !== p.image.height) {
       results.push({ page: p.page, skew: p.skew, boxes: [] });
       continue;
