@@ -86,7 +86,7 @@ export interface RollScore {
   found: number;
   /** boxes expected: text rolls, the text layer's IDs (boxes without an ID cannot be counted from it); image-only, the README's */
   expected: number | null;
-  /** text rolls: IDs equal to the text layer's, in order, over its IDs; image-only: ID-shaped reads over boxes */
+  /** text rolls: IDs equal to the text layer's, in order, over its IDs; image-only: ID-shaped reads no other box shares, over boxes */
   idExact: number;
   /** share of boxes with a serial */
   serialsRead: number;
@@ -132,7 +132,11 @@ export function scoreRoll(truth: RollTruth, list: VoterList): RollScore {
       sameIdsInOrder: ids.length === truth.ids.length && ids.every((id, i) => id === truth.ids?.[i]),
     };
   }
-  const shaped = voters.filter((v) => v.epic !== null && /^([A-Z]{3}[0-9]{7}|[A-Z]{2}\/[0-9]{2}\/[0-9]{2,3}\/[0-9]{5,7})$/.test(v.epic)).length;
+  // an ID printed for one voter only: one that OCR gives to several voters is wrong for all but one
+  // at least (a misread forced into the ID's shape), and counts for none of them
+  const times = new Map<string, number>();
+  for (const id of ids) times.set(id, (times.get(id) ?? 0) + 1);
+  const shaped = voters.filter((v) => v.epic !== null && times.get(v.epic) === 1 && /^([A-Z]{3}[0-9]{7}|[A-Z]{2}\/[0-9]{2}\/[0-9]{2,3}\/[0-9]{5,7})$/.test(v.epic)).length;
   const range = truth.serials;
   return {
     ...base,

@@ -61,6 +61,56 @@ describe('EPIC reading', () => {
     expect(epicFromOcr('xx 5JG216487 yy')).toBeNull();
   });
 
+  it('reads a 4 after the letters that OCR saw twice, as "A" and "4", once', () => {
+    expect(epicFromOcr('48 GXPA4109633')).toBe('GXP4109633');
+    expect(epicFromOcr('GXPA4BB2452')).toBe('GXP4882452');
+    // run on into the number printed after it (a ward list's "40/260/266")
+    expect(epicFromOcr('RRGA459807440/260/266')).toBe('RRG4598074');
+    // an "A" that stands for the 4 itself is read as before
+    expect(epicFromOcr('GXPABE2460')).toBe('GXP4882460');
+  });
+
+  it('never makes a current-format ID out of an old-format one, and keeps what OCR saw of it', () => {
+    for (const read of ['GJ21141006017', 'GJ721/141/006017', 'GJ/21141/006017', 'CJ/217141006340', 'J7217141/006122', 'CGU721/141/006325', 'CGU21/141/006325']) {
+      expect(epicFromOcr(read), read).toBeNull();
+      expect(epicFragmentFromOcr(read), read).toBe(read);
+    }
+    expect(epicFromOcr('CT GJ/21/141/006209')).toBe('GJ/21/141/006209');
+    // a current ID with a 7 read as a slash is still read, and one run on into the numbers after it
+    expect(epicFromOcr('ABC12/4567')).toBe('ABC1274567');
+    expect(epicFromOcr('RRG462102540/259/1176')).toBe('RRG4621025');
+    expect(epicFragmentFromOcr('RRG462102540/259/1176')).toBeNull();
+  });
+
+  it('completes old-format IDs from the roll’s own: a prefix letter misread, slashes lost or read as 7', () => {
+    const exact = ['GJ/21/141/006199', 'GJ/21/141/006214', 'GJ/21/141/006125', 'GJ/21/141/006209'].map((epic) => ({ epic, fromOcr: true, fragment: null }));
+    const items = [
+      ...exact,
+      { epic: 'GU/21/141/006116', fromOcr: true, fragment: null },
+      { epic: null, fromOcr: true, fragment: 'GJ21141006017' },
+      { epic: null, fromOcr: true, fragment: 'GJ/217/141/006212' },
+      { epic: null, fromOcr: true, fragment: 'CJ21/141300380' },
+      // too far from the prefix to be one of it: left unread
+      { epic: null, fromOcr: true, fragment: 'J7217141/006122' },
+      // a value from the text layer is never changed
+      { epic: 'GU/21/141/000001', fromOcr: false, fragment: null },
+      // an old-format fragment is not completed as if it had lost a current prefix's letter
+      { epic: null, fromOcr: true, fragment: 'GJ/21141' },
+    ];
+    expect(repairEpicPrefixes(items)).toBe(4);
+    expect(items.slice(4).map((it) => it.epic)).toEqual(['GJ/21/141/006116', 'GJ/21/141/006017', 'GJ/21/141/006212', 'GJ/21/141/300380', null, 'GU/21/141/000001', null]);
+  });
+
+  it('repairs no old-format ID without three exact ones to go by', () => {
+    const items = [
+      { epic: 'GJ/21/141/006199', fromOcr: true, fragment: null },
+      { epic: 'GJ/21/141/006214', fromOcr: true, fragment: null },
+      { epic: null, fromOcr: true, fragment: 'GJ21141006017' },
+    ];
+    expect(repairEpicPrefixes(items)).toBe(0);
+    expect(items[2].epic).toBeNull();
+  });
+
   it('repairs a one-letter prefix slip against the roll prefix', () => {
     const items = [...Array.from({ length: 8 }, (_, i) => ({ epic: `PJG000000${i}`, fromOcr: true })), { epic: 'PJC1234567', fromOcr: true }, { epic: 'XYZ1234567', fromOcr: true }];
     expect(repairEpicPrefixes(items)).toBe(1);

@@ -93,13 +93,18 @@ function cellToPdf(p: Prepared, c: PixelRect): Rect {
   return { x: cx - w / 2, y: cy - h / 2, width: w, height: h };
 }
 
+/** An ID read, whole or with a slip that the roll's other IDs may repair (a fragment). */
+function idShaped(r: BandReading): boolean {
+  return r.epic !== null || r.epicFragment !== null;
+}
+
 /**
  * Whether the implied box `i` holds a voter: an EPIC was read, or a serial greater than the
  * nearest found box's before it and smaller than the nearest found box's after it.
  */
 function plausible(readings: BandReading[], i: number, isFound: (k: number) => boolean): boolean {
   const r = readings[i];
-  if (r.epic !== null) return true;
+  if (idShaped(r)) return true;
   if (r.serial === null) return false;
   let before: number | null = null;
   for (let k = i - 1; k >= 0 && before === null; k--) if (isFound(k)) before = readings[k].serial;
@@ -114,7 +119,7 @@ function plausible(readings: BandReading[], i: number, isFound: (k: number) => b
  * are full of them.
  */
 function gridEvidence(readings: BandReading[]): boolean {
-  const ids = readings.filter((r) => r.epic !== null).length;
+  const ids = readings.filter(idShaped).length;
   return ids >= 2 && ids >= readings.length / 3;
 }
 
@@ -123,7 +128,7 @@ function gridEvidence(readings: BandReading[]): boolean {
  * ID-shaped read in at least half of them. A table's cells of that size read none.
  */
 function variantEvidence(readings: BandReading[]): boolean {
-  const ids = readings.filter((r) => r.epic !== null).length;
+  const ids = readings.filter(idShaped).length;
   return ids >= 1 && ids >= readings.length / 2;
 }
 
@@ -338,7 +343,7 @@ export async function rasterPages(
   // contradicts (no page read IDs in boxes of another size), their boxes are voters after all;
   // otherwise they were a table's cells (the first page is then the roll's cover).
   await Promise.all(pending);
-  const idSizes = results.filter((r) => r.boxes.some((b) => b.reading.epic !== null)).map((r) => sizeRead.get(r) as Size);
+  const idSizes = results.filter((r) => r.boxes.some((b) => idShaped(b.reading))).map((r) => sizeRead.get(r) as Size);
   for (const a of setAside) {
     const voters = size ? sameSize(a.size, size) : idSizes.length === 0 || idSizes.some((s) => sameSize(s, a.size));
     if (voters) {
@@ -369,7 +374,7 @@ export async function rasterPages(
     keep(
       pending,
       readCells(p.image, t.cells).then((readings) => {
-        result.boxes = gridEvidence(readings) ? boxes.map((box, i) => ({ ...box, reading: readings[i] })).filter((b) => b.reading.serial !== null || b.reading.epic !== null) : [];
+        result.boxes = gridEvidence(readings) ? boxes.map((box, i) => ({ ...box, reading: readings[i] })).filter((b) => b.reading.serial !== null || idShaped(b.reading)) : [];
         if (result.boxes.length === 0) result.grid = false;
       }),
     );
