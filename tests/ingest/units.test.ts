@@ -70,6 +70,15 @@ describe('EPIC reading', () => {
     expect(epicFromOcr('GXPABE2460')).toBe('GXP4882460');
   });
 
+  it('reads past the serial digits or a ruled line that OCR ran on before the ID', () => {
+    expect(epicFromOcr('50RRG4249447')).toBe('RRG4249447');
+    expect(epicFromOcr('IRRG100084340/259/911')).toBe('RRG1000843');
+    expect(epicFromOcr('JRRGA424941340/261/50')).toBe('RRG4249413');
+    // an ID that starts with I or J is read whole
+    expect(epicFromOcr('JBT1164185')).toBe('JBT1164185');
+    expect(epicFromOcr('IBT116418540/260/879')).toBe('IBT1164185');
+  });
+
   it('never makes a current-format ID out of an old-format one, and keeps what OCR saw of it', () => {
     for (const read of ['GJ21141006017', 'GJ721/141/006017', 'GJ/21141/006017', 'CJ/217141006340', 'J7217141/006122', 'CGU721/141/006325', 'CGU21/141/006325']) {
       expect(epicFromOcr(read), read).toBeNull();

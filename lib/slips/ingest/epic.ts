@@ -31,10 +31,11 @@ export function epicFromOcr(text: string): string | null {
   // into the current shape, where it would pass for another voter's ID: repairEpicPrefixes may
   // complete it from the roll's own old-format IDs
   if (oldFormatToken(clean)) return null;
-  for (const token of clean.split(/\s+/)) {
+  for (const whole of clean.split(/\s+/)) {
+    const token = withoutRunOn(whole);
     // a 4 after the letters read twice, as "A" and as "4" (GXPA4109633 for GXP4109633, at 150-200 dpi)
     const twice = /^([A-Z]{3})A(4[0-9A-Z]{6})/.exec(token);
-    const fixed = twice ? fixByPosition(twice[1] + twice[2], 3) : null;
+    const fixed = twice ? fixByPosition(twice[1] + twice[2], 3) : token !== whole ? fixByPosition(token.slice(0, 10), 3) : null;
     if (fixed) return fixed;
   }
   for (const token of clean.split(/\s+/)) {
@@ -44,6 +45,15 @@ export function epicFromOcr(text: string): string | null {
     }
   }
   return null;
+}
+
+/**
+ * A token without what OCR ran on before the ID: the serial's digits or a ruled line read as I, J
+ * or L ("50RRG4249447", "IRRG1000843…"), when three letters and a digit follow (an ID that starts
+ * with I or J leaves two letters, and is kept whole).
+ */
+function withoutRunOn(token: string): string {
+  return token.replace(/^[0-9IJL]{1,2}(?=[A-Z]{3}A?[0-9])/, '');
 }
 
 /**
