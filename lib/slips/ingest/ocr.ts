@@ -33,7 +33,9 @@ interface PoolWorker {
 interface Pool {
   idle: PoolWorker[];
   all: PoolWorker[];
-  waiting: ((w: PoolWorker) => void)[];
+  waiting: ((w: PoolWorker | null) => void)[];
+  /** Set by closeOcr: its workers are terminated and must not be handed out (see ocrWords). */
+  closed: boolean;
 }
 
 let poolPromise: Promise<Pool> | null = null;
@@ -75,7 +77,7 @@ async function createPool(): Promise<Pool> {
       return { worker, mode: null } as PoolWorker;
     }),
   );
-  return { idle: [...workers], all: workers, waiting: [] };
+  return { idle: [...workers], all: workers, waiting: [], closed: false };
 }
 
 function getPool(): Promise<Pool> {
@@ -86,16 +88,27 @@ function getPool(): Promise<Pool> {
   return poolPromise;
 }
 
-async function acquire(pool: Pool): Promise<PoolWorker> {
+/** An idle worker, or the next one released; null once the pool is closed. */
+async function acquire(pool: Pool): Promise<PoolWorker | null> {
+  if (pool.closed) return null;
   const w = pool.idle.pop();
   if (w) return w;
   return new Promise((resolve) => pool.waiting.push(resolve));
 }
 
 function release(pool: Pool, w: PoolWorker): void {
+  if (pool.closed) return;
   const next = pool.waiting.shift();
   if (next) next(w);
   else pool.idle.push(w);
+}
+
+/**
+ * A job given to a terminated tesseract.js worker never settles, and its message to the worker
+ * fails as an unhandled rejection: a recognition still queued when closeOcr ran fails with this.
+ */
+function closedError(): VoterListError {
+  return new VoterListError('unsupported', 'OCR was shut down while this file was being read.');
 }
 
 export interface OcrWord {
@@ -125,13 +138,17 @@ function tsvWords(tsv: string): OcrWord[] {
 export async function ocrWords(image: Uint8Array, mode: OcrMode): Promise<OcrWord[]> {
   const pool = await getPool();
   const w = await acquire(pool);
+  if (!w) throw closedError();
   try {
     if (w.mode !== mode) {
       const T = await tesseractModule();
+      if (pool.closed) throw closedError();
       const psm = mode === 'page-numbers' ? T.PSM.SPARSE_TEXT : T.PSM.SINGLE_BLOCK;
       await w.worker.setParameters({ tessedit_char_whitelist: WHITELIST[mode], tessedit_pageseg_mode: psm });
       w.mode = mode;
     }
+    // closeOcr may have run while this job waited on the worker: a terminated worker is never called
+    if (pool.closed) throw closedError();
     const result = await w.worker.recognize(Buffer.from(image), {}, { tsv: true, text: false, blocks: false });
     return tsvWords(result.data.tsv ?? '');
   } finally {
@@ -146,7 +163,7 @@ export async function ocrWords(image: Uint8Array, mode: OcrMode): Promise<OcrWor
  * English or both reads in one pass (a scanned roll's cover); and the Gujarati model
  * (@tesseract.js-data/guj) for the covers of Gujarati rolls set in legacy fonts (legacy-cover.ts).
  */
-const textWorkers = new Map<TextModel, { worker: Promise<Worker>; queue: Promise<unknown> }>();
+const textWorkers = new Map<TextModel, { worker: Promise<Worker>; queue: Promise<unknown>; closed: boolean }>();
 
 async function createTextWorker(lang: TextModel): Promise<Worker> {
   const T = await tesseractModule();
@@ -165,12 +182,15 @@ export async function ocrPageText(image: Uint8Array, dpi: number, lang: TextMode
       textWorkers.delete(lang);
       throw new VoterListError('unsupported', `OCR is not available on this server (${error instanceof Error ? error.message : String(error)}).`);
     });
-    entry = { worker, queue: Promise.resolve() };
+    entry = { worker, queue: Promise.resolve(), closed: false };
     textWorkers.set(lang, entry);
   }
   const worker = await entry.worker;
+  const own = entry;
   const run = entry.queue.then(async () => {
+    if (own.closed) throw closedError();
     await worker.setParameters({ user_defined_dpi: String(Math.round(dpi)) });
+    if (own.closed) throw closedError();
     const result = await worker.recognize(Buffer.from(image), {}, { tsv: true, text: false, blocks: false });
     return tsvWords(result.data.tsv ?? '');
   });
@@ -182,12 +202,15 @@ export async function ocrPageText(image: Uint8Array, dpi: number, lang: TextMode
 export async function closeOcr(): Promise<void> {
   const texts = [...textWorkers.values()];
   textWorkers.clear();
+  for (const t of texts) t.closed = true;
   await Promise.all(texts.map((t) => t.worker.then((w) => w.terminate()).catch(() => undefined)));
   const pending = poolPromise;
   poolPromise = null;
   if (!pending) return;
   try {
     const pool = await pending;
+    pool.closed = true;
+    for (const waiter of pool.waiting.splice(0)) waiter(null);
     await Promise.all(pool.all.map((w) => w.worker.terminate().catch(() => undefined)));
   } catch {
     // never started
