@@ -296,11 +296,22 @@ export async function rasterPages(
     coverText = coverLines(words);
     await numbers;
   };
-  for (const n of pages) {
+  // the next page, prepared while a proposing page waits for its OCR
+  let ahead: { n: number; prepared: Promise<Prepared> } | null = null;
+  const prepareOnce = (n: number) => (ahead?.n === n ? ahead.prepared : prepare(session, n, fast?.scans, fast?.hints.get(n)));
+  for (let k = 0; k < pages.length; k++) {
+    const n = pages[k];
     checkAbort(signal);
-    const p = await prepare(session, n, fast?.scans, fast?.hints.get(n));
+    const p = await prepareOnce(n);
+    ahead = null;
     const local = commonCellSize(p.cells, 2);
     if (!size && local && local.count >= 4) {
+      if (k + 1 < pages.length) {
+        const next = pages[k + 1];
+        ahead = { n: next, prepared: prepare(session, next, fast?.scans, fast?.hints.get(next)) };
+        // awaited on the next turn; a failure there is thrown then, not left unhandled meanwhile
+        ahead.prepared.catch(() => undefined);
+      }
       // A page with a grid of one size proposes the roll's box size, taken once OCR reads IDs in its
       // boxes; until then each such page waits for its OCR. A size proposed PROPOSALS times without
       // IDs is taken all the same (a scan too poor for OCR still has its boxes printed).
