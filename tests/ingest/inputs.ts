@@ -8,6 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { PDFDocument, rgb, StandardFonts } from '@cantoo/pdf-lib';
 import sharp from 'sharp';
+import { parseVoterList } from '@/lib/slips/parse';
+import type { VoterList } from '@/lib/slips/types';
 
 export function tempDir(prefix = 'ingest-'): string {
   return mkdtempSync(path.join(os.tmpdir(), prefix));
@@ -82,6 +84,18 @@ export async function scannedRoll(source: string, first: number, last: number, o
     jpegs.push((await scanLike(pngs[i], { ...opts, angle, seed: (opts.seed ?? 7) + i })).jpeg);
   }
   return imagePdf(jpegs);
+}
+
+/**
+ * Pages `first`..`last` of a roll twice: as its own text layer reads them (the truth) and rebuilt
+ * as a scanned, image-only PDF (scannedRoll), both parsed.
+ */
+export async function truthAndScan(source: string, first: number, last: number, opts: ScanOptions = {}): Promise<{ truth: VoterList; scan: VoterList }> {
+  const cut = path.join(tempDir('ingest-cut-'), 'cut.pdf');
+  execFileSync('qpdf', ['--empty', '--pages', source, `${first}-${last}`, '--', cut]);
+  const truth = await parseVoterList({ bytes: new Uint8Array(readFileSync(cut)), filename: 'cut.pdf' });
+  const scan = await parseVoterList({ bytes: await scannedRoll(source, first, last, opts), filename: 'scan.pdf' });
+  return { truth, scan };
 }
 
 export interface DrawnVoter {

@@ -1,12 +1,9 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeOcr } from '@/lib/slips/ingest/ocr';
-import { parseVoterList } from '@/lib/slips/parse';
 import type { VoterList } from '@/lib/slips/types';
-import { scannedRoll } from './inputs';
+import { truthAndScan } from './inputs';
 import { ROLLS_DIR } from './roll-truth';
 
 /**
@@ -29,10 +26,7 @@ describe.skipIf(!HAVE)(`a scanned roll with a table on its cover and sparse firs
   let truth: VoterList;
   let scan: VoterList;
   beforeAll(async () => {
-    const cut = path.join(mkdtempSync(path.join(os.tmpdir(), 'ward-cut-')), 'cut.pdf');
-    execFileSync('qpdf', ['--empty', '--pages', FILE, '1-8', '--', cut]);
-    truth = await parseVoterList({ bytes: new Uint8Array(readFileSync(cut)), filename: 'cut.pdf' });
-    scan = await parseVoterList({ bytes: await scannedRoll(FILE, 1, 8, { dpi: 150, angle: 0.6 }), filename: 'scan.pdf' });
+    ({ truth, scan } = await truthAndScan(FILE, 1, 8, { dpi: 150, angle: 0.6 }));
   }, 180_000);
 
   it('the text layer holds 11 voters on pages 3 to 8 (the truth this test relies on)', () => {

@@ -1,13 +1,10 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EPIC_CURRENT, EPIC_OLD } from '@/lib/slips/ingest/epic';
 import { closeOcr } from '@/lib/slips/ingest/ocr';
-import { parseVoterList } from '@/lib/slips/parse';
 import type { VoterList } from '@/lib/slips/types';
-import { scannedRoll } from './inputs';
+import { truthAndScan } from './inputs';
 import { ROLLS_DIR } from './roll-truth';
 
 /**
@@ -31,10 +28,7 @@ describe.skipIf(!HAVE)(`the 2025 ECI roll scanned at 150 dpi${HAVE ? '' : ` (ski
   let truth: VoterList;
   let scan: VoterList;
   beforeAll(async () => {
-    const cut = path.join(mkdtempSync(path.join(os.tmpdir(), 'eci-cut-')), 'cut.pdf');
-    execFileSync('qpdf', ['--empty', '--pages', FILE, '3-10', '--', cut]);
-    truth = await parseVoterList({ bytes: new Uint8Array(readFileSync(cut)), filename: 'cut.pdf' });
-    scan = await parseVoterList({ bytes: await scannedRoll(FILE, 3, 10, { dpi: 150 }), filename: 'scan.pdf' });
+    ({ truth, scan } = await truthAndScan(FILE, 3, 10, { dpi: 150 }));
   }, 240_000);
 
   it('finds every box, in order, with its serial', () => {
