@@ -27,9 +27,13 @@ function startServer(dataDir: string): ChildProcess {
   return child;
 }
 
-async function waitReady(timeoutMs = 120_000): Promise<void> {
+/** Waits for the server to answer; fails at once, with its log, if its process has ended. */
+async function waitReady(child: ChildProcess, log: string, timeoutMs = 120_000): Promise<void> {
   const end = Date.now() + timeoutMs;
   while (Date.now() < end) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`the server exited (${child.exitCode ?? child.signalCode}) before answering:\n${tail(log)}`);
+    }
     try {
       const res = await fetch(`${BASE}/api/documents/pricing`);
       if (res.ok) return;
@@ -38,7 +42,12 @@ async function waitReady(timeoutMs = 120_000): Promise<void> {
     }
     await new Promise((r) => setTimeout(r, 300));
   }
-  throw new Error('server did not start');
+  throw new Error(`the server did not answer within ${timeoutMs / 1000} s:\n${tail(log)}`);
+}
+
+/** The last lines of the server's log, for a failure message. */
+function tail(log: string, lines = 40): string {
+  return fs.existsSync(log) ? fs.readFileSync(log, 'utf8').split('\n').slice(-lines).join('\n') : '(no server log)';
 }
 
 function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
@@ -73,9 +82,11 @@ test.describe.configure({ mode: 'serial', timeout: 600_000 });
 test('SIGKILL during the final render: after a restart the job finishes and finished steps are not repeated', async () => {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'vsg-crash-'));
   const dataDir = path.join(root, 'data');
+  const log = path.join(root, 'server.log');
   let server = startServer(dataDir);
+  let finished = false;
   try {
-    await waitReady();
+    await waitReady(server, log);
     const login = await api('/api/login', { method: 'POST', body: new URLSearchParams({ username: ADMIN.email, password: ADMIN.password }) });
     expect(login.status).toBe(200);
     const token = login.body.access_token as string;
@@ -128,7 +139,7 @@ test('SIGKILL during the final render: after a restart the job finishes and fini
     test.info().annotations.push({ type: 'killed at', description: killedAt });
 
     server = startServer(dataDir);
-    await waitReady();
+    await waitReady(server, log);
     const relogin = await api('/api/login', { method: 'POST', body: new URLSearchParams({ username: ADMIN.email, password: ADMIN.password }) });
     const token2 = relogin.body.access_token as string;
     const deadline = Date.now() + 300_000;
@@ -156,8 +167,11 @@ test('SIGKILL during the final render: after a restart the job finishes and fini
     await handle.close();
     const runs = Object.fromEntries(result.rows.filter((r) => r.name.startsWith('slips-')).map((r) => [r.step_id, r.runs]));
     expect(runs).toEqual({ parse: 1, 'render-draft': 1, 'roll-facts': 1, 'render-final': 2 });
+    finished = true;
   } finally {
     killGroup(server, 'SIGKILL');
+    // a failed run keeps the servers' log in its report (the folder is removed)
+    if (!finished && fs.existsSync(log)) await test.info().attach('server.log', { path: log, contentType: 'text/plain' });
     fs.rmSync(root, { recursive: true, force: true });
   }
 });

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,6 +18,42 @@ describe('embedded database single-opener protection', () => {
     const again = await openDb({ pgliteDir });
     await again.close();
   });
+
+  it('takes over a lock whose holder is a zombie (killed, not yet reaped by its parent)', async () => {
+    const pgliteDir = path.join(dir, 'zombie');
+    // sh becomes "sleep 5", which never reaps its child: "sleep 0.1" ends as a zombie
+    const holder = spawn('sh', ['-c', 'sleep 0.1 & echo $!; exec sleep 5']);
+    const zombiePid = Number(await new Promise<string>((resolve) => holder.stdout.once('data', (d: Buffer) => resolve(d.toString().trim()))));
+    await new Promise((r) => setTimeout(r, 400));
+    expect(spawnSync('ps', ['-o', 'stat=', '-p', String(zombiePid)]).stdout.toString().trim()).toMatch(/^Z/);
+    fs.mkdirSync(pgliteDir, { recursive: true });
+    fs.writeFileSync(path.join(dir, 'zombie.lock'), String(zombiePid));
+    try {
+      const handle = await openDb({ pgliteDir });
+      await handle.close();
+    } finally {
+      holder.kill('SIGKILL');
+    }
+  });
+
+  it('waits a moment for a holder that is going away, and refuses one that stays', async () => {
+    const pgliteDir = path.join(dir, 'leaving');
+    const leaving = spawn(process.execPath, ['-e', 'setTimeout(() => process.exit(0), 700)']);
+    fs.mkdirSync(pgliteDir, { recursive: true });
+    fs.writeFileSync(path.join(dir, 'leaving.lock'), String(leaving.pid));
+    const handle = await openDb({ pgliteDir });
+    await handle.close();
+
+    const stayingDir = path.join(dir, 'staying');
+    const staying = spawn(process.execPath, ['-e', 'setTimeout(() => undefined, 60_000)']);
+    fs.mkdirSync(stayingDir, { recursive: true });
+    fs.writeFileSync(path.join(dir, 'staying.lock'), String(staying.pid));
+    try {
+      await expect(openDb({ pgliteDir: stayingDir })).rejects.toBeInstanceOf(DatabaseLockedError);
+    } finally {
+      staying.kill('SIGKILL');
+    }
+  }, 20_000);
 
   it('takes over a lock left behind by a process that died', async () => {
     const pgliteDir = path.join(dir, 'stale');
