@@ -102,15 +102,19 @@ function editDistance(a: string, b: string): number {
   return row[b.length];
 }
 
+/** An old-format ID's part before its number: everything up to its last slash ("GJ/21/141/"). */
+function oldPrefix(epic: string): string {
+  return epic.slice(0, epic.lastIndexOf('/') + 1);
+}
+
 /**
- * Old-format IDs of one part share everything up to their last slash ("GJ/21/141/"): the roll's
- * dominant such prefix (three IDs and 30% of the old-format ones at least) and the length its
- * numbers most often have.
+ * Old-format IDs of one part share their prefix (oldPrefix): the roll's dominant one (three IDs
+ * and 30% of the old-format ones at least) and the length its numbers most often have.
  */
 function dominantOldPrefix(epics: string[]): { prefix: string; tail: number } | null {
-  const old = epics.filter((e) => EPIC_OLD.test(e) && EPIC_OLD.exec(e)?.[1] === e);
+  const old = epics.filter((e) => EPIC_OLD.exec(e)?.[1] === e);
   const counts = new Map<string, number>();
-  for (const e of old) counts.set(e.slice(0, e.lastIndexOf('/') + 1), (counts.get(e.slice(0, e.lastIndexOf('/') + 1)) ?? 0) + 1);
+  for (const e of old) counts.set(oldPrefix(e), (counts.get(oldPrefix(e)) ?? 0) + 1);
   const best = [...counts].sort((x, y) => y[1] - x[1])[0];
   if (!best || best[1] < Math.max(3, old.length * 0.3)) return null;
   const tails = new Map<number, number>();
@@ -183,7 +187,7 @@ function repairOldFormat(items: { epic: string | null; fromOcr: boolean; fragmen
   for (const it of items) {
     if (!it.fromOcr) continue;
     if (it.epic && EPIC_OLD.test(it.epic)) {
-      const prefix = it.epic.slice(0, it.epic.lastIndexOf('/') + 1);
+      const prefix = oldPrefix(it.epic);
       if (prefix !== dominant.prefix && prefix.length === dominant.prefix.length && editDistance(prefix, dominant.prefix) === 1) {
         it.epic = dominant.prefix + it.epic.slice(prefix.length);
         repaired++;

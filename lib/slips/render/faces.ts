@@ -89,14 +89,14 @@ function isSurrogate(unit: number): boolean {
 }
 
 /**
- * Calls `fn` for each run of `text` drawn in one face, in order (`start`/`end` are UTF-16 offsets).
+ * Calls `fn` for each run of `text` drawn in one face, in order.
  * A character stays in the current run's face while that face has it (so spaces, digits, punctuation
  * and joiners stay with the script around them) and otherwise moves to the first face that has it.
  * A character no face has stays where it is (it prints as the face's missing-glyph box;
- * `unprintableCharacters` finds these before anything is printed). Allocates nothing: it runs for
- * every string on every slip.
+ * `unprintableCharacters` finds these before anything is printed). It runs for every string on every
+ * slip: a text in one face is handed over as it is, and nothing else is allocated for it.
  */
-export function forEachRun(text: string, fn: (face: number, start: number, end: number) => void): void {
+export function forEachRun(text: string, fn: (face: number, run: string) => void): void {
   const primary = shaperOf(PRIMARY_FACE);
   let i = 0;
   while (i < text.length) {
@@ -106,7 +106,7 @@ export function forEachRun(text: string, fn: (face: number, start: number, end: 
     i++;
   }
   if (i === text.length) {
-    fn(PRIMARY_FACE, 0, text.length);
+    fn(PRIMARY_FACE, text);
     return;
   }
   let face = PRIMARY_FACE;
@@ -116,20 +116,20 @@ export function forEachRun(text: string, fn: (face: number, start: number, end: 
     if (!shaperOf(face).covers(codePoint)) {
       const other = firstFaceCovering(codePoint);
       if (other >= 0 && other !== face) {
-        if (j > start) fn(face, start, j);
+        if (j > start) fn(face, text.slice(start, j));
         face = other;
         start = j;
       }
     }
     j += codePoint > 0xffff ? 2 : 1;
   }
-  fn(face, start, text.length);
+  fn(face, start === 0 ? text : text.slice(start));
 }
 
 /** The runs of `text`, each drawn in one face (see `forEachRun`). */
 export function splitByFace(text: string): FaceRun[] {
   const runs: FaceRun[] = [];
-  forEachRun(text, (face, start, end) => runs.push({ face, text: text.slice(start, end) }));
+  forEachRun(text, (face, run) => runs.push({ face, text: run }));
   return runs;
 }
 

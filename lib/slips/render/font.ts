@@ -15,9 +15,9 @@ function emWidth(text: string): number {
   let ems = emWidthCache.get(text);
   if (ems === undefined) {
     let sum = 0;
-    forEachRun(text, (face, start, end) => {
+    forEachRun(text, (face, run) => {
       const s = shaperOf(face);
-      sum += s.advance(start === 0 && end === text.length ? text : text.slice(start, end)) / s.upem;
+      sum += s.advance(run) / s.upem;
     });
     ems = sum;
     if (emWidthCache.size > 50_000) emWidthCache.clear();
@@ -153,7 +153,7 @@ export class DocumentFont {
     let ops = 'BT';
     // Pen position of the run's start, in points from x.
     let runX = x;
-    forEachRun(text, (face, start, end) => {
+    forEachRun(text, (face, run) => {
       const s = shaperOf(face);
       const entry = this.faceEntry(face);
       const k = size / s.upem;
@@ -162,8 +162,7 @@ export class DocumentFont {
       let tx = Number.NaN;
       let ty = Number.NaN;
       let tj = '';
-      const runText = start === 0 && end === text.length ? text : text.slice(start, end);
-      const advance = s.forEachGlyph(runText, (gid, dx, dy) => {
+      const advance = s.forEachGlyph(run, (gid, dx, dy) => {
         entry.used.add(gid);
         if (dy !== ty || Number.isNaN(tx)) {
           if (tj) ops += ` [${tj}]TJ`;

@@ -243,8 +243,6 @@ export async function rasterPages(
   const setAside: { p: Prepared; result: RasterPage; boxes: RasterBox[]; size: Size; cells: PixelRect[] }[] = [];
   /** The box size each page was read with. */
   const sizeRead = new Map<RasterPage, Size>();
-  /** How often each size was proposed without showing IDs. */
-  const unconfirmed: { size: Size; times: number }[] = [];
   const read = (p: Prepared, found: PixelRect[], size: Size, confirm?: (readings: BandReading[]) => boolean, propose = false) => {
     const result: RasterPage = { page: p.page, skew: p.skew, boxes: [] };
     results.push(result);
@@ -318,9 +316,9 @@ export async function rasterPages(
       const proposed = orderCells(cellsOfSize(p.cells, local));
       const held = setAside.length;
       await read(p, proposed, local, undefined, true);
-      const entry = unconfirmed.find((u) => sameSize(u.size, local)) ?? unconfirmed[unconfirmed.push({ size: local, times: 0 }) - 1];
-      if (setAside.length === held || ++entry.times >= PROPOSALS) size = local;
-      if (setAside.length === held) offerTemplate(p, proposed);
+      const confirmed = setAside.length === held;
+      if (confirmed) offerTemplate(p, proposed);
+      if (confirmed || setAside.filter((a) => sameSize(a.size, local)).length >= PROPOSALS) size = local;
       continue;
     }
     const chosen = size ?? local;
