@@ -1,13 +1,14 @@
-import { PassThrough } from 'node:stream';
+import path from 'node:path';
 import { z } from 'zod';
 import { findDocument, transitionDocument, updateDocument } from '@/db/queries/documents';
 import type { DocumentRow } from '@/db/schema';
 import type { StoredFile } from '@/lib/files';
+import { copyStoredFileTo, putLocalFile } from '@/lib/files/file-copies';
 import { JobCancelledError, NonRetriableJobError, defineJob, type JobFailure } from '@/lib/jobs';
 import { feeInPaise } from '@/lib/slips/fees';
-import { readLegacyCover } from '@/lib/slips/ingest/pdf/legacy-cover';
-import { VoterListError, parseVoterList } from '@/lib/slips/parse';
-import { BannerError, LayoutError, SlipInputError, renderSlips, type RenderInput, type RenderResult } from '@/lib/slips/render';
+import { SandboxCrashError, SandboxLimitError, SandboxTaskError, withTaskDir, type RenderTaskInput, type RenderTaskResult } from '@/lib/sandbox';
+import { VoterListError } from '@/lib/slips/ingest/errors';
+import { BannerError, LayoutError, SlipInputError } from '@/lib/slips/render/errors';
 import type { Orientation, PageSize } from '@/lib/slips/layout-options';
 import type { ParseReport, VoterRecord } from '@/lib/slips/types';
 import { documentsDeps, type DocumentsDeps } from './deps';
@@ -30,9 +31,22 @@ export type TaskPayload = z.infer<typeof taskPayload>;
 export const PIPELINE_STEPS = ['parse', 'render-draft', 'render-final'] as const;
 export type PipelineStep = (typeof PIPELINE_STEPS)[number];
 
-/** Errors that mean the input is bad: no retry would help, the user is told what is wrong. */
+/**
+ * Errors that mean the input is bad: no retry would help, the user is told what is wrong. A sandbox
+ * process that broke a limit, failed in a way our code did not foresee, or died twice on the same work
+ * is the file's doing too; a first unexplained death was already retried by the sandbox pool.
+ */
 function asJobError(error: unknown): unknown {
-  if (error instanceof VoterListError || error instanceof LayoutError || error instanceof BannerError || error instanceof SlipInputError) {
+  if (
+    error instanceof VoterListError ||
+    error instanceof LayoutError ||
+    error instanceof BannerError ||
+    error instanceof SlipInputError ||
+    error instanceof SandboxLimitError ||
+    error instanceof SandboxTaskError ||
+    (error instanceof SandboxCrashError && error.repeated)
+  ) {
+    if (error instanceof SandboxTaskError) console.error(`[pipeline] a sandbox task failed unexpectedly: ${error.detail}`);
     return new NonRetriableJobError(error.message, { cause: error });
   }
   if (error instanceof Error && error.name === 'AbortError') return new JobCancelledError();
@@ -53,101 +67,102 @@ function linkedController(signal: AbortSignal): AbortController {
   return controller;
 }
 
-/** Renders into the file store as it goes (the PDF is never whole in memory). */
-async function renderToStore(deps: DocumentsDeps, input: RenderInput): Promise<{ file: StoredFile; result: RenderResult }> {
-  const pipe = new PassThrough({ highWaterMark: 1024 * 1024 });
-  // A failure reaches us through renderSlips or put; the stream's own 'error' event must not go unheard.
-  pipe.on('error', () => undefined);
-  const putting = deps.store.put(pipe, { contentType: 'application/pdf' });
-  putting.catch((error: unknown) => pipe.destroy(error instanceof Error ? error : new Error(String(error))));
-  try {
-    const result = await renderSlips(input, pipe);
-    return { file: await putting, result };
-  } catch (error) {
-    pipe.destroy(error instanceof Error ? error : new Error(String(error)));
-    await putting.catch(() => undefined);
-    throw error;
-  }
-}
-
 async function readVoters(deps: DocumentsDeps, doc: DocumentRow): Promise<VoterRecord[]> {
   if (!doc.votersFileId) throw new Error('The voter list has not been read yet.');
   return JSON.parse((await deps.store.readAll(doc.votersFileId)).toString('utf8')) as VoterRecord[];
 }
 
-function renderInput(doc: DocumentRow, voters: VoterRecord[], sourcePdf: Uint8Array | undefined, banner: Uint8Array): Omit<RenderInput, 'mode'> {
+/** What the render task needs besides its files. */
+function renderChoices(doc: DocumentRow): Pick<RenderTaskInput, 'address' | 'layout' | 'printPhotos'> {
   const o = doc.options;
   return {
-    voters,
-    sourcePdf,
-    banner,
     address: o.booth_address,
     layout: { pageSize: o.page_size as PageSize, orientation: o.orientation as Orientation, slipsPerPage: o.slips_per_page },
     printPhotos: o.print_photo,
   };
 }
 
-async function loadRenderInputs(deps: DocumentsDeps, doc: DocumentRow) {
-  const voters = await readVoters(deps, doc);
-  const needsSource = voters.some((v) => v.box);
-  if (!doc.uploadFileId || !doc.bannerFileId) throw new NonRetriableJobError('The uploaded files of this task were deleted; please start a new task.');
-  const [sourcePdf, banner] = await Promise.all([needsSource ? deps.store.readAll(doc.uploadFileId) : undefined, deps.store.readAll(doc.bannerFileId)]);
-  return { voters, sourcePdf, banner };
-}
-
-/** Step `parse`: the uploaded voter list → a stored voters file and the report's summary on the task. */
+/**
+ * Step `parse`: the uploaded voter list → a stored voters file and the report's summary on the task. The
+ * list is read in a sandbox process: this process only copies the file out of the store and the voters
+ * back in.
+ */
 export async function parseStep(deps: DocumentsDeps, documentId: number, signal: AbortSignal): Promise<{ votersFileId: string; voters: number }> {
   const doc = await loadTask(deps, documentId);
   if (doc.votersFileId && doc.voterCount !== null) return { votersFileId: doc.votersFileId, voters: doc.voterCount };
-  if (!doc.uploadFileId) throw new NonRetriableJobError('The uploaded voter list was deleted; please start a new task.');
+  const uploadFileId = doc.uploadFileId;
+  if (!uploadFileId) throw new NonRetriableJobError('The uploaded voter list was deleted; please start a new task.');
   const controller = linkedController(signal);
   const progress = new ProgressReporter(deps.db, documentId, controller);
   await progress.set({ status: 'preprocessing', progress: 25, progressMessage: 'Opening the voter list', errorMessage: null, failedStep: null });
-  const bytes = await deps.store.readAll(doc.uploadFileId);
-  await progress.set({ status: 'processing', progress: 50, progressMessage: 'Reading the voter list' });
-  const isExcel = !/\.pdf$/i.test(doc.options.voter_list_name);
-  const list = await parseVoterList(
-    { bytes, filename: doc.options.voter_list_name },
-    {
-      maxBytes: deps.config.MAX_UPLOAD_MB * 1024 * 1024,
-      signal: controller.signal,
-      onProgress: (done, total) =>
-        progress.report({ progressMessage: isExcel ? `Reading rows: ${done} of ${total}` : `Reading page ${done} of ${total}` }),
-    },
-  ).catch((error: unknown) => {
+  const name = doc.options.voter_list_name;
+  const isExcel = !/\.pdf$/i.test(name);
+  const { file, parsed } = await withTaskDir(async (dir) => {
+    const input = path.join(dir, 'voter-list');
+    const out = path.join(dir, 'voters.json');
+    await copyStoredFileTo(deps.store, uploadFileId, input);
+    await progress.set({ status: 'processing', progress: 50, progressMessage: 'Reading the voter list' });
+    const parsed = await deps.sandbox.run(
+      'parse',
+      { file: input, filename: name, out, maxBytes: deps.config.MAX_UPLOAD_MB * 1024 * 1024 },
+      {
+        subject: 'read',
+        signal: controller.signal,
+        onProgress: (done, total) => progress.report({ progressMessage: isExcel ? `Reading rows: ${done} of ${total}` : `Reading page ${done} of ${total}` }),
+      },
+    );
+    if (parsed.voters === 0) throw new NonRetriableJobError(`No voters were found in ${name}.`);
+    return { file: await putLocalFile(deps.store, out, { contentType: 'application/json' }), parsed };
+  }).catch((error: unknown) => {
     throw asJobError(controller.signal.aborted ? controller.signal.reason : error);
   });
-  if (list.voters.length === 0) throw new NonRetriableJobError(`No voters were found in ${doc.options.voter_list_name}.`);
-  const file = await deps.store.put([Buffer.from(JSON.stringify(list.voters))], { contentType: 'application/json' });
   const saved = await transitionDocument(deps.db, documentId, ['preprocessing', 'processing'], {
     votersFileId: file.id,
-    voterCount: list.voters.length,
-    parseSummary: summariseReport(list.report),
+    voterCount: parsed.voters,
+    parseSummary: summariseReport(parsed.report),
   });
   await keepOrDiscard(deps, file, saved);
-  return { votersFileId: file.id, voters: list.voters.length };
+  return { votersFileId: file.id, voters: parsed.voters };
 }
 
 /**
- * Renders a task's slips into the store (status `generating`, 75), reporting pages as it goes when asked;
- * bad input becomes a NonRetriableJobError, an abort a JobCancelledError.
+ * Renders a task's slips into the store (status `generating`, 75), reporting pages as it goes when asked.
+ * The render runs in a sandbox process (it reads the uploaded roll and banner); bad input becomes a
+ * NonRetriableJobError, an abort a JobCancelledError.
  */
 async function renderTaskPdf(
   deps: DocumentsDeps,
   doc: DocumentRow,
   signal: AbortSignal,
-  stage: { message: string; mode: RenderInput['mode']; pageMessage?: string },
-): Promise<{ file: StoredFile; result: RenderResult }> {
+  stage: { message: string; mode: RenderTaskInput['mode']; pageMessage?: string },
+): Promise<{ file: StoredFile; result: RenderTaskResult }> {
   const controller = linkedController(signal);
   const progress = new ProgressReporter(deps.db, doc.id, controller);
   await progress.set({ status: 'generating', progress: 75, progressMessage: stage.message, errorMessage: null, failedStep: null });
-  const inputs = await loadRenderInputs(deps, doc);
+  const { votersFileId, uploadFileId, bannerFileId } = doc;
+  if (!votersFileId) throw new Error('The voter list has not been read yet.');
+  if (!uploadFileId || !bannerFileId) throw new NonRetriableJobError('The uploaded files of this task were deleted; please start a new task.');
+  // a roll's voters are cut from its pages; an Excel list's are typeset from their fields
+  const needsSource = (doc.parseSummary?.source ?? (/\.pdf$/i.test(doc.options.voter_list_name) ? 'pdf' : 'excel')) === 'pdf';
   const pageMessage = stage.pageMessage;
-  return renderToStore(deps, {
-    ...renderInput(doc, inputs.voters, inputs.sourcePdf, inputs.banner),
-    mode: stage.mode,
-    signal: controller.signal,
-    onProgress: pageMessage ? (done, total) => progress.report({ progressMessage: `${pageMessage}: page ${done} of ${total}` }) : undefined,
+  return withTaskDir(async (dir) => {
+    const files = { votersFile: path.join(dir, 'voters.json'), sourceFile: path.join(dir, 'roll.pdf'), bannerFile: path.join(dir, 'banner'), out: path.join(dir, 'slips.pdf') };
+    await Promise.all([
+      copyStoredFileTo(deps.store, votersFileId, files.votersFile),
+      needsSource ? copyStoredFileTo(deps.store, uploadFileId, files.sourceFile) : undefined,
+      copyStoredFileTo(deps.store, bannerFileId, files.bannerFile),
+    ]);
+    const result = await deps.sandbox.run(
+      'render',
+      { ...files, sourceFile: needsSource ? files.sourceFile : undefined, ...renderChoices(doc), mode: stage.mode },
+      {
+        subject: 'render',
+        signal: controller.signal,
+        onProgress: pageMessage ? (done, total) => progress.report({ progressMessage: `${pageMessage}: page ${done} of ${total}` }) : undefined,
+      },
+    );
+    if (result.repaired) console.info(`[pipeline] task ${doc.id}: the roll PDF was damaged and was repaired before its pages were copied`);
+    return { file: await putLocalFile(deps.store, files.out, { contentType: 'application/pdf' }), result };
   }).catch((error: unknown) => {
     throw asJobError(controller.signal.aborted ? controller.signal.reason : error);
   });
@@ -197,8 +212,13 @@ export async function rollFactsStep(deps: DocumentsDeps, documentId: number, sig
   const summary = doc.parseSummary;
   if (!summary || summary.source !== 'pdf' || summary.header.part || summary.header.pollingStation || !doc.uploadFileId) return { facts: 0 };
   let facts: ParseReport['header'] = {};
+  const uploadFileId = doc.uploadFileId;
   try {
-    facts = (await readLegacyCover(await deps.store.readAll(doc.uploadFileId), signal))?.header ?? {};
+    facts = await withTaskDir(async (dir) => {
+      const file = path.join(dir, 'roll.pdf');
+      await copyStoredFileTo(deps.store, uploadFileId, file);
+      return (await deps.sandbox.run('legacy-cover', { file }, { subject: 'read', signal }))?.header ?? {};
+    });
   } catch (error) {
     if (signal.aborted) throw asJobError(signal.reason);
     // an unreadable cover (OCR unavailable, a damaged page) costs the facts only

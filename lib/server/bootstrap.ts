@@ -4,8 +4,9 @@ import { pruneWindows } from '@/db/queries/rate-limits';
 import { otpCodes } from '@/db/schema';
 import { ensureAdmin } from '@/lib/auth/admin-bootstrap';
 import { getConfig } from '@/lib/config';
+import { closeSandbox, getSandbox, removeStaleTaskDirs } from '@/lib/sandbox';
 import { startLocalJobs } from './jobs';
-import { installSignalHandlers } from './shutdown';
+import { installSignalHandlers, onShutdown } from './shutdown';
 
 /**
  * Start-up work of the server process: validate the configuration (one clear message), open the
@@ -23,6 +24,14 @@ export async function bootstrapServer(): Promise<void> {
   const dayAgo = new Date(Date.now() - 24 * 3600 * 1000);
   await pruneWindows(db, dayAgo);
   await db.delete(otpCodes).where(lt(otpCodes.expiresAt, dayAgo));
+  // Uploaded files are read, and slips rendered, in sandbox processes: one is kept warm for the next task,
+  // and the task directories a killed server left behind are removed.
+  const removed = await removeStaleTaskDirs();
+  if (removed > 0) console.info(`[startup] removed ${removed} task folder(s) left by a stopped server`);
+  onShutdown('sandbox', closeSandbox);
+  const sandbox = getSandbox();
+  sandbox.keepWarm = 1;
+  void sandbox.prewarm();
   await startLocalJobs();
 }
 

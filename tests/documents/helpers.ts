@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { setDbForTests, type Db } from '@/db/client';
 import { resetConfigForTests } from '@/lib/config';
+import { closeSandbox } from '@/lib/sandbox';
 import { resetJobsForTests, startLocalJobs } from '@/lib/server/jobs';
 import { GET as statusRoute } from '@/app/api/documents/[id]/route';
 import { POST as uploadRoute } from '@/app/api/documents/voter-slip-generator/route';
@@ -43,10 +44,13 @@ export function useDocumentsTestEnv(ctx: { readonly db: Db }, options: { filesSt
     resetConfigForTests();
     setDbForTests(ctx.db);
     await resetJobsForTests();
+    // the sandbox pool takes its limits from the environment just set
+    await closeSandbox();
     await startLocalJobs();
   });
   afterAll(async () => {
     await resetJobsForTests();
+    await closeSandbox();
     setDbForTests(undefined);
     for (const [key, value] of Object.entries(saved)) {
       if (value === undefined) delete process.env[key];
