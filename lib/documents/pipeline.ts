@@ -278,6 +278,7 @@ async function markFailed(payload: TaskPayload, failure: JobFailure, fallbackSte
   await transitionDocument(deps.db, doc.id, ['pending', 'preprocessing', 'processing', 'generating'], {
     status: 'error',
     errorMessage: message,
+    errorRetryable: !failure.permanent,
     failedStep: step,
     progressMessage: '',
     endedAt: new Date(),

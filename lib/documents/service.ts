@@ -15,6 +15,7 @@ import type { JobDispatcher } from '@/lib/jobs';
 import type { DocumentsDeps } from './deps';
 import { signFileToken, verifyFileToken, type DocumentFileKind } from './file-token';
 import { CANCEL_EVENT, draftJob, finalJob, type TaskPayload } from './pipeline';
+import { canResume } from './states';
 import { readGeneratorUpload } from './upload';
 
 export { CANCEL_EVENT };
@@ -98,6 +99,7 @@ export async function cancelTask(ctx: DocumentsContext, userId: number, id: numb
 export async function resumeTask(ctx: DocumentsContext, doc: DocumentRow): Promise<{ id: number; task_id: string; status: DocumentStatus }> {
   if (doc.status !== 'error') throw ApiError.conflict(`Only a task that stopped with an error can be resumed (this one is ${doc.status}).`);
   if (doc.filesDeletedAt) throw ApiError.conflict('The files of this task have been deleted; please start a new task.');
+  if (!canResume(doc)) throw ApiError.conflict('This task cannot be resumed: its file caused the error, so it would fail again. Press Start Over and upload another copy.');
   const final = doc.failedStep === 'render-final' || (doc.paidAt !== null && doc.votersFileId !== null);
   const job = final ? finalJob : draftJob;
   const resumed = await transitionDocument(ctx.db, doc.id, ['error'], {
@@ -105,6 +107,7 @@ export async function resumeTask(ctx: DocumentsContext, doc: DocumentRow): Promi
     progress: 10,
     progressMessage: 'Resuming',
     errorMessage: null,
+    errorRetryable: null,
     endedAt: null,
   });
   if (!resumed) throw ApiError.conflict('This task is already being resumed.');

@@ -58,6 +58,7 @@ describeEachDb('a fault in render-draft, then Resume Processing', (ctx) => {
       status: 'error',
       failed_step: 'render-draft',
       error_message: 'Something went wrong while making the slips. Press Resume Processing to try again.',
+      can_resume: true,
       voters: 30,
     });
     expect(failures.draftCalls).toBe(4);
@@ -103,6 +104,11 @@ describeEachDb('a fault in render-draft, then Resume Processing', (ctx) => {
       expect(s.failed_step).toBe('parse');
       expect(s.error_message, c.name).toMatch(c.message);
       expect(s.error_message).not.toMatch(/Resume Processing/);
+      // the file is the cause: Resume is not offered, and a resume is refused
+      expect(s.can_resume, c.name).toBe(false);
+      const resumed = await call(continueRoute, { token, method: 'POST', params: { id: String(started.body.id) } });
+      expect(resumed.status, c.name).toBe(409);
+      expect(resumed.body.detail).toMatch(/cannot be resumed: its file caused the error/);
     }
     fs.rmSync(dir, { recursive: true, force: true });
   });

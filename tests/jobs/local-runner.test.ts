@@ -128,6 +128,42 @@ describeEachDb('the local job runner', (ctx) => {
     expect(await listSteps(ctx.db, id)).toEqual(expect.arrayContaining([{ stepId: 'a', runs: 1, done: true }, { stepId: 'b', runs: 2, done: true }]));
   });
 
+  it('a job that dead processes left running twice is ended, not run a third time: failed, its failure handler told which step', async () => {
+    const name = `poison-${randomUUID().slice(0, 8)}`;
+    let handlerRuns = 0;
+    const failures: { message: string; step: string | null; permanent: boolean }[] = [];
+    const job = defineJob({
+      id: name,
+      event: 'test/poison',
+      schema: z.object({}),
+      retries: 3,
+      async handler(_p, io) {
+        handlerRuns++;
+        await io.step('parse', async () => 1);
+      },
+      async onFailure(_p, failure) {
+        failures.push(failure);
+      },
+    }) as JobDefinition<unknown>;
+    const id = randomUUID();
+    await insertJob(ctx.db, { id, name, payload: {}, maxAttempts: 4 });
+    const { claimJob, startStep } = await import('@/db/queries/jobs');
+    // two processes in turn take the job, start its step and die (their leases lapse)
+    for (const worker of ['dead-1', 'dead-2']) {
+      await until(async () => (await claimJob(ctx.db, [name], worker, 100))?.id === id);
+      await startStep(ctx.db, id, 'parse');
+    }
+    await sleep(150);
+    const alive = new LocalJobRunner(ctx.db, [job], quiet);
+    alive.start();
+    await until(async () => (await findJob(ctx.db, id))?.status === 'failed');
+    await until(async () => failures.length > 0);
+    await alive.stop();
+    expect(handlerRuns).toBe(0);
+    expect(await findJob(ctx.db, id)).toMatchObject({ status: 'failed', abandons: 2, lastError: expect.stringMatching(/stopped twice/) });
+    expect(failures).toEqual([{ message: expect.stringMatching(/^The server stopped twice while working on this task/), step: 'parse', permanent: true }]);
+  });
+
   it('cancelling aborts the running step through its signal, and a dedupe key queues scheduled work once', async () => {
     const name = `cancel-${randomUUID().slice(0, 8)}`;
     let aborted = false;
