@@ -22,9 +22,15 @@ process.on('unhandledRejection', (reason) => {
 const beat = setInterval(() => send({ type: 'beat' }), BEAT_MS);
 beat.unref();
 
+/** What the process is doing, as `ps` and /proc show it. */
+function title(doing: string): void {
+  process.title = `vsg-sandbox ${doing}`;
+}
+
 process.on('message', (message: ParentMessage) => {
   if (message?.type !== 'run') return;
   const { id, task, input } = message;
+  title(task);
   let last = 0;
   const ctx = {
     progress(done: number, total: number) {
@@ -35,10 +41,13 @@ process.on('message', (message: ParentMessage) => {
       send({ type: 'progress', id, done, total });
     },
   };
-  runTask(task, input as never, ctx).then(
-    (result) => send({ type: 'done', id, result }),
-    (error: unknown) => send({ type: 'failed', id, error: toWire(error) }),
-  );
+  runTask(task, input as never, ctx)
+    .then(
+      (result) => send({ type: 'done', id, result }),
+      (error: unknown) => send({ type: 'failed', id, error: toWire(error) }),
+    )
+    .finally(() => title('idle'));
 });
 
+title('idle');
 send({ type: 'ready' });

@@ -89,6 +89,17 @@ export class SandboxTransientError extends Error {
   }
 }
 
+/**
+ * A sandbox process could not start (its runtime missing or broken, the machine out of processes): a
+ * fault of the installation or the machine, never the file's, so the job is retried later.
+ */
+export class SandboxStartError extends SandboxTransientError {
+  constructor(detail: string) {
+    super(`The file reader could not start (${detail}).`);
+    this.name = 'SandboxStartError';
+  }
+}
+
 /** An error as it crosses from the sandbox process to its parent (structured, no stack for domain errors). */
 export type WireError =
   | { name: 'VoterListError'; code: VoterListErrorCode; message: string }

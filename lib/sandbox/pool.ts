@@ -1,4 +1,4 @@
-import { SandboxCrashError, SandboxLimitError, fromWire, stderrSaysMemory, type TaskSubject } from './errors';
+import { SandboxCrashError, SandboxLimitError, SandboxStartError, fromWire, stderrSaysMemory, type TaskSubject } from './errors';
 import type { SandboxLimits, TaskLimits } from './limits';
 import { SandboxProcess, rssMbOf, type ProcessExit } from './process';
 import type { SandboxTasks, TaskName } from './protocol';
@@ -46,6 +46,9 @@ export class SandboxPool {
   private closed = false;
   private readonly sweeper: NodeJS.Timeout;
   private warming: Promise<void> | null = null;
+  /** After a warm-up failed, none is tried before this time (a broken installation must not spawn in a loop). */
+  private warmNotBefore = 0;
+  private warmFailures = 0;
   /** Idle processes kept ready however long they wait (a server keeps one: its first task of the day starts warm). */
   keepWarm: number;
 
@@ -82,9 +85,16 @@ export class SandboxPool {
   /** Starts a process and warms its readers in the background, so the next task does not wait for them. */
   prewarm(): Promise<void> {
     if (this.closed || this.idle.length > 0 || this.running > 0) return Promise.resolve();
+    if (Date.now() < this.warmNotBefore) return Promise.resolve();
     this.warming ??= this.run('warm', {}, { subject: 'read' })
-      .then(() => undefined)
-      .catch((error: unknown) => this.log(`sandbox: warming a process failed: ${error instanceof Error ? error.message : String(error)}`))
+      .then(() => {
+        this.warmFailures = 0;
+      })
+      .catch((error: unknown) => {
+        this.warmFailures++;
+        this.warmNotBefore = Date.now() + Math.min(300_000, 1000 * 2 ** this.warmFailures);
+        this.log(`sandbox: warming a process failed: ${error instanceof Error ? error.message : String(error)}`);
+      })
       .finally(() => {
         this.warming = null;
       });
@@ -164,6 +174,13 @@ export class SandboxPool {
     let outcome: Outcome;
     try {
       await proc.ready();
+    } catch (error) {
+      this.log(`sandbox: a process could not start: ${error instanceof Error ? error.message : String(error)}`);
+      proc.kill();
+      pending.reject(new SandboxStartError(proc.describeExit()));
+      return;
+    }
+    try {
       await proc.cpuBudget(limits.cpuSeconds);
       outcome = await this.talk(proc, pending, limits);
     } catch (error) {
