@@ -54,7 +54,13 @@ export class SandboxPool {
 
   constructor(
     readonly limits: SandboxLimits,
-    private readonly options: { root?: string; keepWarm?: number; log?: (line: string) => void } = {},
+    private readonly options: {
+      root?: string;
+      keepWarm?: number;
+      log?: (line: string) => void;
+      /** The program the processes run (default: lib/sandbox/child.ts); tests give one that misbehaves on purpose. */
+      entry?: string;
+    } = {},
   ) {
     this.keepWarm = options.keepWarm ?? 0;
     this.sweeper = setInterval(() => this.retireIdle(), IDLE_MS / 4);
@@ -156,7 +162,7 @@ export class SandboxPool {
       if (proc.alive) return proc;
       this.live.delete(proc);
     }
-    const proc = new SandboxProcess(this.options.root ?? process.cwd(), this.limits);
+    const proc = new SandboxProcess(this.options.root ?? process.cwd(), this.limits, this.options.entry);
     this.live.add(proc);
     void proc.exited.then(() => {
       this.live.delete(proc);

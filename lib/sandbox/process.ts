@@ -87,10 +87,9 @@ export class SandboxProcess {
   private listener: ((message: ChildMessage) => void) | null = null;
   private exitInfo: ProcessExit | null = null;
 
-  constructor(root: string, limits: SandboxLimits) {
+  constructor(root: string, limits: SandboxLimits, entry = path.join(root, 'lib', 'sandbox', 'child.ts')) {
     const req = createRequire(path.join(root, 'package.json'));
     const tsx = pathToFileURL(req.resolve('tsx')).href;
-    const entry = path.join(root, 'lib', 'sandbox', 'child.ts');
     const heapMb = Math.max(128, Math.floor(limits.memoryMb * 0.6));
     const node = [process.execPath, `--max-old-space-size=${heapMb}`, '--disable-warning=ExperimentalWarning', '--import', tsx, entry];
     const dataBytes = limits.memoryMb * 1024 * 1024;
