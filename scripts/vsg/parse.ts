@@ -2,7 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { SandboxCrashError, SandboxLimitError, SandboxTaskError, withTaskDir, type SandboxPool } from '@/lib/sandbox';
 import { VoterListError } from '@/lib/slips/ingest/errors';
-import { DEFAULT_MAX_BYTES } from '@/lib/slips/parse';
+import { DEFAULT_MAX_BYTES } from '@/lib/slips/ingest/options';
 import type { VoterList, VoterRecord } from '@/lib/slips/types';
 import { withCliSandbox } from './sandbox';
 
