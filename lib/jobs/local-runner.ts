@@ -3,7 +3,7 @@ import os from 'node:os';
 import type { Db } from '@/db/client';
 import { claimJob, completeStep, endAbandonedJobs, findStep, renewLease, settleJob, startStep, unfinishedStep } from '@/db/queries/jobs';
 import type { JobRow } from '@/db/schema';
-import { JobCancelledError, NonRetriableJobError, retryDelayMs, stepOf, withStep, type JobDefinition, type JobIo } from './define';
+import { JobCancelledError, NonRetriableJobError, retryDelayMs, stepOf, withStep, type AnyJob, type JobIo } from './define';
 
 export interface LocalRunnerOptions {
   /** Jobs run at once by this process (default: CPU count). */
@@ -18,7 +18,6 @@ export interface LocalRunnerOptions {
   log?: (line: string) => void;
 }
 
-type AnyJob = JobDefinition<unknown>;
 
 /** What the user is told about a job that processes died running twice. */
 export const ABANDONED_MESSAGE =

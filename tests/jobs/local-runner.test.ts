@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { z } from 'zod';
 import { findJob, insertJob, listSteps } from '@/db/queries/jobs';
-import { LocalJobRunner, NonRetriableJobError, defineJob, type JobDefinition } from '@/lib/jobs';
+import { LocalJobRunner, NonRetriableJobError, defineJob, eraseJob } from '@/lib/jobs';
 import { LocalDispatcher } from '@/lib/jobs/dispatcher';
 import { describeEachDb } from '@/tests/helpers/db';
 
@@ -24,7 +24,7 @@ describeEachDb('the local job runner', (ctx) => {
     const ran: string[] = [];
     let active = 0;
     let peak = 0;
-    const job = defineJob({
+    const job = eraseJob(defineJob({
       id: name,
       event: 'test/count',
       schema: z.object({ n: z.number() }),
@@ -39,7 +39,7 @@ describeEachDb('the local job runner', (ctx) => {
         });
         active--;
       },
-    }) as JobDefinition<unknown>;
+    }));
     const a = new LocalJobRunner(ctx.db, [job], { ...quiet, concurrency: 2 });
     const b = new LocalJobRunner(ctx.db, [job], { ...quiet, concurrency: 2 });
     const dispatch = new LocalDispatcher(ctx.db, null);
@@ -57,7 +57,7 @@ describeEachDb('the local job runner', (ctx) => {
     let firstRuns = 0;
     let secondRuns = 0;
     const failures: string[] = [];
-    const job = defineJob({
+    const job = eraseJob(defineJob({
       id: name,
       event: 'test/flaky',
       schema: z.object({ bad: z.boolean() }),
@@ -74,7 +74,7 @@ describeEachDb('the local job runner', (ctx) => {
       async onFailure(_p, f) {
         failures.push(`${f.step}:${f.permanent}:${f.message}`);
       },
-    }) as JobDefinition<unknown>;
+    }));
     const runner = new LocalJobRunner(ctx.db, [job], quiet);
     const dispatch = new LocalDispatcher(ctx.db, runner);
     runner.start();
@@ -95,7 +95,7 @@ describeEachDb('the local job runner', (ctx) => {
   it("a job left running by a dead process is claimed again when its lease lapses and resumes after its last finished step", async () => {
     const name = `resume-${randomUUID().slice(0, 8)}`;
     const calls: string[] = [];
-    const job = defineJob({
+    const job = eraseJob(defineJob({
       id: name,
       event: 'test/resume',
       schema: z.object({}),
@@ -110,7 +110,7 @@ describeEachDb('the local job runner', (ctx) => {
           return 2;
         });
       },
-    }) as JobDefinition<unknown>;
+    }));
     // A dead process's leftovers: the job running under a lapsed lease, step "a" finished, "b" started.
     const id = randomUUID();
     await insertJob(ctx.db, { id, name, payload: {}, maxAttempts: 1 });
@@ -132,7 +132,7 @@ describeEachDb('the local job runner', (ctx) => {
     const name = `poison-${randomUUID().slice(0, 8)}`;
     let handlerRuns = 0;
     const failures: { message: string; step: string | null; permanent: boolean }[] = [];
-    const job = defineJob({
+    const job = eraseJob(defineJob({
       id: name,
       event: 'test/poison',
       schema: z.object({}),
@@ -144,7 +144,7 @@ describeEachDb('the local job runner', (ctx) => {
       async onFailure(_p, failure) {
         failures.push(failure);
       },
-    }) as JobDefinition<unknown>;
+    }));
     const id = randomUUID();
     await insertJob(ctx.db, { id, name, payload: {}, maxAttempts: 4 });
     const { claimJob, startStep } = await import('@/db/queries/jobs');
@@ -167,7 +167,7 @@ describeEachDb('the local job runner', (ctx) => {
   it('cancelling aborts the running step through its signal, and a dedupe key queues scheduled work once', async () => {
     const name = `cancel-${randomUUID().slice(0, 8)}`;
     let aborted = false;
-    const job = defineJob({
+    const job = eraseJob(defineJob({
       id: name,
       event: 'test/cancel',
       schema: z.object({}),
@@ -179,7 +179,7 @@ describeEachDb('the local job runner', (ctx) => {
           throw io.signal.reason;
         });
       },
-    }) as JobDefinition<unknown>;
+    }));
     const runner = new LocalJobRunner(ctx.db, [job], { ...quiet, leaseMs: 300 });
     const dispatch = new LocalDispatcher(ctx.db, runner);
     runner.start();

@@ -1,5 +1,5 @@
 import { serve } from 'inngest/next';
-import { inngest } from '@/inngest/client';
+import { inngest } from '@/lib/jobs/inngest-client';
 import { functions } from '@/inngest/functions';
 
 /** Inngest calls the slip pipeline's functions here (JOBS_PROVIDER=inngest); GET lists them. */
