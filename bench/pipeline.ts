@@ -5,7 +5,8 @@
  * for each input, times upload → draft_complete and payment (test mode) → complete, as a user's browser
  * would drive it over HTTP. While each job runs, POLLERS clients poll its status every POLL_MS.
  * Figures per input and stage: wall seconds, server CPU seconds (user+system of the server process over
- * the stage), slips per wall second, and the server's peak RSS (sampled over the whole process tree).
+ * the stage), slips per wall second, and the server's peak RSS (sampled over the whole process tree, and
+ * without its sandbox processes: the web server's own).
  *   roll        the shared Daman roll (38 pages, 993 voters), a4 portrait 8, twice: cold (the server's first
  *               job) and warm
  * BENCH_ONLY=roll runs only the inputs whose name starts so; BENCH_ROLL=<pdf> puts another roll in the shared roll's place.
@@ -42,10 +43,12 @@ function treePids(root: number): number[] {
   return out;
 }
 
-function treeRssMb(root: number): number {
+/** RSS of the process tree, in MB; with `webOnly`, without the sandbox processes (the web server's own). */
+function treeRssMb(root: number, webOnly = false): number {
   let kb = 0;
   for (const pid of treePids(root)) {
     try {
+      if (webOnly && fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').startsWith('vsg-sandbox')) continue;
       const m = /VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
       if (m) kb += Number(m[1]);
     } catch {
@@ -125,7 +128,11 @@ async function main(): Promise<void> {
     detached: true,
   });
   let peakMb = 0;
-  const sampler = setInterval(() => (peakMb = Math.max(peakMb, treeRssMb(server.pid!))), 100);
+  let webPeakMb = 0;
+  const sampler = setInterval(() => {
+    peakMb = Math.max(peakMb, treeRssMb(server.pid!));
+    webPeakMb = Math.max(webPeakMb, treeRssMb(server.pid!, true));
+  }, 100);
   try {
     for (let i = 0; i < 600; i++) {
       try {
@@ -137,13 +144,14 @@ async function main(): Promise<void> {
     }
     const { access_token: token } = await api('/api/login', { method: 'POST', body: new URLSearchParams({ username: ADMIN.email, password: ADMIN.password }) });
     console.log(`server up; ${POLLERS} clients poll each job every ${POLL_MS} ms; idle RSS ${treeRssMb(server.pid!).toFixed(0)} MB`);
-    console.log('input        stage      wall s   cpu s   slips/s  peak RSS MB  pages  polls');
+    console.log('input        stage      wall s   cpu s   slips/s  peak RSS MB  web MB  pages  polls');
     // The shared roll twice: the first job of a fresh server pays for starting the parser threads and loading
     // fonts and models (cold); the second is what every later job costs (warm).
     const inputs = [['roll (cold)', ROLL], ['roll (warm)', ROLL], ['roll-x10', roll10], ['excel-100k', excel]] as const;
     const only = process.env.BENCH_ONLY;
     for (const [name, file] of inputs.filter(([n]) => !only || n.startsWith(only))) {
       peakMb = treeRssMb(server.pid!);
+      webPeakMb = treeRssMb(server.pid!, true);
       const form = new FormData();
       form.set('pdf_file', new Blob([new Uint8Array(fs.readFileSync(file))]), path.basename(file));
       form.set('banner_file', new Blob([new Uint8Array(banner)]), 'banner.png');
@@ -158,13 +166,14 @@ async function main(): Promise<void> {
         const wall = (performance.now() - t0) / 1000;
         const cpu = treeCpuSeconds(server.pid!) - cpu0;
         console.log(
-          `${name.padEnd(12)} ${stage.padEnd(9)} ${wall.toFixed(2).padStart(7)} ${cpu.toFixed(2).padStart(7)} ${(draft.voters / wall).toFixed(0).padStart(8)} ${peakMb.toFixed(0).padStart(12)} ${String(pages).padStart(6)} ${String(polls).padStart(6)}`,
+          `${name.padEnd(12)} ${stage.padEnd(9)} ${wall.toFixed(2).padStart(7)} ${cpu.toFixed(2).padStart(7)} ${(draft.voters / wall).toFixed(0).padStart(8)} ${peakMb.toFixed(0).padStart(12)} ${webPeakMb.toFixed(0).padStart(7)} ${String(pages).padStart(6)} ${String(polls).padStart(6)}`,
         );
       };
       line('draft', draft.total_pages);
       const order = await api(`/api/documents/${id}/continue`, { method: 'POST', token });
       const signed = await api('/api/payments/test-checkout', { method: 'POST', token, body: JSON.stringify({ order_id: order.razorpay_order_id }), headers: { 'content-type': 'application/json' } });
       peakMb = treeRssMb(server.pid!);
+      webPeakMb = treeRssMb(server.pid!, true);
       cpu0 = treeCpuSeconds(server.pid!);
       t0 = performance.now();
       await api(`/api/documents/${id}/payment`, { method: 'POST', token, body: JSON.stringify(signed), headers: { 'content-type': 'application/json' } });

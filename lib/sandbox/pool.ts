@@ -49,6 +49,8 @@ export class SandboxPool {
   /** After a warm-up failed, none is tried before this time (a broken installation must not spawn in a loop). */
   private warmNotBefore = 0;
   private warmFailures = 0;
+  /** Warm-up tasks running now. */
+  private warmingNow = 0;
   /** Idle processes kept ready however long they wait (a server keeps one: its first task of the day starts warm). */
   keepWarm: number;
 
@@ -145,11 +147,18 @@ export class SandboxPool {
 
   private dispatch(): void {
     while (!this.closed && this.queue.length > 0 && this.running < this.limits.processes) {
+      // A process being warmed is ready in a second or two; a new one would need as long to start and its
+      // first task would run cold: the tasks it can take wait for it instead.
+      const waiting = this.queue.filter((p) => p.task !== 'warm').length;
+      if (this.queue[0].task !== 'warm' && this.idle.length === 0 && this.warmingNow > 0 && waiting <= this.warmingNow) return;
       const pending = this.queue.shift() as Pending;
       pending.detach();
       this.running++;
+      const warming = pending.task === 'warm';
+      if (warming) this.warmingNow++;
       void this.execute(pending).finally(() => {
         this.running--;
+        if (warming) this.warmingNow--;
         this.dispatch();
         this.topUpWarm();
       });

@@ -21,7 +21,7 @@ function pool(limits: Partial<SandboxLimits> = {}): SandboxPool {
 
 /** Runs a behaviour as a task (the test child reads `do` from any task's input). */
 function run(p: SandboxPool, behaviour: Record<string, unknown>, options: { signal?: AbortSignal; onProgress?: (d: number, t: number) => void } = {}) {
-  return p.run('warm', behaviour as never, { subject: 'read', ...options }) as Promise<unknown>;
+  return p.run('parse', behaviour as never, { subject: 'read', ...options }) as Promise<unknown>;
 }
 
 afterEach(async () => {
@@ -117,5 +117,18 @@ describe('sandbox pool', () => {
     expect(after.value).toBe('after');
     expect(after.pid).not.toBe(pid);
     expect(() => process.kill(pid, 0)).toThrow();
+  });
+});
+
+describe('sandbox pool warm-up', () => {
+  it('a task that arrives while the only process is warming waits for it instead of starting a cold one', async () => {
+    const p = new SandboxPool({ ...LIMITS, processes: 2 }, { entry: ENTRY, log: () => undefined });
+    pools.push(p);
+    // the test process does what the input says whatever the task's name: this 'warm' answers at once
+    const warming = p.run('warm', { do: 'answer', value: 'warm' } as never, { subject: 'read' });
+    const task = run(p, { do: 'answer', value: 'task' });
+    const [warm, done] = (await Promise.all([warming, task])) as [{ pid: number }, { pid: number }];
+    expect(done.pid).toBe(warm.pid);
+    expect(p.pids).toHaveLength(1);
   });
 });
