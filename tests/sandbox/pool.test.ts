@@ -127,7 +127,7 @@ describe('sandbox pool warm-up', () => {
     // the test process does what the input says whatever the task's name: this 'warm' answers at once
     const warming = p.run('warm', { do: 'answer', value: 'warm' } as never, { subject: 'read' });
     const task = run(p, { do: 'answer', value: 'task' });
-    const [warm, done] = (await Promise.all([warming, task])) as [{ pid: number }, { pid: number }];
+    const [warm, done] = (await Promise.all([warming as Promise<unknown>, task])) as [{ pid: number }, { pid: number }];
     expect(done.pid).toBe(warm.pid);
     expect(p.pids).toHaveLength(1);
   });
