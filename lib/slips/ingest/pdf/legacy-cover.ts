@@ -73,7 +73,7 @@ export async function readLegacyCover(bytes: Uint8Array, signal?: AbortSignal): 
   try {
     const doc = session.doc;
     const pieces: TextPiece[] = [];
-    for (let n = 1; n <= Math.min(JUDGED_PAGES, doc.numPages); n++) pieces.push(...(await session.guard(`Page ${n}`, readPage(session, doc, n))).pieces);
+    for (let n = 1; n <= Math.min(JUDGED_PAGES, doc.numPages); n++) for (const piece of (await session.guard(`Page ${n}`, readPage(session, doc, n))).pieces) pieces.push(piece);
     if (judgePieces(pieces) !== 'scrambled') return null;
     const model = legacyModel(pieces);
     if (!model) return null;
