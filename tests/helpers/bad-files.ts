@@ -129,3 +129,33 @@ export function handmadeXlsx(rows: string[][], sheetName = 'Voters'): Uint8Array
     { name: 'xl/worksheets/sheet1.xml', data: Buffer.from(sheet) },
   ]);
 }
+
+/** A PDF written object by object (object i+1 is `objects[i]`; a stream as [its dictionary with LEN for its length, its bytes]), with a correct xref. */
+export function rawPdf(objects: (string | [string, Buffer])[]): Uint8Array {
+  const parts: Buffer[] = [Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n', 'latin1')];
+  const offsets: number[] = [];
+  let pos = parts[0].length;
+  objects.forEach((o, i) => {
+    offsets.push(pos);
+    const b =
+      typeof o === 'string'
+        ? Buffer.from(`${i + 1} 0 obj\n${o}\nendobj\n`, 'latin1')
+        : Buffer.concat([Buffer.from(`${i + 1} 0 obj\n${o[0].replace('LEN', String(o[1].length))}\nstream\n`, 'latin1'), o[1], Buffer.from('\nendstream\nendobj\n')]);
+    parts.push(b);
+    pos += b.length;
+  });
+  const xref = [`xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`, ...offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`)].join('');
+  parts.push(Buffer.from(`${xref}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${pos}\n%%EOF\n`, 'latin1'));
+  return new Uint8Array(Buffer.concat(parts));
+}
+
+/** A one-page PDF: the page dictionary's extra entries, its content stream (dictionary, bytes) and more objects from 5 on. */
+export function onePagePdf(options: { page?: string; pages?: string; content?: [string, Buffer]; more?: (string | [string, Buffer])[] } = {}): Uint8Array {
+  return rawPdf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    options.pages ?? '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R ${options.page ?? '/Resources << >>'} >>`,
+    options.content ?? ['<< /Length LEN >>', Buffer.from('0 0 100 100 re S')],
+    ...(options.more ?? []),
+  ]);
+}

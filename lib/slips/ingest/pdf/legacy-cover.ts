@@ -78,7 +78,7 @@ export async function readLegacyCover(bytes: Uint8Array, signal?: AbortSignal): 
     const model = legacyModel(pieces);
     if (!model) return null;
     const page = await session.guard('Page 1', doc.getPage(1));
-    const rendered = await session.guard('Page 1', renderGray(doc, page, COVER_DPI / 72));
+    const rendered = await session.guard('Page 1', renderGray(session, page, COVER_DPI / 72));
     page.cleanup();
     const words = await raceAbort(ocrPageText(toPgm(rendered.image), COVER_DPI, model), signal);
     return { model, header: readHeader(coverLines(words).map(asciiDigits)) };
