@@ -5,6 +5,7 @@
  * It ends when its parent goes away.
  */
 import { toWire } from './errors';
+import { allowCpu } from './process';
 import { BEAT_MS, type ChildMessage, type ParentMessage } from './protocol';
 import { runTask } from './tasks';
 
@@ -31,6 +32,13 @@ process.on('message', (message: ParentMessage) => {
   if (message?.type !== 'run') return;
   const { id, task, input } = message;
   title(task);
+  try {
+    allowCpu(message.cpuSeconds);
+  } catch (error) {
+    send({ type: 'failed', id, error: toWire(error) });
+    title('idle');
+    return;
+  }
   let last = 0;
   const ctx = {
     progress(done: number, total: number) {

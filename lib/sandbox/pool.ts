@@ -196,7 +196,6 @@ export class SandboxPool {
       return;
     }
     try {
-      await proc.cpuBudget(limits.cpuSeconds);
       outcome = await this.talk(proc, pending, limits);
     } catch (error) {
       outcome = { ok: false, error: proc.alive ? error : this.deathError(proc, { code: null, signal: null }, limits, options.subject), keepProcess: false };
@@ -262,7 +261,7 @@ export class SandboxPool {
       });
       void proc.exited.then((exit) => finish({ ok: false, error: this.deathError(proc, exit, limits, options.subject), keepProcess: false }));
       try {
-        proc.send({ type: 'run', id, task, input });
+        proc.send({ type: 'run', id, task, input, cpuSeconds: limits.cpuSeconds });
       } catch (error) {
         finish({ ok: false, error: new SandboxCrashError(error instanceof Error ? error.message : String(error), options.subject, false), keepProcess: false });
       }

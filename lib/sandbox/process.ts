@@ -1,14 +1,11 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { promisify } from 'node:util';
 import type { SandboxLimits } from './limits';
 import type { ChildMessage, ParentMessage } from './protocol';
-
-const execFileAsync = promisify(execFile);
 
 /** Where `prlimit` (util-linux) is, if anywhere on PATH. */
 function findPrlimit(): string | null {
@@ -19,10 +16,11 @@ function findPrlimit(): string | null {
   return null;
 }
 
-let prlimitPath: string | null | undefined;
-function prlimit(): string | null {
-  if (prlimitPath === undefined) prlimitPath = findPrlimit();
-  return prlimitPath;
+let found: string | null | undefined;
+/** Where `prlimit` is (looked up once), or null. */
+export function prlimitPath(): string | null {
+  if (found === undefined) found = findPrlimit();
+  return found;
 }
 
 /** The environment a sandbox process gets: enough to run, none of the server's secrets. */
@@ -63,6 +61,19 @@ export function rssMbOf(pid: number): number | null {
   }
 }
 
+/**
+ * In a sandbox process: allows the next task `seconds` of CPU from now — RLIMIT_CPU's soft limit (SIGXCPU,
+ * which ends a Node process, once its total passes it). A process sets it on itself before it touches the
+ * task's input, so the server never waits for the prlimit program. Without prlimit, the limit set at the
+ * process's start covers its one task.
+ */
+export function allowCpu(seconds: number): void {
+  const tool = prlimitPath();
+  if (tool === null) return;
+  const used = cpuSecondsOf(process.pid) ?? 0;
+  execFileSync(tool, ['--pid', String(process.pid), `--cpu=${Math.ceil(used + seconds)}:unlimited`]);
+}
+
 export interface ProcessExit {
   code: number | null;
   signal: NodeJS.Signals | null;
@@ -71,7 +82,7 @@ export interface ProcessExit {
 /**
  * One sandbox process: a Node process running lib/sandbox/child.ts (through tsx, from the project root)
  * under RLIMIT_DATA (memory, all threads and WebAssembly included), RLIMIT_FSIZE (output) and RLIMIT_CPU
- * (raised per task by `cpuBudget`), with a V8 heap limit inside the memory limit. Its stderr's last lines are
+ * (which the process raises for each task it runs, child.ts), with a V8 heap limit inside the memory limit. Its stderr's last lines are
  * kept to tell why it died.
  */
 export class SandboxProcess {
@@ -94,7 +105,7 @@ export class SandboxProcess {
     const node = [process.execPath, `--max-old-space-size=${heapMb}`, '--disable-warning=ExperimentalWarning', '--import', tsx, entry];
     const dataBytes = limits.memoryMb * 1024 * 1024;
     const outputBytes = limits.outputMb * 1024 * 1024;
-    const tool = prlimit();
+    const tool = prlimitPath();
     this.singleUse = tool === null;
     const [command, args] =
       tool !== null
@@ -155,18 +166,6 @@ export class SandboxProcess {
 
   send(message: ParentMessage): void {
     this.child.send(message);
-  }
-
-  /**
-   * Allows `seconds` more CPU time from now (RLIMIT_CPU's soft limit: SIGXCPU, which ends a Node process,
-   * once the total passes it).
-   */
-  async cpuBudget(seconds: number): Promise<void> {
-    const tool = prlimit();
-    const pid = this.pid;
-    if (tool === null || pid === undefined) return;
-    const used = cpuSecondsOf(pid) ?? 0;
-    await execFileAsync(tool, ['--pid', String(pid), `--cpu=${Math.ceil(used + seconds)}:unlimited`]);
   }
 
   kill(): void {

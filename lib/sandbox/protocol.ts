@@ -60,7 +60,8 @@ export interface SandboxTasks {
 
 export type TaskName = keyof SandboxTasks;
 
-export type ParentMessage = { type: 'run'; id: number; task: TaskName; input: unknown };
+/** `cpuSeconds`: the CPU time the task may use (the process sets its own RLIMIT_CPU to its total so far plus this). */
+export type ParentMessage = { type: 'run'; id: number; task: TaskName; input: unknown; cpuSeconds: number };
 
 export type ChildMessage =
   | { type: 'ready' }

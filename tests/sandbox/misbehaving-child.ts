@@ -6,6 +6,7 @@
 import { writeFileSync, appendFileSync } from 'node:fs';
 import { VoterListError } from '@/lib/slips/ingest/errors';
 import { toWire } from '@/lib/sandbox/errors';
+import { allowCpu } from '@/lib/sandbox/process';
 import type { ChildMessage, ParentMessage } from '@/lib/sandbox/protocol';
 
 type Behaviour =
@@ -13,6 +14,7 @@ type Behaviour =
   | { do: 'refuse' }
   | { do: 'allocate' }
   | { do: 'spin' }
+  | { do: 'burn'; ms: number }
   | { do: 'freeze' }
   | { do: 'wait' }
   | { do: 'write'; file: string }
@@ -29,6 +31,7 @@ process.on('message', (message: ParentMessage) => {
   const input = message.input as Behaviour;
   const fail = (error: unknown) => send({ type: 'failed', id, error: toWire(error) });
   try {
+    allowCpu(message.cpuSeconds);
     switch (input.do) {
       case 'answer':
         send({ type: 'progress', id, done: 1, total: 2 });
@@ -44,6 +47,12 @@ process.on('message', (message: ParentMessage) => {
       case 'freeze': {
         let n = 0;
         for (;;) n++;
+      }
+      case 'burn': {
+        const end = Date.now() + input.ms;
+        while (Date.now() < end);
+        send({ type: 'done', id, result: { value: 'burnt', pid: process.pid } });
+        return;
       }
       case 'wait':
         setTimeout(() => undefined, 3_600_000);

@@ -67,6 +67,13 @@ describe('sandbox pool', () => {
     expect(Date.now() - started).toBeLessThan(30_000);
   });
 
+  it('the CPU limit is per task: a reused process that spent CPU on earlier tasks gets the whole allowance for the next', async () => {
+    const p = pool({ cpuSeconds: 3, stallSeconds: 30 });
+    const first = (await run(p, { do: 'burn', ms: 2000 })) as { pid: number };
+    const second = (await run(p, { do: 'burn', ms: 2000 })) as { pid: number };
+    expect(second.pid).toBe(first.pid);
+  });
+
   it('a frozen main thread is seen (no beat) and the process killed', async () => {
     const p = pool({ stallSeconds: 2 });
     const error = await run(p, { do: 'freeze' }).catch((e: unknown) => e);
