@@ -21,7 +21,8 @@ import { unprintableAddressMessage, unprintableCharacters } from './faces';
 import { DocumentFont } from './font';
 import { computeGrid, pageCount, type PageGrid, type SlipLayout } from './layout';
 import { fileSink, streamSink, StreamingPdfWriter, type ByteSink } from './pdf-writer';
-import { f, fieldContentOps, rollContentOps, slipAreas, templateOps, watermarkOps } from './slip';
+import { qrOps, qrPayload } from './qr';
+import { CAMPAIGN_PARTS, deletedMarkOps, f, factsOps, fieldContentOps, nameBlockOps, rollContentOps, slipAreas, templateOps, watermarkOps, type SlipLook, type SlipParts } from './slip';
 import { SlipInputError } from './errors';
 import { SourcePages } from './source-pages';
 
@@ -32,6 +33,19 @@ export type { ByteSink } from './pdf-writer';
 export const DEFAULT_PREVIEW_PAGES = 3;
 
 export type RenderMode = { kind: 'draft'; previewPages?: number } | { kind: 'final' };
+
+/**
+ * What a slip shows besides the voter: campaign slips (the banner, the address) or plain election-code
+ * slips (white, no banner, no address: the voter, the roll's facts, the QR code); the roll's facts line
+ * and the QR code; the labels' language. Without it, slips are drawn as they always were.
+ */
+export interface SlipOptions {
+  style: 'campaign' | 'election-code';
+  facts: boolean;
+  qr: boolean;
+  look: SlipLook;
+}
+export type { SlipLook } from './slip';
 
 export interface RenderInput {
   voters: readonly VoterRecord[];
@@ -44,6 +58,7 @@ export interface RenderInput {
   layout: SlipLayout;
   printPhotos: boolean;
   mode: RenderMode;
+  slip?: SlipOptions;
   /** Stops the render between pages (rejects with the signal's reason; a file output is removed). */
   signal?: AbortSignal;
   /** Called after each output page is written: (pages written, pages to write). */
@@ -62,6 +77,8 @@ export interface SlipPlacement {
   slip: Rect;
   /** Where the voter's content (box or fields) was drawn. */
   content: Rect;
+  /** Where the QR code was drawn, when slips carry one. */
+  qr?: Rect;
 }
 
 export interface RenderResult {
@@ -165,7 +182,11 @@ async function render(input: RenderInput, output: RenderOutput, grid: PageGrid, 
   const source = input.sourcePdf && input.voters.some((v) => v.box) ? await SourcePages.load(input.sourcePdf, ctx) : null;
 
   const bannerAspect = banner.width / banner.height;
-  const areas = slipAreas(grid.cellWidth, grid.cellHeight, bannerAspect);
+  const options = input.slip;
+  const plain = options?.style === 'election-code';
+  const parts: SlipParts = options ? { banner: !plain, address: !plain, facts: plain || options.facts, qr: options.qr } : CAMPAIGN_PARTS;
+  const areas = slipAreas(grid.cellWidth, grid.cellHeight, bannerAspect, parts);
+  const look = options?.look;
   const bannerRef = ctx.register(
     PDFRawStream.of(
       ctx.obj({
@@ -186,7 +207,7 @@ async function render(input: RenderInput, output: RenderOutput, grid: PageGrid, 
       Type: 'XObject',
       Subtype: 'Form',
       BBox: cellBBox,
-      Resources: { XObject: { B: bannerRef }, Font: font.resources() },
+      Resources: { XObject: parts.banner ? { B: bannerRef } : {}, Font: font.resources() },
     }),
   );
   const draft = input.mode.kind === 'draft';
@@ -218,16 +239,23 @@ async function render(input: RenderInput, output: RenderOutput, grid: PageGrid, 
       const cell = grid.cells[i - first];
       ops.push(`q 1 0 0 1 ${f(cell.x)} ${f(cell.y)} cm 0 0 ${f(cell.width)} ${f(cell.height)} re W n /T Do\n`);
       let content: Rect;
-      if (voter.box && source) {
+      if (plain && look && voter.name) {
+        ops.push(nameBlockOps(voter, areas.content, look, font));
+        content = areas.content;
+      } else if (voter.box && source) {
         const form = source.form(voter.box.page);
         xobjects[form.name] = form.ref;
-        const placed = rollContentOps(voter, form, areas.content, input.printPhotos);
+        // a plain slip never shows the photo area
+        const placed = rollContentOps(voter, form, areas.content, input.printPhotos && !plain);
         ops.push(placed.ops);
         content = placed.placed;
       } else {
-        ops.push(fieldContentOps(voter, areas.content, font));
+        ops.push(fieldContentOps(voter, areas.content, font, look ? { ...look, factsShown: parts.facts } : undefined));
         content = areas.content;
       }
+      if (look && areas.facts) ops.push(factsOps(voter, areas.facts, look, font));
+      if (look && areas.qr) ops.push(qrOps(qrPayload(voter, look.roll.assemblyNumber), areas.qr.x, areas.qr.y, areas.qr.width));
+      if (look && voter.deleted) ops.push(deletedMarkOps(content, look, font));
       if (watermarkRef) ops.push('/W Do\n');
       ops.push('Q\n');
       input.onSlip?.({
@@ -236,6 +264,7 @@ async function render(input: RenderInput, output: RenderOutput, grid: PageGrid, 
         cell,
         slip: offsetRect(areas.slip, cell.x, cell.y),
         content: offsetRect(content, cell.x, cell.y),
+        ...(look && areas.qr ? { qr: offsetRect(areas.qr, cell.x, cell.y) } : {}),
       });
     }
     const contentsRef = ctx.register(flate(ctx, ops.join('')));

@@ -3,6 +3,7 @@
  * the voter content and the address, and the content-stream operators for the parts that vary.
  */
 import type { Rect, VoterRecord } from '../types';
+import { bilingual, labelsFor, type LabelLanguage } from '../labels';
 import { fmt2, fmt5 } from './num';
 import type { DocumentFont } from './font';
 import { textWidth } from './font';
@@ -12,39 +13,66 @@ import { boxPlacementMatrix, displayedSize, type SourceForm } from './source-pag
 export interface SlipAreas {
   /** The slip inside its cell (cell minus padding). */
   slip: Rect;
-  banner: Rect;
+  /** Absent on a plain election-code slip. */
+  banner: Rect | null;
   content: Rect;
-  address: Rect;
+  /** Absent on a plain election-code slip. */
+  address: Rect | null;
+  /** The roll's facts (part and serial, polling station), above the address. */
+  facts: Rect | null;
+  /** The QR code's square, at the right of the content. */
+  qr: Rect | null;
 }
+
+/** Which parts a slip has besides the voter's content. */
+export interface SlipParts {
+  banner: boolean;
+  address: boolean;
+  facts: boolean;
+  qr: boolean;
+}
+
+export const CAMPAIGN_PARTS: SlipParts = { banner: true, address: true, facts: false, qr: false };
 
 export const f = fmt2;
 /** Matrix entries need more precision: a scale error is multiplied by page coordinates. */
 const fm = fmt5;
 
-export function slipAreas(cellWidth: number, cellHeight: number, bannerAspect: number): SlipAreas {
+export function slipAreas(cellWidth: number, cellHeight: number, bannerAspect: number, parts: SlipParts = CAMPAIGN_PARTS): SlipAreas {
   const pad = Math.max(4, Math.min(cellWidth, cellHeight) * 0.035);
   const slip = { x: pad, y: pad, width: cellWidth - 2 * pad, height: cellHeight - 2 * pad };
   const gap = pad * 0.6;
-  const bannerH = Math.min(slip.width / bannerAspect, slip.height * 0.24);
-  const addressH = Math.max(12, slip.height * 0.13);
-  const banner = { x: slip.x, y: slip.y + slip.height - bannerH, width: slip.width, height: bannerH };
-  const address = { x: slip.x, y: slip.y, width: slip.width, height: addressH };
-  const contentTop = banner.y - gap;
-  const contentBottom = address.y + address.height + gap;
-  const content = { x: slip.x, y: contentBottom, width: slip.width, height: Math.max(1, contentTop - contentBottom) };
-  return { slip, banner, content, address };
+  const bannerH = parts.banner ? Math.min(slip.width / bannerAspect, slip.height * 0.24) : 0;
+  const addressH = parts.address ? Math.max(12, slip.height * 0.13) : 0;
+  const factsH = parts.facts ? Math.max(12, slip.height * (parts.banner ? 0.13 : 0.16)) : 0;
+  const banner = parts.banner ? { x: slip.x, y: slip.y + slip.height - bannerH, width: slip.width, height: bannerH } : null;
+  const address = parts.address ? { x: slip.x, y: slip.y, width: slip.width, height: addressH } : null;
+  const facts = parts.facts ? { x: slip.x, y: slip.y + addressH + (parts.address ? gap : 0), width: slip.width, height: factsH } : null;
+  const contentTop = banner ? banner.y - gap : slip.y + slip.height;
+  const contentBottom = facts ? facts.y + facts.height + gap : address ? address.y + address.height + gap : slip.y;
+  let content = { x: slip.x, y: contentBottom, width: slip.width, height: Math.max(1, contentTop - contentBottom) };
+  let qr: Rect | null = null;
+  if (parts.qr) {
+    const side = Math.min(content.height, content.width * 0.3);
+    qr = { x: content.x + content.width - side, y: content.y + (content.height - side) / 2, width: side, height: side };
+    content = { ...content, width: Math.max(1, content.width - side - gap) };
+  }
+  return { slip, banner, content, address, facts, qr };
 }
 
 /** Operators of the slip template (drawn once per document as a form): banner, rule, address. */
 export function templateOps(areas: SlipAreas, bannerAspect: number, address: string, font: DocumentFont): string {
   const out: string[] = [];
   const { banner } = areas;
-  const imgW = Math.min(banner.width, banner.height * bannerAspect);
-  const imgH = imgW / bannerAspect;
-  const ix = banner.x + (banner.width - imgW) / 2;
-  const iy = banner.y + (banner.height - imgH) / 2;
-  out.push(`q ${f(imgW)} 0 0 ${f(imgH)} ${f(ix)} ${f(iy)} cm /B Do Q\n`);
+  if (banner) {
+    const imgW = Math.min(banner.width, banner.height * bannerAspect);
+    const imgH = imgW / bannerAspect;
+    const ix = banner.x + (banner.width - imgW) / 2;
+    const iy = banner.y + (banner.height - imgH) / 2;
+    out.push(`q ${f(imgW)} 0 0 ${f(imgH)} ${f(ix)} ${f(iy)} cm /B Do Q\n`);
+  }
   const a = areas.address;
+  if (!a) return out.join('');
   out.push(`q 0.5 G 0.4 w ${f(a.x)} ${f(a.y + a.height)} m ${f(a.x + a.width)} ${f(a.y + a.height)} l S Q\n`);
   const innerH = a.height - 2;
   const block = fitWrapped(address, a.width, innerH, Math.min(11, innerH * 0.8));
@@ -128,35 +156,45 @@ interface Line {
   right?: { label: string; value: string };
 }
 
-/** An Excel voter: fields typeset with bilingual labels, serial and EPIC prominent. */
-export function fieldContentOps(voter: VoterRecord, content: Rect, font: DocumentFont): string {
+/**
+ * An Excel voter: fields typeset with bilingual labels, serial and EPIC prominent. Without `look`, the
+ * Hindi + English labels slips have always had; with it, the list's language (or English only), and
+ * without the part and polling station a facts line already prints.
+ */
+export function fieldContentOps(voter: VoterRecord, content: Rect, font: DocumentFont, look?: SlipLook & { factsShown: boolean }): string {
   const lines: Line[] = [];
+  const label = (key: Parameters<typeof bilingual>[0], old: string) => (look ? `${bilingual(key, look.language, look.englishOnly)}: ` : old);
   lines.push({
-    label: 'क्रमांक / Sr. No.: ',
+    label: look ? `${bilingual('serial', look.language, look.englishOnly)} ` : 'क्रमांक / Sr. No.: ',
     value: String(voter.serial ?? '—'),
-    right: { label: 'EPIC: ', value: voter.epic ?? '—' },
+    right: { label: look ? `${labelsFor('en').epic}: ` : 'EPIC: ', value: voter.epic ?? '—' },
     bold: true,
     scale: 1.2,
     unique: true,
   });
-  if (voter.name) lines.push({ label: 'नाम / Name: ', value: voter.name, bold: true });
-  if (voter.relativeName) lines.push({ label: `${relationLabel(voter.relation)}: `, value: voter.relativeName });
-  if (voter.houseNumber) lines.push({ label: 'मकान नं. / House No.: ', value: voter.houseNumber });
+  if (voter.name) lines.push({ label: label('name', 'नाम / Name: '), value: voter.name, bold: true });
+  if (voter.relativeName) lines.push({ label: look ? label(relationKeyOf(voter.relation), '') : `${relationLabel(voter.relation)}: `, value: voter.relativeName });
+  if (voter.houseNumber) lines.push({ label: label('house', 'मकान नं. / House No.: '), value: voter.houseNumber });
   if (voter.age !== undefined || voter.gender) {
     lines.push({
-      label: voter.age !== undefined ? 'आयु / Age: ' : 'लिंग / Gender: ',
+      label: voter.age !== undefined ? label('age', 'आयु / Age: ') : label('gender', 'लिंग / Gender: '),
       value: voter.age !== undefined ? String(voter.age) : (voter.gender as string),
-      right: voter.age !== undefined && voter.gender ? { label: 'लिंग / Gender: ', value: voter.gender } : undefined,
+      right: voter.age !== undefined && voter.gender ? { label: label('gender', 'लिंग / Gender: '), value: voter.gender } : undefined,
     });
   }
-  if (voter.part || voter.section) {
+  const part = look?.factsShown ? undefined : voter.part;
+  if (part || voter.section) {
     lines.push({
-      label: voter.part ? 'भाग / Part: ' : 'अनुभाग / Section: ',
-      value: voter.part ? voter.part : (voter.section as string),
-      right: voter.part && voter.section ? { label: 'अनुभाग / Section: ', value: voter.section } : undefined,
+      label: part ? label('part', 'भाग / Part: ') : label('section', 'अनुभाग / Section: '),
+      value: part ? part : (voter.section as string),
+      right: part && voter.section ? { label: label('section', 'अनुभाग / Section: '), value: voter.section } : undefined,
     });
   }
+  return linesOps(lines, content, font);
+}
 
+/** Lines of labels and values typeset top-down in `content`, one size for the block, each line shrunk to fit. */
+function linesOps(lines: Line[], content: Rect, font: DocumentFont): string {
   const units = lines.reduce((s, l) => s + (l.scale ?? 1), 0);
   const leading = 1.3;
   const base = Math.min(content.height / (units * leading), 12);
@@ -186,4 +224,77 @@ export function fieldContentOps(voter: VoterRecord, content: Rect, font: Documen
     }
   }
   return out.join('');
+}
+
+/** How a slip speaks: the list's language for its labels (with English beside, or English only) and the roll's own facts. */
+export interface SlipLook {
+  language: LabelLanguage;
+  englishOnly: boolean;
+  /** the roll's part, polling station and assembly constituency number, for voters whose record lacks them */
+  roll: { part?: string; pollingStation?: string; assemblyNumber?: string };
+}
+
+/** The voter's part and polling station: their own (a list of several), else the roll's. */
+export function voterFacts(voter: VoterRecord, look: SlipLook): { part: string | null; pollingStation: string | null } {
+  return { part: voter.part ?? look.roll.part ?? null, pollingStation: voter.pollingStation ?? look.roll.pollingStation ?? null };
+}
+
+/**
+ * The roll's facts on a slip, typeset: "भाग 12 · क्र. 345   Part 12 · Sr. 345" (or English only), and the
+ * polling station's number and name on a second line.
+ */
+export function factsOps(voter: VoterRecord, area: Rect, look: SlipLook, font: DocumentFont): string {
+  const { part, pollingStation } = voterFacts(voter, look);
+  const serial = voter.serial === null ? '—' : String(voter.serial);
+  const local = labelsFor(look.language);
+  const en = labelsFor('en');
+  const pair = (l: typeof en) => [part ? `${l.part} ${part}` : null, `${l.serial} ${serial}`].filter(Boolean).join(' · ');
+  const first = look.englishOnly || look.language === 'en' ? pair(en) : `${pair(local)}   ${pair(en)}`;
+  const second = pollingStation ? `${bilingual('pollingStation', look.language, look.englishOnly)}: ${pollingStation}` : null;
+  const lines = second ? [first, second] : [first];
+  const leading = 1.25;
+  const size = Math.min(area.height / (lines.length * leading), 11);
+  const out: string[] = [];
+  let y = area.y + area.height - size;
+  lines.forEach((line, i) => {
+    const s = fitSize(line, area.width, i === 0 ? size : size * 0.92);
+    out.push(font.showParts([{ text: line, x: area.x, y, constant: false }], { size: s, bold: i === 0 }));
+    y -= size * leading;
+  });
+  return out.join('');
+}
+
+/** A deleted voter's slip (printed only when asked for): the list's word for DELETED across the top of the content. */
+export function deletedMarkOps(content: Rect, look: SlipLook, font: DocumentFont): string {
+  const text = bilingual('deleted', look.language, look.englishOnly).toUpperCase();
+  const size = fitSize(text, content.width * 0.8, Math.min(14, content.height * 0.22));
+  const w = textWidth(text, size);
+  const x = content.x + (content.width - w) / 2;
+  const y = content.y + content.height / 2 - size * 0.35;
+  return `q 1 g ${f(x - size * 0.3)} ${f(y - size * 0.35)} ${f(w + size * 0.6)} ${f(size * 1.4)} re f Q\n${font.show(text, x, y, { size, bold: true, gray: 0.15 })}`;
+}
+
+/**
+ * A plain election-code slip's content for a voter whose name the list gives as text (an Excel list, a
+ * roll with a clean text layer): the name large, the relative, the EPIC and the house number.
+ */
+export function nameBlockOps(voter: VoterRecord, content: Rect, look: SlipLook, font: DocumentFont): string {
+  const label = (key: Parameters<typeof bilingual>[0]) => `${bilingual(key, look.language, look.englishOnly)}: `;
+  const relationKey = relationKeyOf(voter.relation);
+  const lines: Line[] = [];
+  if (voter.name) lines.push({ label: label('name'), value: voter.name, bold: true, scale: 1.35 });
+  if (voter.relativeName) lines.push({ label: label(relationKey), value: voter.relativeName });
+  lines.push({ label: label('epic'), value: voter.epic ?? '—', unique: true, right: voter.houseNumber ? { label: label('house'), value: voter.houseNumber } : undefined });
+  if (voter.age !== undefined || voter.gender) {
+    lines.push({ label: voter.age !== undefined ? label('age') : label('gender'), value: voter.age !== undefined ? String(voter.age) : (voter.gender as string), right: voter.age !== undefined && voter.gender ? { label: label('gender'), value: voter.gender } : undefined });
+  }
+  return linesOps(lines, content, font);
+}
+
+function relationKeyOf(relation: string | undefined): 'father' | 'husband' | 'mother' | 'relative' {
+  const r = (relation ?? '').trim().toLowerCase();
+  if (r === 'father' || r === 'f' || r === 'पिता') return 'father';
+  if (r === 'husband' || r === 'h' || r === 'पति') return 'husband';
+  if (r === 'mother' || r === 'm' || r === 'माता') return 'mother';
+  return 'relative';
 }

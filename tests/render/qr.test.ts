@@ -1,0 +1,68 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import jsQR from 'jsqr';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { renderSlips, type SlipPlacement } from '@/lib/slips/render';
+import { parseQrPayload, qrModules, qrPayload } from '@/lib/slips/render/qr';
+import type { VoterRecord } from '@/lib/slips/types';
+import { bannerPng, excelVoters, tmpDir } from './helpers';
+
+/**
+ * The QR code on every slip: the payload's shape, and the round trip a polling agent makes — a printed
+ * A4 sheet of 10 slips, seen at 150 dpi, every code read back to its own voter.
+ */
+describe('QR payload', () => {
+  it('is V1, EPIC, assembly, part and serial, with - for what the list does not state, in QR alphanumeric characters', () => {
+    expect(qrPayload({ epic: 'abc1234567', part: '12', serial: 345 }, '137')).toBe('V1 ABC1234567 137 12 345');
+    expect(qrPayload({ epic: 'GJ/21/141/006010', part: undefined, serial: null })).toBe('V1 GJ/21/141/006010 - - -');
+    // a part written in another script, or with spaces, is not guessed at
+    expect(qrPayload({ epic: null, part: 'भाग 1', serial: 7 }, '40')).toBe('V1 - 40 - 7');
+    expect(parseQrPayload('V1 ABC1234567 137 12 345')).toEqual({ epic: 'ABC1234567', assembly: '137', part: '12', serial: 345 });
+    expect(parseQrPayload('V1 - - - -')).toEqual({ epic: null, assembly: null, part: null, serial: null });
+    expect(parseQrPayload('hello')).toBeNull();
+    // version 2 (25 modules) for the usual payload
+    expect(qrModules('V1 ABC1234567 137 12 345')).toHaveLength(25);
+  });
+});
+
+describe('QR codes on a printed sheet', () => {
+  it('at 10 slips per A4 page, rasterised at 150 dpi, every code decodes to its own voter', { timeout: 60_000 }, async () => {
+    const voters: VoterRecord[] = excelVoters(20).map((v, i) => ({ ...v, part: String(40 + (i % 3)) }));
+    const dir = tmpDir();
+    const out = path.join(dir, 'qr.pdf');
+    const placements: SlipPlacement[] = [];
+    await renderSlips(
+      {
+        voters,
+        banner: await bannerPng(),
+        address: 'Govt. School, Room 2',
+        layout: { pageSize: 'a4', orientation: 'portrait', slipsPerPage: 10 },
+        printPhotos: false,
+        mode: { kind: 'final' },
+        slip: { style: 'campaign', facts: true, qr: true, look: { language: 'hi', englishOnly: false, roll: { assemblyNumber: '137' } } },
+        onSlip: (p) => placements.push(p),
+      },
+      out,
+    );
+    execFileSync('pdftoppm', ['-r', '150', '-gray', '-png', out, path.join(dir, 'page')]);
+    const scale = 150 / 72;
+    let decoded = 0;
+    for (const p of placements) {
+      const page = path.join(dir, `page-${String(p.page).padStart(String(placements.at(-1)!.page).length, '0')}.png`);
+      const meta = await sharp(page).metadata();
+      const q = p.qr!;
+      // the square with a little margin, in pixels (PDF y runs up, image y down)
+      const left = Math.max(0, Math.floor((q.x - 4) * scale));
+      const top = Math.max(0, Math.floor(((meta.height ?? 0) / scale - (q.y + q.height) - 4) * scale));
+      const size = Math.ceil((q.width + 8) * scale);
+      const { data, info } = await sharp(page).extract({ left, top, width: size, height: size }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+      const code = jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), info.width, info.height);
+      expect(code?.data, `slip ${p.index + 1}`).toBe(qrPayload(voters[p.index], '137'));
+      decoded++;
+    }
+    expect(decoded).toBe(20);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+});
