@@ -1,4 +1,7 @@
+import type { SlipChoices } from '@/lib/slips/choose';
+import type { LabelLanguage } from '@/lib/slips/labels';
 import type { Orientation, PageSize } from '@/lib/slips/layout-options';
+import type { ListOverview } from '@/lib/slips/overview';
 import type { RenderMode, RenderResult } from '@/lib/slips/render';
 import type { ParseReport } from '@/lib/slips/types';
 import type { WireError } from './errors';
@@ -22,6 +25,7 @@ export interface ParseTaskInput {
 export interface ParseTaskResult {
   report: ParseReport;
   voters: number;
+  overview: ListOverview;
 }
 
 export interface RenderTaskInput {
@@ -35,11 +39,26 @@ export interface RenderTaskInput {
   layout: { pageSize: PageSize; orientation: Orientation; slipsPerPage: number };
   printPhotos: boolean;
   mode: RenderMode;
+  /**
+   * Who gets a slip, in what order, and how slips look; without it every voter in the list's order, as
+   * slips were before these choices existed (the CLI's default).
+   */
+  choices?: SlipChoices;
+  /** The list's language (ListOverview.language) and the roll's own facts, for the labels, facts line and QR code. */
+  language?: LabelLanguage;
+  roll?: { part?: string; pollingStation?: string; assemblyNumber?: string };
 }
 
 export interface RenderTaskResult extends RenderResult {
   /** The source roll could not be loaded as it was and was re-saved by PDFium first. */
   repaired: boolean;
+  /** Slips printed (the voters chosen). */
+  printed: number;
+  /** Deleted voters left out, and voters the choices left out. */
+  deletedLeftOut: number;
+  leftOutByChoice: number;
+  /** Why the order asked for was not kept, or null. */
+  orderNote: string | null;
 }
 
 export interface LegacyCoverTaskInput {

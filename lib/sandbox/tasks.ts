@@ -59,7 +59,8 @@ async function parseTask(input: ParseTaskInput, ctx: TaskContext): Promise<Parse
   const bytes = new Uint8Array(await readFile(input.file));
   const list = await parseVoterList({ bytes, filename: input.filename }, { maxBytes: input.maxBytes, ocr: input.ocr, ...readerLimits(), onProgress: (done, total) => ctx.progress(done, total) });
   await writeVoters(input.out, list.voters);
-  return { report: list.report, voters: list.voters.length };
+  const { listOverview } = await import('@/lib/slips/overview');
+  return { report: list.report, voters: list.voters.length, overview: listOverview(list.voters, list.report.header) };
 }
 
 async function renderTask(input: RenderTaskInput, ctx: TaskContext): Promise<RenderTaskResult> {
@@ -67,10 +68,35 @@ async function renderTask(input: RenderTaskInput, ctx: TaskContext): Promise<Ren
     import('@/lib/slips/render'),
     import('@/lib/slips/render/repair-pdf'),
   ]);
-  const voters = JSON.parse(await readFile(input.votersFile, 'utf8')) as VoterRecord[];
+  const [{ chooseVoters, SlipChoiceError }, { listLanguage }] = await Promise.all([import('@/lib/slips/choose'), import('@/lib/slips/labels')]);
+  const all = JSON.parse(await readFile(input.votersFile, 'utf8')) as VoterRecord[];
+  const { choices } = input;
+  let chosen: ReturnType<typeof chooseVoters>;
+  try {
+    chosen = choices ? chooseVoters(all, choices) : { voters: all, deletedLeftOut: [], leftOutByChoice: 0, orderNote: null };
+  } catch (error) {
+    throw error instanceof SlipChoiceError ? new SlipInputError(error.message) : error;
+  }
+  if (chosen.voters.length === 0) {
+    throw new SlipInputError(
+      chosen.deletedLeftOut.length === all.length
+        ? 'Every voter in this list is marked deleted, and deleted voters get no slip; choose to print them if you need their slips.'
+        : 'No voter is chosen: the serial ranges and sections leave every voter out. Widen the choice.',
+    );
+  }
+  const voters = chosen.voters;
+  const slip = choices
+    ? {
+        style: choices.style,
+        facts: choices.facts,
+        qr: choices.qr,
+        look: { language: input.language ?? listLanguage(all), englishOnly: choices.labels === 'english', roll: input.roll ?? {} },
+      }
+    : undefined;
   const [sourcePdf, banner] = await Promise.all([input.sourceFile ? readFile(input.sourceFile) : undefined, readFile(input.bannerFile)]);
-  const render = (source: Uint8Array | undefined) =>
-    renderSlips(
+  const counts = { printed: voters.length, deletedLeftOut: chosen.deletedLeftOut.length, leftOutByChoice: chosen.leftOutByChoice, orderNote: chosen.orderNote };
+  const render = async (source: Uint8Array | undefined) => ({
+    ...(await renderSlips(
       {
         voters,
         sourcePdf: source,
@@ -79,10 +105,13 @@ async function renderTask(input: RenderTaskInput, ctx: TaskContext): Promise<Ren
         layout: input.layout,
         printPhotos: input.printPhotos,
         mode: input.mode,
+        slip,
         onProgress: (done, total) => ctx.progress(done, total),
       },
       input.out,
-    );
+    )),
+    ...counts,
+  });
   try {
     return { ...(await render(sourcePdf)), repaired: false };
   } catch (error) {

@@ -88,9 +88,6 @@ export interface Chosen {
   orderNote: string | null;
 }
 
-function deletionReason(v: VoterRecord): string | null {
-  return (v as VoterRecord & { deletionReason?: string | null }).deletionReason ?? null;
-}
 
 const normal = (text: string | undefined) => (text ?? '').normalize('NFC').replace(/\s+/g, ' ').trim().toLowerCase();
 
@@ -134,7 +131,7 @@ export function chooseVoters(all: readonly VoterRecord[], choices: SlipChoices):
   const voters: VoterRecord[] = [];
   for (const v of all) {
     if (v.deleted && !choices.deleted) {
-      deletedLeftOut.push({ serial: v.serial, epic: v.epic, reason: deletionReason(v), page: v.page });
+      deletedLeftOut.push({ serial: v.serial, epic: v.epic, reason: v.deletionReason ?? null, page: v.page });
       continue;
     }
     const inRange = ranges.length === 0 || (v.serial !== null && ranges.some(([a, b]) => v.serial! >= a && v.serial! <= b));

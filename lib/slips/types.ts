@@ -53,6 +53,11 @@ export interface VoterRecord {
   pollingStation?: string;
   /** The roll marks this entry as deleted. Deleted voters are reported, not dropped. */
   deleted?: boolean;
+  /**
+   * Why, when the roll says: the letter it prints in the serial cell (S shifted, E expired, R repeated,
+   * M missing, Q disqualified) or the deletion list's code.
+   */
+  deletionReason?: string;
   /** Printed in a supplement to the roll (additions, deletions, corrections), not the main list. */
   supplement?: Supplement;
   /** Present for voters read from a roll PDF: the renderer crops this box from the source page. */

@@ -1,10 +1,14 @@
 /**
- * `vsg slips` (DESIGN §10): write the slips PDF and print `{ "pages": N, "slips": N }`.
+ * `vsg slips`: write the slips PDF and print `{ "pages": N, "slips": N }`.
  *   --voters <roll.pdf | list.xlsx | list.xls | parsed.json>   (.json is `vsg parse --json` output;
  *            give --source <roll.pdf> with it when its voters come from a roll)
  *   --banner <image> --address <text> --out <pdf>
  *   [--page-size a4|a3|letter|legal] [--orientation portrait|landscape] [--per-page N]
  *   [--photos] [--draft] [--preview-pages N]
+ *   Polling-day slips, as the draft screen chooses them (any of these turns them on: deleted voters left
+ *   out, the roll's facts and a QR code on every slip; the answer also gives deletedLeftOut, leftOutByChoice):
+ *   [--deleted] [--serials 1-300,450-460] [--section <name>]... [--order roll|house|family]
+ *   [--style campaign|election-code] [--labels list|english] [--no-qr] [--no-facts]
  * Bad input: one-line reason on stderr, non-zero exit.
  */
 import { constants } from 'node:fs';
@@ -15,7 +19,8 @@ import { withTaskDir, type SandboxPool } from '@/lib/sandbox';
 import { ORIENTATIONS, PAGE_SIZES, allowedSlipsPerPage, type Orientation, type PageSize } from '@/lib/slips/layout-options';
 import { BannerError, LayoutError, SlipInputError } from '@/lib/slips/render/errors';
 import { validateLayout } from '@/lib/slips/render/layout';
-import type { VoterRecord } from '@/lib/slips/types';
+import { slipChoicesSchema, type SlipChoices } from '@/lib/slips/choose';
+import type { ParseReport, VoterRecord } from '@/lib/slips/types';
 import { isInputError, parseInSandbox } from './parse';
 import { withCliSandbox } from './sandbox';
 
@@ -43,7 +48,7 @@ function isVoterArray(value: unknown): value is VoterRecord[] {
   return Array.isArray(value) && value.every((v) => typeof v === 'object' && v !== null && 'page' in v);
 }
 
-async function loadVoters(pool: SandboxPool, file: string, source: string | undefined): Promise<{ voters: VoterRecord[]; sourceFile?: string }> {
+async function loadVoters(pool: SandboxPool, file: string, source: string | undefined): Promise<{ voters: VoterRecord[]; sourceFile?: string; header?: ParseReport['header'] }> {
   const ext = path.extname(file).toLowerCase();
   if (ext === '.json') {
     const bytes = await readInput(file, 'Voter list');
@@ -54,15 +59,16 @@ async function loadVoters(pool: SandboxPool, file: string, source: string | unde
       throw new UsageError(`${path.basename(file)} is not valid JSON.`);
     }
     const voters = (parsed as { voters?: unknown })?.voters;
+    const header = (parsed as { report?: { header?: ParseReport['header'] } })?.report?.header;
     if (!isVoterArray(voters)) throw new UsageError(`${path.basename(file)} has no "voters" array (expected \`vsg parse --json\` output).`);
     const needsSource = voters.some((v) => v.box);
     if (needsSource && !source) throw new UsageError('These voters come from a roll PDF: give the roll with --source <pdf>.');
     if (needsSource && source) await checkReadable(source, 'Source roll PDF');
-    return { voters, sourceFile: needsSource && source ? path.resolve(source) : undefined };
+    return { voters, sourceFile: needsSource && source ? path.resolve(source) : undefined, header };
   }
   await checkReadable(file, 'Voter list');
   const list = await parseInSandbox(pool, file, {});
-  return { voters: list.voters, sourceFile: list.voters.some((v) => v.box) ? path.resolve(file) : undefined };
+  return { voters: list.voters, sourceFile: list.voters.some((v) => v.box) ? path.resolve(file) : undefined, header: list.report.header };
 }
 
 export async function slipsCommand(argv: string[]): Promise<number> {
@@ -83,6 +89,15 @@ export async function slipsCommand(argv: string[]): Promise<number> {
           photos: { type: 'boolean', default: false },
           draft: { type: 'boolean', default: false },
           'preview-pages': { type: 'string' },
+          // who gets a slip, in what order, and how slips look (as on the draft screen)
+          deleted: { type: 'boolean' },
+          serials: { type: 'string' },
+          section: { type: 'string', multiple: true },
+          order: { type: 'string' },
+          style: { type: 'string' },
+          labels: { type: 'string' },
+          'no-qr': { type: 'boolean' },
+          'no-facts': { type: 'boolean' },
         },
         strict: true,
         allowPositionals: false,
@@ -102,6 +117,22 @@ export async function slipsCommand(argv: string[]): Promise<number> {
     const layout = { pageSize, orientation, slipsPerPage };
     validateLayout(layout);
     const previewPages = values['preview-pages'] === undefined ? undefined : Number(values['preview-pages']);
+    const chosen = [values.deleted, values.serials, values.section, values.order, values.style, values.labels, values['no-qr'], values['no-facts']].some((v) => v !== undefined);
+    let choices: SlipChoices | undefined;
+    if (chosen) {
+      const parsed = slipChoicesSchema.safeParse({
+        deleted: values.deleted ?? false,
+        serials: values.serials ?? '',
+        sections: values.section ?? [],
+        order: values.order ?? 'roll',
+        style: values.style ?? 'campaign',
+        labels: values.labels ?? 'list',
+        qr: !values['no-qr'],
+        facts: !values['no-facts'],
+      });
+      if (!parsed.success) throw new UsageError(`--order takes roll, house or family; --style campaign or election-code; --labels list or english.`);
+      choices = parsed.data;
+    }
 
     const bannerPath = values.banner as string;
     if (!BANNER_EXTENSIONS.includes(path.extname(bannerPath).toLowerCase())) {
@@ -110,7 +141,8 @@ export async function slipsCommand(argv: string[]): Promise<number> {
     await checkReadable(bannerPath, 'Banner');
     const result = await withCliSandbox((pool) =>
       withTaskDir(async (dir) => {
-        const { voters, sourceFile } = await loadVoters(pool, values.voters as string, values.source);
+        const { voters, sourceFile, header } = await loadVoters(pool, values.voters as string, values.source);
+        const roll = header ? { part: header.part, pollingStation: header.pollingStation, assemblyNumber: header.assemblyNumber } : undefined;
         const votersFile = path.join(dir, 'voters.json');
         await writeFile(votersFile, JSON.stringify(voters));
         return pool.run(
@@ -124,12 +156,14 @@ export async function slipsCommand(argv: string[]): Promise<number> {
             layout,
             printPhotos: values.photos === true,
             mode: values.draft ? { kind: 'draft', previewPages } : { kind: 'final' },
+            choices,
+            roll,
           },
           { subject: 'render' },
         );
       }),
     );
-    process.stdout.write(`${JSON.stringify({ pages: result.pages, slips: result.slips })}\n`);
+    process.stdout.write(`${JSON.stringify(choices ? { pages: result.pages, slips: result.slips, deletedLeftOut: result.deletedLeftOut, leftOutByChoice: result.leftOutByChoice, ...(result.orderNote ? { orderNote: result.orderNote } : {}) } : { pages: result.pages, slips: result.slips })}\n`);
     return 0;
   } catch (error) {
     const known = error instanceof UsageError || error instanceof LayoutError || error instanceof BannerError || error instanceof SlipInputError || isInputError(error);
