@@ -120,7 +120,7 @@ async function main(): Promise<void> {
 
   const dataDir = path.join(work, 'data');
   const server: ChildProcess = spawn('npm', ['run', 'serve'], {
-    env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, DATABASE_URL: '', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+    env: { ...process.env, PAYMENTS_TEST_MODE: 'true', PORT: String(PORT), DATA_DIR: dataDir, DATABASE_URL: '', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
     stdio: ['ignore', 'ignore', 'inherit'],
     detached: true,
   });

@@ -42,6 +42,28 @@ describe('payments and jobs settings', () => {
     expect(() => parseEnv({ RAZORPAY_WEBHOOK_SECRET: 'w' })).toThrow(/set together/);
   });
 
+  it('in production refuses to run without the Razorpay keys unless PAYMENTS_TEST_MODE=true asks for test mode', () => {
+    const keys = { RAZORPAY_KEY_ID: 'rzp_live_x', RAZORPAY_KEY_SECRET: 's', RAZORPAY_WEBHOOK_SECRET: 'w' };
+    expect(() => parseEnv({ NODE_ENV: 'production' })).toThrow(
+      'Invalid configuration: RAZORPAY_KEY_ID: production takes real payments: set RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET, or PAYMENTS_TEST_MODE=true to run in test mode (no money is charged)',
+    );
+    expect(() => parseEnv({ NODE_ENV: 'production', PAYMENTS_TEST_MODE: 'true' })).not.toThrow();
+    expect(() => parseEnv({ NODE_ENV: 'production', ...keys })).not.toThrow();
+    // development and tests keep the automatic test mode
+    expect(() => parseEnv({ NODE_ENV: 'development' })).not.toThrow();
+    expect(() => parseEnv({ NODE_ENV: 'test' })).not.toThrow();
+    // asking for live payments without keys, or for test mode with keys, is a contradiction
+    expect(() => parseEnv({ PAYMENTS_TEST_MODE: 'false' })).toThrow(/PAYMENTS_TEST_MODE=false needs RAZORPAY_KEY_ID/);
+    expect(() => parseEnv({ PAYMENTS_TEST_MODE: 'true', ...keys })).toThrow(/PAYMENTS_TEST_MODE=true and the Razorpay keys are both set/);
+    expect(() => parseEnv({ PAYMENTS_TEST_MODE: 'yes' })).toThrow(/PAYMENTS_TEST_MODE/);
+  });
+
+  it('refunds duplicate payments automatically only when asked', () => {
+    expect(parseEnv({}).AUTO_REFUND_DUPLICATE_PAYMENTS).toBe(false);
+    expect(parseEnv({ AUTO_REFUND_DUPLICATE_PAYMENTS: 'true' }).AUTO_REFUND_DUPLICATE_PAYMENTS).toBe(true);
+    expect(() => parseEnv({ AUTO_REFUND_DUPLICATE_PAYMENTS: 'sometimes' })).toThrow(/AUTO_REFUND_DUPLICATE_PAYMENTS/);
+  });
+
   it('checks the fee: whole paise, a minimum of at least ₹1', () => {
     expect(parseEnv({ FEE_PER_PAGE: '2.5', MIN_FEE: '5' })).toMatchObject({ FEE_PER_PAGE: 2.5, MIN_FEE: 5 });
     expect(() => parseEnv({ FEE_PER_PAGE: '0.005' })).toThrow(/whole paise/);
@@ -51,8 +73,8 @@ describe('payments and jobs settings', () => {
 
   it('needs the Inngest keys in production with JOBS_PROVIDER=inngest', () => {
     expect(() => parseEnv({ NODE_ENV: 'production', JOBS_PROVIDER: 'inngest' })).toThrow(/INNGEST_EVENT_KEY and INNGEST_SIGNING_KEY/);
-    expect(() => parseEnv({ NODE_ENV: 'production', JOBS_PROVIDER: 'inngest', INNGEST_EVENT_KEY: 'e', INNGEST_SIGNING_KEY: 's' })).not.toThrow();
-    expect(() => parseEnv({ NODE_ENV: 'production', JOBS_PROVIDER: 'inngest', INNGEST_DEV: '1' })).not.toThrow();
+    expect(() => parseEnv({ NODE_ENV: 'production', PAYMENTS_TEST_MODE: 'true', JOBS_PROVIDER: 'inngest', INNGEST_EVENT_KEY: 'e', INNGEST_SIGNING_KEY: 's' })).not.toThrow();
+    expect(() => parseEnv({ NODE_ENV: 'production', PAYMENTS_TEST_MODE: 'true', JOBS_PROVIDER: 'inngest', INNGEST_DEV: '1' })).not.toThrow();
     expect(() => parseEnv({ FILES_STORE: 'cloud' })).toThrow(/FILES_STORE/);
     expect(parseEnv({}).RETENTION_DAYS).toBe(30);
   });
