@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ConfigError, parseEnv } from '@/lib/config';
 
 describe('parseEnv', () => {
@@ -125,5 +125,35 @@ describe('site facts from the configuration', () => {
       expect.arrayContaining(['SITE_COMPANY_NAME', 'SUPPORT_EMAIL', 'SUPPORT_PHONE', 'SITE_ADDRESS_LINE1', 'GRIEVANCE_OFFICER_NAME', 'GRIEVANCE_OFFICER_EMAIL']),
     );
     expect(placeholderSiteFacts(parseEnv({ SUPPORT_EMAIL: 'help@asha.in' }))).not.toContain('SUPPORT_EMAIL');
+  });
+});
+
+describe('start-up in production without Razorpay keys', () => {
+  it('stops the process with one clear line before anything is opened', async () => {
+    const { resetConfigForTests } = await import('@/lib/config');
+    const { bootstrapServerOrExit } = await import('@/lib/server/bootstrap');
+    const keys = ['NODE_ENV', 'PAYMENTS_TEST_MODE', 'RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'] as const;
+    const saved = Object.fromEntries(keys.map((k) => [k, process.env[k]]));
+    const env = process.env as Record<string, string | undefined>;
+    const exit = vi.spyOn(process, 'exit').mockImplementation((() => undefined) as never);
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      for (const k of keys) delete env[k];
+      env.NODE_ENV = 'production';
+      resetConfigForTests();
+      await bootstrapServerOrExit();
+      expect(exit).toHaveBeenCalledWith(1);
+      expect(logged.mock.calls.map((c) => String(c[0]))).toEqual([
+        '[startup] cannot start: Invalid configuration: RAZORPAY_KEY_ID: production takes real payments: set RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET, or PAYMENTS_TEST_MODE=true to run in test mode (no money is charged)',
+      ]);
+    } finally {
+      exit.mockRestore();
+      logged.mockRestore();
+      for (const k of keys) {
+        if (saved[k] === undefined) delete env[k];
+        else env[k] = saved[k];
+      }
+      resetConfigForTests();
+    }
   });
 });
