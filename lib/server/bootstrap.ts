@@ -4,6 +4,8 @@ import { pruneWindows } from '@/db/queries/rate-limits';
 import { otpCodes } from '@/db/schema';
 import { ensureAdmin } from '@/lib/auth/admin-bootstrap';
 import { getConfig } from '@/lib/config';
+import { removeAbandonedFilesAtStart } from '@/lib/documents/retention';
+import { createFileStore, FILE_WRITE_HOLD_MS } from '@/lib/files';
 import { startLocalJobs } from './jobs';
 import { installSignalHandlers } from './shutdown';
 
@@ -23,7 +25,26 @@ export async function bootstrapServer(): Promise<void> {
   const dayAgo = new Date(Date.now() - 24 * 3600 * 1000);
   await pruneWindows(db, dayAgo);
   await db.delete(otpCodes).where(lt(otpCodes.expiresAt, dayAgo));
+  await removeAbandonedFiles(createFileStore(db), !config.DATABASE_URL);
   await startLocalJobs();
+}
+
+/**
+ * Partial files a killed process left behind. With a shared database the files of a process killed just
+ * before this start are still held; they are looked at again once that hold has run out.
+ */
+async function removeAbandonedFiles(store: ReturnType<typeof createFileStore>, onlyProcess: boolean): Promise<void> {
+  const report = (removed: number) => {
+    if (removed > 0) console.info(`[startup] removed ${removed} partial file(s) left by an interrupted write`);
+  };
+  report(await removeAbandonedFilesAtStart({ store }, onlyProcess));
+  if (onlyProcess) return;
+  const later = setTimeout(() => {
+    removeAbandonedFilesAtStart({ store }, false).then(report, (error: unknown) =>
+      console.warn(`[startup] partial files were not removed: ${error instanceof Error ? error.message : String(error)}`),
+    );
+  }, FILE_WRITE_HOLD_MS + 1000);
+  later.unref();
 }
 
 /** For the start-up hook: a bad configuration or an unusable database stops the process with one clear line. */
