@@ -47,23 +47,31 @@ export async function createTask(ctx: DocumentsContext, userId: number, req: Req
     );
   }
   const upload = await readGeneratorUpload(req, ctx.store, ctx.config.MAX_UPLOAD_MB * 1024 * 1024);
-  const doc = await insertDocument(ctx.db, {
-    userId,
-    uploadFileId: upload.voterList.id,
-    bannerFileId: upload.banner.id,
-    options: {
-      page_size: upload.fields.page_size,
-      orientation: upload.fields.orientation,
-      slips_per_page: upload.fields.slips_per_page,
-      print_photo: upload.fields.print_photo,
-      booth_address: upload.fields.booth_address,
-      voter_list_name: upload.voterList.name,
-      banner_name: upload.banner.name,
-    },
-  });
-  const taskId = await ctx.jobs.start(draftJob, payloadOf(doc));
-  await transitionDocument(ctx.db, doc.id, ['pending'], { taskId });
-  return { id: doc.id, task_id: taskId };
+  let doc: DocumentRow | null = null;
+  try {
+    doc = await insertDocument(ctx.db, {
+      userId,
+      uploadFileId: upload.voterList.id,
+      bannerFileId: upload.banner.id,
+      options: {
+        page_size: upload.fields.page_size,
+        orientation: upload.fields.orientation,
+        slips_per_page: upload.fields.slips_per_page,
+        print_photo: upload.fields.print_photo,
+        booth_address: upload.fields.booth_address,
+        voter_list_name: upload.voterList.name,
+        banner_name: upload.banner.name,
+      },
+    });
+    const taskId = await ctx.jobs.start(draftJob, payloadOf(doc));
+    await transitionDocument(ctx.db, doc.id, ['pending'], { taskId });
+    return { id: doc.id, task_id: taskId };
+  } catch (error) {
+    // No task to show for it: the upload's files go, and a task that was made but not started with it.
+    if (doc) await deleteUnpaidDocument(ctx.db, doc.id, ['pending']).catch(() => null);
+    await ctx.store.delete([upload.voterList.id, upload.banner.id]);
+    throw error;
+  }
 }
 
 /** The PDF a user may open now: the final once complete, else the draft once made. */
