@@ -1,6 +1,6 @@
 import type { Db } from '@/db/client';
 import { revokeUserTokens } from '@/db/queries/refresh-tokens';
-import { deleteUserRow, findUserById, lockAndCountOtherActiveAdmins, updateUserRow, type UserPatch } from '@/db/queries/users';
+import { deleteUserRow, findUserById, lockAndCountOtherActiveAdmins, setPasswordHash, updateUserRow, type UserPatch } from '@/db/queries/users';
 import type { User } from '@/db/schema';
 import { ApiError } from '@/lib/api/errors';
 import { sendNotice } from '@/lib/mail';
@@ -31,7 +31,8 @@ const LAST_ADMIN = 'The last admin cannot be removed, demoted or deactivated. Ma
  * An admin cannot demote or deactivate themself, and the last active admin stays an admin.
  * Changing a password or deactivating signs the user out everywhere: one's own change keeps only the
  * session it was made in (the other refresh-token families end), an admin's change ends all of the
- * user's sessions. A password change is mailed to the account's owner.
+ * user's sessions. A password change also ends every file link signed before it (the password version
+ * goes up) and is mailed to the account's owner.
  */
 export async function updateUserAs(db: Db, actor: Actor, targetId: number, update: ProfileUpdate, now: Date = new Date()): Promise<User> {
   const self = actor.user.id === targetId;
@@ -59,10 +60,10 @@ export async function updateUserAs(db: Db, actor: Actor, targetId: number, updat
     const patch: UserPatch = {};
     if (update.name !== undefined) patch.name = update.name;
     if (update.phone_number !== undefined) patch.phoneNumber = update.phone_number;
-    if (passwordHash) patch.passwordHash = passwordHash;
     if (update.is_admin !== undefined && actor.user.isAdmin) patch.isAdmin = update.is_admin;
     if (update.is_active !== undefined && actor.user.isAdmin) patch.isActive = update.is_active;
 
+    if (passwordHash) await setPasswordHash(tx, target.id, passwordHash);
     const updated = await updateUserRow(tx, target.id, patch);
     if (!updated) throw ApiError.notFound('User not found.');
     if (deactivates) await revokeUserTokens(tx, target.id, now);

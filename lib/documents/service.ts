@@ -9,11 +9,12 @@ import {
   listOwnDocuments,
   transitionDocument,
 } from '@/db/queries/documents';
+import { findUserWithSession } from '@/db/queries/users';
 import type { DocumentRow, DocumentStatus } from '@/db/schema';
 import { ApiError } from '@/lib/api/errors';
 import type { JobDispatcher } from '@/lib/jobs';
 import type { DocumentsDeps } from './deps';
-import { signFileToken, verifyFileToken, type DocumentFileKind } from './file-token';
+import { signFileToken, verifyFileToken, type DocumentFileKind, type FileTokenIssuer } from './file-token';
 import { CANCEL_EVENT, draftJob, finalJob, type TaskPayload } from './pipeline';
 import { readGeneratorUpload } from './upload';
 
@@ -81,10 +82,11 @@ export function openableFile(doc: DocumentRow): { kind: DocumentFileKind; fileId
   return null;
 }
 
-export async function fileUrls(doc: DocumentRow): Promise<{ view_url: string | null; download_url: string | null }> {
+/** The view/download URLs of a task's PDF, signed for the owner's session (null when there is none yet). */
+export async function fileUrls(doc: DocumentRow, issuer: FileTokenIssuer): Promise<{ view_url: string | null; download_url: string | null }> {
   const file = openableFile(doc);
   if (!file) return { view_url: null, download_url: null };
-  const token = encodeURIComponent(await signFileToken(doc.id, doc.userId, file.kind));
+  const token = encodeURIComponent(await signFileToken(doc.id, file.kind, issuer));
   return { view_url: `/api/documents/${doc.id}/view?token=${token}`, download_url: `/api/documents/${doc.id}/download?token=${token}` };
 }
 
@@ -143,11 +145,16 @@ function safeFileName(doc: DocumentRow, kind: DocumentFileKind): { ascii: string
 
 /**
  * GET …/view and …/download: the PDF a valid token names, streamed from the store. 401 without a valid
- * token (or a token for another document or user); 404 when the task or its file no longer exists.
+ * token (a token for another document, one whose session has ended or issued before a password change);
+ * 404 when the task or its file no longer exists.
  */
 export async function openDocumentFile(ctx: DocumentsDeps, id: number, token: string | null, disposition: 'inline' | 'attachment'): Promise<Response> {
   const claims = await verifyFileToken(token);
-  if (!claims || claims.documentId !== id) throw ApiError.unauthorized('This link has expired or is not valid; open the task again to get a new one.');
+  const expired = () => ApiError.unauthorized('This link has expired or is not valid; open the task again to get a new one.');
+  if (!claims || claims.documentId !== id) throw expired();
+  // The link lives only as long as the session it was issued in, and until the owner's password changes.
+  const owner = await findUserWithSession(ctx.db, claims.userId, claims.sessionId);
+  if (!owner || !owner.sessionLive || !owner.user.isActive || owner.user.passwordVersion !== claims.passwordVersion) throw expired();
   const doc = await findOwnDocument(ctx.db, claims.userId, id);
   if (!doc) throw ApiError.notFound('Task not found.');
   const fileId = claims.kind === 'final' ? (doc.status === 'complete' ? doc.finalFileId : null) : doc.draftFileId;
