@@ -74,24 +74,40 @@ export async function updateUserAs(db: Db, actor: Actor, targetId: number, updat
   return updated;
 }
 
-/** DELETE /api/users/{id} (the caller is an admin): not themself, not the last admin. Sessions go with the row. */
-export async function deleteUserAs(db: Db, actor: User, targetId: number): Promise<void> {
+/** Why `actor` may not delete `targetId`, as an ApiError; the target row otherwise. */
+async function deletableTarget(db: Db, actor: User, targetId: number): Promise<User> {
   if (!actor.isAdmin) throw ApiError.forbidden('Admin access is required.');
   if (actor.id === targetId) throw ApiError.conflict('You cannot delete your own account.');
-  await db.transaction(async (tx) => {
-    const target = await findUserById(tx, targetId);
-    if (!target) throw ApiError.notFound('User not found.');
-    if (target.isAdmin && target.isActive && (await lockAndCountOtherActiveAdmins(tx, target.id)) === 0) {
-      throw ApiError.conflict(LAST_ADMIN);
-    }
-    // refresh_tokens cascade with the user row, so every session ends now; access tokens fail on the next
-    // request because the guard loads the user.
-    if (!(await deleteUserRow(tx, target.id))) throw ApiError.notFound('User not found.');
-  }).catch((error: unknown) => {
-    // A table of another feature that references users without ON DELETE CASCADE must not turn into a 500.
-    if (hasPgCode(error, '23503')) throw ApiError.conflict('This user still has records that prevent deletion.');
-    throw error;
-  });
+  const target = await findUserById(db, targetId);
+  if (!target) throw ApiError.notFound('User not found.');
+  if (target.isAdmin && target.isActive && (await lockAndCountOtherActiveAdmins(db, target.id)) === 0) throw ApiError.conflict(LAST_ADMIN);
+  return target;
+}
+
+/** Checks that `actor` may delete `targetId` (admin, not themself, not the last admin), before anything is done. */
+export async function assertUserDeletable(db: Db, actor: User, targetId: number): Promise<void> {
+  await deletableTarget(db, actor, targetId);
+}
+
+/**
+ * DELETE /api/users/{id} (the caller is an admin): not themself, not the last admin. Sessions go with the
+ * row. `beforeDelete` runs in the same transaction just before the row goes (rows that go with it, such
+ * as the user's tasks, can be read and locked there).
+ */
+export async function deleteUserAs(db: Db, actor: User, targetId: number, beforeDelete?: (tx: Db, target: User) => Promise<void>): Promise<void> {
+  await db
+    .transaction(async (tx) => {
+      const target = await deletableTarget(tx, actor, targetId);
+      await beforeDelete?.(tx, target);
+      // refresh_tokens cascade with the user row, so every session ends now; access tokens fail on the next
+      // request because the guard loads the user.
+      if (!(await deleteUserRow(tx, target.id))) throw ApiError.notFound('User not found.');
+    })
+    .catch((error: unknown) => {
+      // A table of another feature that references users without ON DELETE CASCADE must not turn into a 500.
+      if (hasPgCode(error, '23503')) throw ApiError.conflict('This user still has records that prevent deletion.');
+      throw error;
+    });
 }
 
 function hasPgCode(error: unknown, code: string): boolean {

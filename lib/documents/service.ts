@@ -4,14 +4,16 @@ import {
   countOpenDocuments,
   deleteUnpaidDocument,
   findDocument,
+  findUserDocumentRefs,
   findOwnDocument,
   insertDocument,
   listOwnDocuments,
   transitionDocument,
 } from '@/db/queries/documents';
 import { findUserWithSession } from '@/db/queries/users';
-import type { DocumentRow, DocumentStatus } from '@/db/schema';
+import type { DocumentRow, DocumentStatus, User } from '@/db/schema';
 import { ApiError } from '@/lib/api/errors';
+import { assertUserDeletable, deleteUserAs } from '@/lib/auth/users';
 import type { JobDispatcher } from '@/lib/jobs';
 import type { DocumentsDeps } from './deps';
 import { signFileToken, verifyFileToken, type DocumentFileKind, type FileTokenIssuer } from './file-token';
@@ -102,6 +104,24 @@ export async function cancelTask(ctx: DocumentsContext, userId: number, id: numb
   if (!gone) throw ApiError.conflict('This task has been paid for or has ended, and can no longer be cancelled.');
   if (gone.taskId) await ctx.jobs.cancel(draftJob, [gone.taskId], payloadOf(gone));
   await ctx.store.delete([gone.uploadFileId, gone.bannerFileId, gone.votersFileId, gone.draftFileId, gone.finalFileId]);
+}
+
+/**
+ * DELETE /api/users/{id}: a user goes with their tasks and every file of them (uploads, voter files,
+ * drafts, finals). The checks come first; then the jobs of their tasks are cancelled; then, in one
+ * transaction, their tasks are locked (a step finishing now waits, then finds its task gone and removes
+ * its own new file) and the user row is deleted, the tasks with it; last, the files are deleted.
+ */
+export async function deleteUserWithTasks(ctx: DocumentsContext, actor: User, targetId: number): Promise<void> {
+  await assertUserDeletable(ctx.db, actor, targetId);
+  for (const doc of await findUserDocumentRefs(ctx.db, targetId)) {
+    if (doc.taskId) await ctx.jobs.cancel(draftJob, [doc.taskId], { documentId: doc.id, userId: doc.userId });
+  }
+  let fileIds: string[] = [];
+  await deleteUserAs(ctx.db, actor, targetId, async (tx) => {
+    fileIds = (await findUserDocumentRefs(tx, targetId, { lock: true })).flatMap((doc) => doc.fileIds);
+  });
+  await ctx.store.delete(fileIds);
 }
 
 /** POST …/continue on an errored task: run it again from the step that failed. */
