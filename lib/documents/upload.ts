@@ -73,6 +73,8 @@ function extensionOf(name: string): string {
 type Slot = 'pdf_file' | 'banner_file';
 const SLOT_NAMES: Record<Slot, string> = { pdf_file: 'voter list', banner_file: 'banner' };
 
+const INTERRUPTED = 'The upload was interrupted or could not be read.';
+
 type FieldName = keyof typeof generatorFieldShapes;
 const isFieldName = (name: string): name is FieldName => Object.hasOwn(generatorFieldShapes, name);
 
@@ -156,8 +158,9 @@ export async function readGeneratorUpload(req: Request, store: FileStore, maxUpl
     }
   };
 
+  let fail: (error: unknown) => void = () => undefined;
   const finished = new Promise<void>((resolve, reject) => {
-    const fail = (error: unknown) => {
+    fail = (error: unknown) => {
       failed = true;
       reject(error);
     };
@@ -172,6 +175,8 @@ export async function readGeneratorUpload(req: Request, store: FileStore, maxUpl
         return;
       }
       streams.add(stream);
+      // its errors reach the store's write through the iteration; the event itself must not go unheard
+      stream.on('error', () => undefined);
       const work = storeFile(fieldName, info.filename ?? '', stream).finally(() => streams.delete(stream));
       work.catch((error: unknown) => {
         stream.resume();
@@ -198,7 +203,10 @@ export async function readGeneratorUpload(req: Request, store: FileStore, maxUpl
   });
 
   const body = Readable.fromWeb(req.body as import('node:stream/web').ReadableStream<Uint8Array>);
-  body.on('error', () => busboy.destroy());
+  body.on('error', () => {
+    fail(ApiError.badRequest(INTERRUPTED));
+    busboy.destroy();
+  });
   body.pipe(busboy);
 
   try {
@@ -216,10 +224,10 @@ export async function readGeneratorUpload(req: Request, store: FileStore, maxUpl
     body.unpipe(busboy);
     body.resume();
     // A file still streaming gets no more bytes: end its write, so that what it stored is removed.
-    for (const stream of streams) stream.destroy(new Error('The upload was refused.'));
+    for (const stream of streams) stream.destroy();
     await Promise.allSettled(pending);
     await store.delete(stored.map((f) => f.id));
     if (error instanceof ApiError || error instanceof ZodError) throw error;
-    throw ApiError.badRequest('The upload was interrupted or could not be read.');
+    throw ApiError.badRequest(INTERRUPTED);
   }
 }

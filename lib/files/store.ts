@@ -121,7 +121,11 @@ export class DiskFileStore extends BaseStore {
       out.end();
       await once(out, 'finish');
     } catch (error) {
+      // wait until the file is closed: a stream destroyed before its open finished still creates the
+      // file, and it must exist before the caller removes it
+      const closed = out.closed ? Promise.resolve() : once(out, 'close').then(() => undefined);
       out.destroy();
+      await closed;
       throw error;
     }
   }

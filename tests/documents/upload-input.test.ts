@@ -126,6 +126,26 @@ for (const filesStore of ['disk', 'database'] as const) {
       expect(await snapshot()).toEqual(before);
     });
 
+    it('an upload cut off in the middle of a file (the connection drops) leaves no file behind', async () => {
+      const { tokens } = await makeUser(ctx.db);
+      const before = await snapshot();
+      const whole = new Uint8Array(await (await filesThenFields(tokens.access_token, {})).arrayBuffer());
+      const full = await filesThenFields(tokens.access_token, {});
+      // the first half of the body, then the connection fails
+      const half = whole.subarray(0, Math.floor(whole.length / 2));
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(half);
+          setTimeout(() => controller.error(new Error('connection reset')), 50);
+        },
+      });
+      const cut = new Request(full.url, { method: 'POST', body, headers: full.headers, duplex: 'half' } as RequestInit);
+      const answer = await send(cut);
+      expect(answer.status).toBe(400);
+      expect(answer.detail).toBe('The upload was interrupted or could not be read.');
+      expect(await snapshot()).toEqual(before);
+    });
+
     it('a fault after the files were stored (the task cannot be written) removes them', async () => {
       const { tokens } = await makeUser(ctx.db);
       const before = await snapshot();
