@@ -12,7 +12,7 @@ export interface Session {
   loading: boolean;
   /** Stores the tokens and resolves once the user is loaded (rejects if /api/users/me/ fails). */
   login(access: string, refresh: string): Promise<void>;
-  /** Ends the session on the server (POST /api/logout), then removes the tokens and the user (SPEC §4 LOGOUT). */
+  /** Ends the session on the server (POST /api/logout), then removes the tokens and the user. */
   logout(): Promise<void>;
   /** Fetches the current user again (e.g. after a profile update). */
   refreshUser(): Promise<void>;

@@ -76,7 +76,7 @@ function listOf(values: readonly number[]): string {
 
 /**
  * Why a slips-per-page value cannot be used with a layout, or null. Only a plain decimal is a number here
- * ("8"; not "", " 8", "8.0", "0x8", "1e1"), and it must be one of the layout's values (SPEC §5).
+ * ("8"; not "", " 8", "8.0", "0x8", "1e1"), and it must be one of the layout's values.
  */
 export function slipsPerPageProblem(raw: string | undefined, size: PageSize, orientation: Orientation): string | null {
   const allowed = allowedSlipsPerPage(size, orientation);
