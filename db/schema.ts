@@ -145,6 +145,8 @@ export const documents = pgTable(
     errorMessage: text('error_message'),
     /** The pipeline step that failed (parse, render-draft, render-final); `continue` resumes there. */
     failedStep: text('failed_step'),
+    /** False when the error is the input's (a retry cannot help), true for a fault that outlived its retries. */
+    errorRetryable: boolean('error_retryable'),
     options: jsonb('options').$type<DocumentOptions>().notNull(),
     voterCount: integer('voter_count'),
     parseSummary: jsonb('parse_summary').$type<DocumentParseSummary>(),
@@ -212,6 +214,8 @@ export const jobs = pgTable(
     runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
     attempts: integer('attempts').notNull().default(0),
     maxAttempts: integer('max_attempts').notNull().default(4),
+    /** Times the job was left running by a process that died (its lease lapsed); the second time ends it. */
+    abandons: integer('abandons').notNull().default(0),
     lockedBy: text('locked_by'),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     lastError: text('last_error'),

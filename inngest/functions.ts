@@ -1,6 +1,6 @@
-import { PIPELINE_JOBS } from '@/lib/documents/pipeline';
+import { PIPELINE_JOBS } from '@/lib/documents/jobs';
 import { toInngestFunction } from './adapter';
-import { inngest } from './client';
+import { inngest } from '@/lib/jobs/inngest-client';
 
 /** The slip pipeline's jobs as Inngest functions (served at /api/inngest). */
-export const functions = PIPELINE_JOBS.map((job) => toInngestFunction(inngest, job as Parameters<typeof toInngestFunction>[1]));
+export const functions = PIPELINE_JOBS.map((job) => toInngestFunction(inngest, job));

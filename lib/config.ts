@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_SANDBOX_LIMITS } from './sandbox/limits';
 
 /**
  * All configuration, read from the environment once and validated (DESIGN §9).
@@ -95,6 +96,13 @@ const envSchema = z
     JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
     /** Unfinished tasks one user may have at once. */
     MAX_OPEN_TASKS: z.coerce.number().int().min(1).max(100).default(3),
+    /** Sandbox processes that read uploaded files and render slips (default: one per CPU), and each one's limits. */
+    SANDBOX_PROCESSES: z.coerce.number().int().min(1).max(64).optional(),
+    SANDBOX_MEMORY_MB: z.coerce.number().int().min(256).max(65536).default(DEFAULT_SANDBOX_LIMITS.memoryMb),
+    SANDBOX_CPU_SECONDS: z.coerce.number().int().min(1).max(86400).default(DEFAULT_SANDBOX_LIMITS.cpuSeconds),
+    SANDBOX_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(86400).default(DEFAULT_SANDBOX_LIMITS.timeoutSeconds),
+    SANDBOX_STALL_SECONDS: z.coerce.number().int().min(1).max(3600).default(DEFAULT_SANDBOX_LIMITS.stallSeconds),
+    SANDBOX_OUTPUT_MB: z.coerce.number().int().min(1).max(65536).default(DEFAULT_SANDBOX_LIMITS.outputMb),
     INNGEST_EVENT_KEY: optionalString,
     INNGEST_SIGNING_KEY: optionalString,
     INNGEST_DEV: optionalString,

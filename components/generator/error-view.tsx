@@ -6,13 +6,18 @@ import { Button } from '@/components/ui/button';
 import { FormMessage } from '@/components/forms/form-message';
 import { TaskFrame } from './task-frame';
 
-/** SPEC §2 error screen: a sad face, 'An Error Occurred', the error text, Resume Processing and Start Over. */
+/**
+ * The error screen: a sad face, 'An Error Occurred', the error text, Start Over, and Resume Processing
+ * only where a retry can help (not when the file itself caused the error: then Start Over is the way on).
+ */
 export function ErrorView({
   message,
+  canResume,
   onResume,
   onStartOver,
 }: {
   message: string;
+  canResume: boolean;
   /** Resolves to an error text when resuming failed, or null once the task runs again. */
   onResume: () => Promise<string | null>;
   onStartOver: () => void;
@@ -38,12 +43,14 @@ export function ErrorView({
       </div>
       <FormMessage notice={resumeError ? { kind: 'error', text: resumeError } : null} />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-center">
-        <Button variant="outline" onClick={onStartOver} disabled={busy}>
+        <Button variant={canResume ? 'outline' : 'default'} onClick={onStartOver} disabled={busy}>
           <RotateCcwIcon /> Start Over
         </Button>
-        <Button onClick={() => void resume()} disabled={busy}>
-          {busy ? <LoaderCircleIcon className="animate-spin" /> : <PlayIcon />} Resume Processing
-        </Button>
+        {canResume ? (
+          <Button onClick={() => void resume()} disabled={busy}>
+            {busy ? <LoaderCircleIcon className="animate-spin" /> : <PlayIcon />} Resume Processing
+          </Button>
+        ) : null}
       </div>
     </TaskFrame>
   );

@@ -61,6 +61,7 @@ export function TaskView({ id, onReset }: { id: string; onReset: () => void }) {
     return (
       <ErrorView
         message={doc.error_message?.trim() || MESSAGES.unknown}
+        canResume={doc.can_resume !== false}
         onStartOver={onReset}
         onResume={async () => {
           const result = await resumeDocument(id);

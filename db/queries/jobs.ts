@@ -31,16 +31,21 @@ export async function findJob(db: Db, id: string): Promise<JobRow | null> {
   return row ?? null;
 }
 
+/** A job left running by dead processes this many times is ended instead of being run again. */
+export const MAX_ABANDONS = 2;
+
 /**
  * Atomically claims the next runnable job of the given names: a queued one that is due, or a running one
- * whose lease ran out (its process died). One statement with FOR UPDATE SKIP LOCKED, so any number of
- * processes can share the queue without taking the same job.
+ * whose lease ran out (its process died) and that no process has abandoned before. One statement with
+ * FOR UPDATE SKIP LOCKED, so any number of processes can share the queue without taking the same job.
  */
 export async function claimJob(db: Db, names: readonly string[], workerId: string, leaseMs: number): Promise<JobRow | null> {
   if (names.length === 0) return null;
   const nameList = sql.join(names.map((n) => sql`${n}`), sql`, `);
+  // SET expressions read the row as it was: a job taken over from a dead process counts one abandonment
   const result = await db.execute(sql`
     update ${jobs} set
+      abandons = ${jobs.abandons} + (case when ${jobs.status} = 'running' then 1 else 0 end),
       status = 'running',
       locked_by = ${workerId},
       locked_until = now() + (${leaseMs} * interval '1 millisecond'),
@@ -49,7 +54,7 @@ export async function claimJob(db: Db, names: readonly string[], workerId: strin
     where ${jobs.id} = (
       select id from ${jobs}
       where name in (${nameList})
-        and ((status = 'queued' and run_at <= now()) or (status = 'running' and locked_until < now()))
+        and ((status = 'queued' and run_at <= now()) or (status = 'running' and locked_until < now() and abandons + 1 < ${MAX_ABANDONS}))
       order by run_at
       for update skip locked
       limit 1
@@ -58,6 +63,44 @@ export async function claimJob(db: Db, names: readonly string[], workerId: strin
   const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { id: string }[];
   if (rows.length === 0) return null;
   return findJob(db, rows[0].id);
+}
+
+/**
+ * Ends the jobs that dead processes left running once too often (a job that takes its process down every
+ * time must not take down every process that picks it up): failed, with `error`. Returns them, for
+ * their failure handlers; each is returned to one caller only.
+ */
+export async function endAbandonedJobs(db: Db, names: readonly string[], error: string): Promise<JobRow[]> {
+  if (names.length === 0) return [];
+  const nameList = sql.join(names.map((n) => sql`${n}`), sql`, `);
+  const result = await db.execute(sql`
+    update ${jobs} set
+      status = 'failed',
+      abandons = ${jobs.abandons} + 1,
+      last_error = ${error},
+      locked_by = null,
+      locked_until = null,
+      finished_at = now(),
+      updated_at = now()
+    where ${jobs.id} in (
+      select id from ${jobs}
+      where name in (${nameList}) and status = 'running' and locked_until < now() and abandons + 1 >= ${MAX_ABANDONS}
+      for update skip locked
+    )
+    returning id`);
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { id: string }[];
+  const found = await Promise.all(rows.map((r) => findJob(db, r.id)));
+  return found.filter((j): j is JobRow => j !== null);
+}
+
+/** The step a job was in when it stopped: the last one started and not finished, if any. */
+export async function unfinishedStep(db: Db, jobId: string): Promise<string | null> {
+  const rows = await db
+    .select({ stepId: jobSteps.stepId, completedAt: jobSteps.completedAt, updatedAt: jobSteps.updatedAt })
+    .from(jobSteps)
+    .where(eq(jobSteps.jobId, jobId));
+  const open = rows.filter((r) => r.completedAt === null).sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime());
+  return open[0]?.stepId ?? null;
 }
 
 /** Extends a lease; false when the job is no longer ours to run (cancelled, or taken over after a lapse). */
@@ -106,17 +149,21 @@ export async function cancelJobs(db: Db, ids: readonly string[]): Promise<void> 
 export async function requeueJob(db: Db, id: string): Promise<boolean> {
   const rows = await db
     .update(jobs)
-    .set({ status: 'queued', attempts: 0, runAt: new Date(), lastError: null, finishedAt: null, updatedAt: new Date() })
+    .set({ status: 'queued', attempts: 0, abandons: 0, runAt: new Date(), lastError: null, finishedAt: null, updatedAt: new Date() })
     .where(and(eq(jobs.id, id), inArray(jobs.status, ['failed', 'succeeded'])))
     .returning({ id: jobs.id });
   return rows.length > 0;
 }
 
-/** Running jobs left by dead processes: back to the queue now (only safe when no other process can run them). */
+/**
+ * Running jobs left by dead processes: their leases end now, so they are taken up (or, abandoned once too
+ * often, ended) at once instead of after the lease runs out. Only safe when no other process can be
+ * running them (the embedded database is one process's).
+ */
 export async function releaseOrphanedJobs(db: Db): Promise<number> {
   const rows = await db
     .update(jobs)
-    .set({ status: 'queued', lockedBy: null, lockedUntil: null, runAt: new Date() })
+    .set({ lockedUntil: sql`now() - interval '1 second'` })
     .where(eq(jobs.status, 'running'))
     .returning({ id: jobs.id });
   return rows.length;

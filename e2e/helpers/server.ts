@@ -18,6 +18,10 @@ export { PG_ADMIN_URL, postgresReachable } from '../../tests/helpers/postgres-ad
 export interface RunningServer {
   port: number;
   dataDir: string;
+  /** The process group of the server (`npm run serve` leads it; the server and its sandbox processes are in it). */
+  group: number;
+  /** Whether the server's process group still has its leader. */
+  alive: () => boolean;
   output: () => string;
   stop: () => Promise<void>;
 }
@@ -51,25 +55,41 @@ async function waitUntilUp(port: number, child: ChildProcess, output: () => stri
   throw new Error(`the server did not answer on port ${port} within 120 s: ${output()}`);
 }
 
-export async function startServer(options: { port: number; database: DbTarget; env?: Record<string, string> }): Promise<RunningServer> {
+/** A fresh PostgreSQL database with the migrations applied, and how to drop it. */
+export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `vsg_e2e_${Date.now()}_${randomBytes(3).toString('hex')}`;
+  const admin = await pgAdmin();
+  await admin.unsafe(`create database ${name}`);
+  await admin.end({ timeout: 5 });
+  const url = new URL(PG_ADMIN_URL);
+  url.pathname = `/${name}`;
+  await run('npx', ['tsx', 'scripts/migrate.ts'], { ...process.env, DATABASE_URL: url.toString() });
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const sql = await pgAdmin();
+      await sql.unsafe(`drop database if exists ${name} with (force)`);
+      await sql.end({ timeout: 5 });
+    },
+  };
+}
+
+/**
+ * Starts `npm run serve` on its own port and data directory. On PostgreSQL, a fresh database is made and
+ * dropped at stop, unless `databaseUrl` names one to share (several servers over one database).
+ */
+export async function startServer(options: { port: number; database: DbTarget; env?: Record<string, string>; databaseUrl?: string }): Promise<RunningServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vsg-e2e-server-'));
   const env: NodeJS.ProcessEnv = { ...process.env, PAYMENTS_TEST_MODE: 'true', ...options.env, PORT: String(options.port), DATA_DIR: dataDir, DATABASE_URL: '' };
   delete env.TRUST_PROXY;
   let dropDatabase = async () => {};
   if (options.database === 'postgres') {
-    const name = `vsg_e2e_${Date.now()}_${randomBytes(3).toString('hex')}`;
-    const admin = await pgAdmin();
-    await admin.unsafe(`create database ${name}`);
-    await admin.end({ timeout: 5 });
-    const url = new URL(PG_ADMIN_URL);
-    url.pathname = `/${name}`;
-    env.DATABASE_URL = url.toString();
-    await run('npx', ['tsx', 'scripts/migrate.ts'], env);
-    dropDatabase = async () => {
-      const sql = await pgAdmin();
-      await sql.unsafe(`drop database if exists ${name} with (force)`);
-      await sql.end({ timeout: 5 });
-    };
+    if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
+    else {
+      const created = await createPostgresDatabase();
+      env.DATABASE_URL = created.url;
+      dropDatabase = created.drop;
+    }
   }
   // `npm run serve` through a shell we can signal as a group.
   const child = spawn('npm', ['run', 'serve'], { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
@@ -93,7 +113,7 @@ export async function startServer(options: { port: number; database: DbTarget; e
     await stop();
     throw error;
   }
-  return { port: options.port, dataDir, output, stop };
+  return { port: options.port, dataDir, group: child.pid ?? -1, alive: () => child.exitCode === null && child.signalCode === null, output, stop };
 }
 
 export interface RawAnswer {

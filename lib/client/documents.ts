@@ -48,6 +48,8 @@ export interface DocumentStatus extends DocumentSummary {
   task_id?: string | null;
   progress_message?: string | null;
   error_message?: string | null;
+  /** On error: whether Resume Processing can help (false when the file caused the error). */
+  can_resume?: boolean;
   currency?: string;
   warnings?: DocumentWarning[];
   /** What the parse found: for a roll PDF, `voter_pages` of its `source_pages` carry voters; for Excel, `source_pages` counts rows. */

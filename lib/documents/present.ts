@@ -2,6 +2,7 @@ import type { DocumentRow } from '@/db/schema';
 import { paiseToRupees } from '@/lib/slips/fees';
 import type { FileTokenIssuer } from './file-token';
 import { fileUrls } from './service';
+import { canResume } from './states';
 
 /** SPEC §4's progress for a status (the stored progress is used while it is further along). */
 export function progressOf(doc: DocumentRow): number {
@@ -53,6 +54,7 @@ export async function statusJson(doc: DocumentRow, extra: { testMode: boolean; r
     progress_message: doc.progressMessage,
     error_message: doc.errorMessage,
     failed_step: doc.failedStep,
+    can_resume: canResume(doc),
     currency: 'INR',
     amount_paise: doc.amountPaise,
     warnings: summary?.warnings ?? [],

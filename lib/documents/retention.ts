@@ -11,7 +11,7 @@ const UNREFERENCED_AFTER_MS = 24 * 3600 * 1000;
  * Also removes partial files whose writer died and files no task refers to. Idempotent: safe on any
  * number of processes.
  */
-export async function purgeExpiredFiles(deps: DocumentsDeps, now = new Date()): Promise<{ documents: number; files: number }> {
+export async function purgeExpiredFiles(deps: Pick<DocumentsDeps, 'db' | 'store' | 'config'>, now = new Date()): Promise<{ documents: number; files: number }> {
   const cutoff = new Date(now.getTime() - deps.config.RETENTION_DAYS * 24 * 3600 * 1000);
   let documents = 0;
   let files = 0;

@@ -17,13 +17,13 @@ import { assertUserDeletable, deleteUserAs } from '@/lib/auth/users';
 import type { JobDispatcher } from '@/lib/jobs';
 import type { DocumentsDeps } from './deps';
 import { signFileToken, verifyFileToken, type DocumentFileKind, type FileTokenIssuer } from './file-token';
-import { CANCEL_EVENT, draftJob, finalJob, type TaskPayload } from './pipeline';
+import { CANCEL_EVENT, draftJob, finalJob, type TaskPayload } from './jobs';
+import { RUNNING_STATUSES, TRANSITIONS, canResume } from './states';
 import { readGeneratorUpload } from './upload';
 
 export { CANCEL_EVENT };
 
-/** The statuses in which a task is still being worked on by a job. */
-export const RUNNING_STATUSES: readonly DocumentStatus[] = ['pending', 'preprocessing', 'processing', 'generating'];
+export { RUNNING_STATUSES };
 
 export interface DocumentsContext extends DocumentsDeps {
   jobs: JobDispatcher;
@@ -67,7 +67,7 @@ export async function createTask(ctx: DocumentsContext, userId: number, req: Req
       },
     });
     const taskId = await ctx.jobs.start(draftJob, payloadOf(doc));
-    await transitionDocument(ctx.db, doc.id, ['pending'], { taskId });
+    await transitionDocument(ctx.db, doc.id, TRANSITIONS.queued, { taskId });
     return { id: doc.id, task_id: taskId };
   } catch (error) {
     // No task to show for it: the upload's files go, and a task that was made but not started with it.
@@ -100,7 +100,7 @@ export async function cancelTask(ctx: DocumentsContext, userId: number, id: numb
     throw ApiError.conflict(`A task in status ${doc.status} cannot be cancelled.`);
   }
   // Delete first (only while still unpaid), then stop the job: a step that finishes meanwhile finds the task gone.
-  const gone = await deleteUnpaidDocument(ctx.db, doc.id, [...RUNNING_STATUSES, 'draft_complete']);
+  const gone = await deleteUnpaidDocument(ctx.db, doc.id, TRANSITIONS.cancelled);
   if (!gone) throw ApiError.conflict('This task has been paid for or has ended, and can no longer be cancelled.');
   if (gone.taskId) await ctx.jobs.cancel(draftJob, [gone.taskId], payloadOf(gone));
   await ctx.store.delete([gone.uploadFileId, gone.bannerFileId, gone.votersFileId, gone.draftFileId, gone.finalFileId]);
@@ -128,18 +128,20 @@ export async function deleteUserWithTasks(ctx: DocumentsContext, actor: User, ta
 export async function resumeTask(ctx: DocumentsContext, doc: DocumentRow): Promise<{ id: number; task_id: string; status: DocumentStatus }> {
   if (doc.status !== 'error') throw ApiError.conflict(`Only a task that stopped with an error can be resumed (this one is ${doc.status}).`);
   if (doc.filesDeletedAt) throw ApiError.conflict('The files of this task have been deleted; please start a new task.');
+  if (!canResume(doc)) throw ApiError.conflict('This task cannot be resumed: its file caused the error, so it would fail again. Press Start Over and upload another copy.');
   const final = doc.failedStep === 'render-final' || (doc.paidAt !== null && doc.votersFileId !== null);
   const job = final ? finalJob : draftJob;
-  const resumed = await transitionDocument(ctx.db, doc.id, ['error'], {
+  const resumed = await transitionDocument(ctx.db, doc.id, TRANSITIONS.resumed, {
     status: 'pending',
     progress: 10,
     progressMessage: 'Resuming',
     errorMessage: null,
+    errorRetryable: null,
     endedAt: null,
   });
   if (!resumed) throw ApiError.conflict('This task is already being resumed.');
   const taskId = doc.taskId ? await ctx.jobs.resume(job, doc.taskId, payloadOf(doc)) : await ctx.jobs.start(job, payloadOf(doc));
-  await transitionDocument(ctx.db, doc.id, ['pending', 'preprocessing', 'processing', 'generating'], { taskId });
+  await transitionDocument(ctx.db, doc.id, TRANSITIONS.resumedRunning, { taskId });
   return { id: doc.id, task_id: taskId, status: 'pending' };
 }
 
@@ -148,7 +150,7 @@ export async function startFinalRender(ctx: DocumentsContext, documentId: number
   const doc = await findDocument(ctx.db, documentId);
   if (!doc || !doc.paidAt) return null;
   const taskId = await ctx.jobs.start(finalJob, payloadOf(doc));
-  await transitionDocument(ctx.db, doc.id, ['draft_complete'], { taskId, status: 'generating', progress: 75, progressMessage: 'Payment received; making the final slips' });
+  await transitionDocument(ctx.db, doc.id, TRANSITIONS.paid, { taskId, status: 'generating', progress: 75, progressMessage: 'Payment received; making the final slips' });
   return taskId;
 }
 

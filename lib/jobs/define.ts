@@ -49,6 +49,18 @@ export function defineJob<P>(definition: JobDefinition<P>): JobDefinition<P> {
   return definition;
 }
 
+/** A job of any payload, as runners hold them: each run parses its payload with the job's own schema. */
+export type AnyJob = JobDefinition<unknown>;
+
+/**
+ * A definition as an AnyJob. The one cast of payload types: a handler takes its own payload type P, not
+ * any value, so JobDefinition<P> is not a JobDefinition<unknown>; the runners only ever call it with what
+ * `schema` parsed, which is a P.
+ */
+export function eraseJob<P>(job: JobDefinition<P>): AnyJob {
+  return job as unknown as AnyJob;
+}
+
 /** Bad input: the job ends at once, without retries, with this message for the user. */
 export class NonRetriableJobError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import type { Db } from '@/db/client';
-import { claimJob, completeStep, findStep, renewLease, settleJob, startStep } from '@/db/queries/jobs';
+import { claimJob, completeStep, endAbandonedJobs, findStep, renewLease, settleJob, startStep, unfinishedStep } from '@/db/queries/jobs';
 import type { JobRow } from '@/db/schema';
-import { JobCancelledError, NonRetriableJobError, retryDelayMs, stepOf, withStep, type JobDefinition, type JobIo } from './define';
+import { JobCancelledError, NonRetriableJobError, retryDelayMs, stepOf, withStep, type AnyJob, type JobIo } from './define';
 
 export interface LocalRunnerOptions {
   /** Jobs run at once by this process (default: CPU count). */
@@ -18,7 +18,10 @@ export interface LocalRunnerOptions {
   log?: (line: string) => void;
 }
 
-type AnyJob = JobDefinition<unknown>;
+
+/** What the user is told about a job that processes died running twice. */
+export const ABANDONED_MESSAGE =
+  'The server stopped twice while working on this task, so the task was ended. The file may be the cause: check that it opens, or start a new task with another copy.';
 
 /**
  * The local runner: jobs and step results in the database; any number of processes may run one over
@@ -117,6 +120,7 @@ export class LocalJobRunner {
 
   private async claimLoop(): Promise<void> {
     try {
+      await this.endAbandoned();
       do {
         this.refill = false;
         while (!this.stopped && this.running.size < this.concurrency) {
@@ -127,6 +131,25 @@ export class LocalJobRunner {
       } while (this.refill && !this.stopped);
     } catch (error) {
       this.log(`claiming failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  /**
+   * Jobs that processes died running twice are ended here, not run a third time: whatever stops a process
+   * (a file, a fault of ours) must not stop every process of a fleet in turn, or one process at every restart.
+   */
+  private async endAbandoned(): Promise<void> {
+    const ended = await endAbandonedJobs(this.db, [...this.definitions.keys()], ABANDONED_MESSAGE);
+    for (const job of ended) {
+      const definition = this.definitions.get(job.name);
+      this.log(`${job.name} ${job.id} ended: its process stopped twice while running it`);
+      if (!definition?.onFailure) continue;
+      const parsed = definition.schema.safeParse(job.payload);
+      if (!parsed.success) continue;
+      const step = await unfinishedStep(this.db, job.id).catch(() => null);
+      await definition.onFailure(parsed.data, { message: ABANDONED_MESSAGE, step, permanent: true }).catch((e: unknown) => {
+        console.error(`[jobs] ${job.name} ${job.id} onFailure failed`, e);
+      });
     }
   }
 

@@ -6,8 +6,9 @@ import { ensureAdmin } from '@/lib/auth/admin-bootstrap';
 import { getConfig } from '@/lib/config';
 import { removeAbandonedFilesAtStart } from '@/lib/documents/retention';
 import { createFileStore, FILE_WRITE_HOLD_MS } from '@/lib/files';
+import { closeSandbox, getSandbox, removeStaleTaskDirs } from '@/lib/sandbox';
 import { startLocalJobs } from './jobs';
-import { installSignalHandlers } from './shutdown';
+import { installSignalHandlers, onShutdown } from './shutdown';
 
 /**
  * Start-up work of the server process: validate the configuration (one clear message), open the
@@ -26,6 +27,14 @@ export async function bootstrapServer(): Promise<void> {
   await pruneWindows(db, dayAgo);
   await db.delete(otpCodes).where(lt(otpCodes.expiresAt, dayAgo));
   await removeAbandonedFiles(createFileStore(db), !config.DATABASE_URL);
+  // Uploaded files are read, and slips rendered, in sandbox processes: one is kept warm for the next task,
+  // and the task directories a killed server left behind are removed.
+  const removed = await removeStaleTaskDirs();
+  if (removed > 0) console.info(`[startup] removed ${removed} task folder(s) left by a stopped server`);
+  onShutdown('sandbox', closeSandbox);
+  const sandbox = getSandbox();
+  sandbox.keepWarm = 1;
+  void sandbox.prewarm();
   await startLocalJobs();
 }
 

@@ -2,7 +2,7 @@ import { getDb } from '@/db/client';
 import { releaseOrphanedJobs } from '@/db/queries/jobs';
 import { getConfig } from '@/lib/config';
 import { documentsDeps } from '@/lib/documents/deps';
-import { PIPELINE_JOBS, retentionJob } from '@/lib/documents/pipeline';
+import { PIPELINE_JOBS, retentionJob } from '@/lib/documents/jobs';
 import type { DocumentsContext } from '@/lib/documents/service';
 import { LocalJobRunner, type JobDefinition, type JobDispatcher } from '@/lib/jobs';
 import { LocalDispatcher } from '@/lib/jobs/dispatcher';
@@ -25,7 +25,7 @@ const RETENTION_EVERY_MS = 60 * 60 * 1000;
 export function getJobDispatcher(): Promise<JobDispatcher> {
   state.dispatcher ??= (async () => {
     if (getConfig().JOBS_PROVIDER === 'inngest') {
-      const [{ inngest }, { InngestDispatcher }] = await Promise.all([import('@/inngest/client'), import('@/lib/jobs/inngest-dispatcher')]);
+      const [{ inngest }, { InngestDispatcher }] = await Promise.all([import('@/lib/jobs/inngest-client'), import('@/lib/jobs/inngest-dispatcher')]);
       return new InngestDispatcher(inngest);
     }
     return new LocalDispatcher(await getDb(), state.runner ?? null);
@@ -50,7 +50,7 @@ export async function startLocalJobs(): Promise<void> {
     const released = await releaseOrphanedJobs(db);
     if (released > 0) console.info(`[jobs] resuming ${released} job(s) interrupted by the last shutdown`);
   }
-  const runner = new LocalJobRunner(db, PIPELINE_JOBS as unknown as JobDefinition<unknown>[], {
+  const runner = new LocalJobRunner(db, PIPELINE_JOBS, {
     concurrency: config.JOBS_CONCURRENCY,
     ...(process.env.VSG_JOBS_POLL_MS ? { pollMs: Number(process.env.VSG_JOBS_POLL_MS) } : {}),
     ...(process.env.VSG_JOBS_LEASE_MS ? { leaseMs: Number(process.env.VSG_JOBS_LEASE_MS) } : {}),

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { VoterList } from './types';
 import { detectKind, describeKind } from './ingest/detect';
 import { VoterListError } from './ingest/errors';
-import type { ParseOptions } from './ingest/options';
+import { DEFAULT_MAX_BYTES, type ParseOptions } from './ingest/options';
 import { parseRollPdf } from './ingest/pdf/roll';
 import { parseSpreadsheet } from './ingest/excel/sheet';
 
@@ -15,8 +15,7 @@ export { VoterListError } from './ingest/errors';
 export type { VoterListErrorCode } from './ingest/errors';
 export type { ParseOptions } from './ingest/options';
 
-/** Largest file accepted by default (bytes); callers pass their own upload limit. */
-export const DEFAULT_MAX_BYTES = 100 * 1024 * 1024;
+export { DEFAULT_MAX_BYTES } from './ingest/options';
 
 export interface ParseFileOptions extends ParseOptions {
   maxBytes?: number;

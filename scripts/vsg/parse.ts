@@ -1,12 +1,16 @@
-import { readFile } from 'node:fs/promises';
-import { readLegacyCover } from '@/lib/slips/ingest/pdf/legacy-cover';
-import { parseVoterListFile, VoterListError } from '@/lib/slips/parse';
-import type { VoterList } from '@/lib/slips/types';
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { SandboxCrashError, SandboxLimitError, SandboxTaskError, withTaskDir, type SandboxPool } from '@/lib/sandbox';
+import { VoterListError } from '@/lib/slips/ingest/errors';
+import { DEFAULT_MAX_BYTES } from '@/lib/slips/ingest/options';
+import type { VoterList, VoterRecord } from '@/lib/slips/types';
+import { withCliSandbox } from './sandbox';
 
 /**
- * `vsg parse <voter-list> [--json] [--ocr auto|off|always] [--max-mb N]` (DESIGN §10): parse a roll
- * PDF or an Excel file and print a report, or with --json `{ voters: [...], report: {...} }`. A roll
- * whose text layer a legacy font garbled has its cover read by OCR for its facts (not with --ocr off).
+ * `vsg parse <voter-list> [--json] [--ocr auto|off|always] [--max-mb N]`: parse a roll PDF or an Excel
+ * file and print a report, or with --json `{ voters: [...], report: {...} }`. A roll whose text layer a
+ * legacy font garbled has its cover read by OCR for its facts (not with --ocr off). The file is read in a
+ * sandbox process, as the server reads uploads.
  */
 const USAGE = 'usage: vsg parse <voter-list.pdf|.xlsx|.xls> [--json] [--ocr auto|off|always] [--max-mb N]';
 
@@ -55,7 +59,10 @@ function textReport({ voters, report }: VoterList, file: string): string {
     lines.push(`OCR: ${report.ocrRead} numbers read, ${report.ocrRepaired} repaired from serial continuity`);
   } else lines.push(`rows read: ${report.rows ?? 0}`);
   const serials = voters.map((v) => v.serial).filter((s): s is number => s !== null);
-  if (serials.length) lines.push(`serials: ${Math.min(...serials)}..${Math.max(...serials)}`);
+  if (serials.length) {
+    const [low, high] = serials.reduce(([lo, hi], s) => [Math.min(lo, s), Math.max(hi, s)], [Infinity, -Infinity]);
+    lines.push(`serials: ${low}..${high}`);
+  }
   lines.push(`without EPIC: ${report.withoutEpic}`);
   const h = report.header;
   const facts = [
@@ -72,6 +79,34 @@ function textReport({ voters, report }: VoterList, file: string): string {
   return lines.join('\n');
 }
 
+/** The same checks and messages as the server's, before a sandbox process is started. */
+async function checkFile(file: string): Promise<void> {
+  const info = await stat(file).catch(() => null);
+  if (!info) throw new VoterListError('not-found', `Cannot open ${path.basename(file)}: no such file or not readable.`);
+  if (!info.isFile()) throw new VoterListError('not-found', `${path.basename(file)} is not a file.`);
+}
+
+/** Reads the list in the sandbox: the voters and the report, as `parseVoterList` gives them. */
+export async function parseInSandbox(pool: SandboxPool, file: string, options: { ocr?: Args['ocr']; maxBytes?: number }): Promise<VoterList> {
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  await checkFile(file);
+  return withTaskDir(async (dir) => {
+    const out = path.join(dir, 'voters.json');
+    const parsed = await pool.run('parse', { file: path.resolve(file), filename: path.basename(file), out, maxBytes, ocr: options.ocr }, { subject: 'read' });
+    return { voters: JSON.parse(await readFile(out, 'utf8')) as VoterRecord[], report: parsed.report };
+  });
+}
+
+/** Errors the command reports as a reason (bad input), not as a failure of the program. */
+export function isInputError(error: unknown): error is Error {
+  return (
+    error instanceof VoterListError ||
+    error instanceof SandboxLimitError ||
+    error instanceof SandboxTaskError ||
+    (error instanceof SandboxCrashError && error.repeated)
+  );
+}
+
 export async function parseCommand(argv: string[]): Promise<number> {
   const args = parseArgs(argv);
   if (typeof args === 'string') {
@@ -79,21 +114,24 @@ export async function parseCommand(argv: string[]): Promise<number> {
     return 2;
   }
   try {
-    const list = await parseVoterListFile(args.file, { ocr: args.ocr, maxBytes: args.maxBytes });
-    // a legacy-font roll's cover, read by OCR as the slip pipeline does after the draft (what the parse read stays)
-    if (list.report.textLayer === 'scrambled' && args.ocr !== 'off') {
-      try {
-        const cover = await readLegacyCover(new Uint8Array(await readFile(args.file)));
-        if (cover) list.report.header = { ...cover.header, ...list.report.header };
-      } catch (error) {
-        // the voters are read: a cover that cannot be read costs its facts only, as in the pipeline
-        console.error(`vsg parse: the cover's facts could not be read (${error instanceof Error ? error.message : String(error)})`);
+    const list = await withCliSandbox(async (pool) => {
+      const list = await parseInSandbox(pool, args.file, { ocr: args.ocr, maxBytes: args.maxBytes });
+      // a legacy-font roll's cover, read by OCR as the slip pipeline does after the draft (what the parse read stays)
+      if (list.report.textLayer === 'scrambled' && args.ocr !== 'off') {
+        try {
+          const cover = await pool.run('legacy-cover', { file: path.resolve(args.file) }, { subject: 'read' });
+          if (cover) list.report.header = { ...cover.header, ...list.report.header };
+        } catch (error) {
+          // the voters are read: a cover that cannot be read costs its facts only, as in the pipeline
+          console.error(`vsg parse: the cover's facts could not be read (${error instanceof Error ? error.message : String(error)})`);
+        }
       }
-    }
+      return list;
+    });
     process.stdout.write(args.json ? `${JSON.stringify(list)}\n` : `${textReport(list, args.file)}\n`);
     return 0;
   } catch (error) {
-    if (error instanceof VoterListError) {
+    if (isInputError(error)) {
       console.error(`vsg parse: ${error.message}`);
       return 1;
     }

@@ -7,13 +7,17 @@
  *   [--photos] [--draft] [--preview-pages N]
  * Bad input: one-line reason on stderr, non-zero exit.
  */
-import { readFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { withTaskDir, type SandboxPool } from '@/lib/sandbox';
 import { ORIENTATIONS, PAGE_SIZES, allowedSlipsPerPage, type Orientation, type PageSize } from '@/lib/slips/layout-options';
-import { parseVoterList } from '@/lib/slips/parse';
-import { BannerError, LayoutError, SlipInputError, renderSlips, validateLayout } from '@/lib/slips/render';
+import { BannerError, LayoutError, SlipInputError } from '@/lib/slips/render/errors';
+import { validateLayout } from '@/lib/slips/render/layout';
 import type { VoterRecord } from '@/lib/slips/types';
+import { isInputError, parseInSandbox } from './parse';
+import { withCliSandbox } from './sandbox';
 
 class UsageError extends Error {}
 
@@ -27,11 +31,19 @@ async function readInput(file: string, what: string): Promise<Uint8Array> {
   }
 }
 
+async function checkReadable(file: string, what: string): Promise<void> {
+  try {
+    await access(file, constants.R_OK);
+  } catch {
+    throw new UsageError(`${what} not found or not readable: ${file}`);
+  }
+}
+
 function isVoterArray(value: unknown): value is VoterRecord[] {
   return Array.isArray(value) && value.every((v) => typeof v === 'object' && v !== null && 'page' in v);
 }
 
-async function loadVoters(file: string, source: string | undefined): Promise<{ voters: VoterRecord[]; sourcePdf?: Uint8Array }> {
+async function loadVoters(pool: SandboxPool, file: string, source: string | undefined): Promise<{ voters: VoterRecord[]; sourceFile?: string }> {
   const ext = path.extname(file).toLowerCase();
   if (ext === '.json') {
     const bytes = await readInput(file, 'Voter list');
@@ -45,11 +57,12 @@ async function loadVoters(file: string, source: string | undefined): Promise<{ v
     if (!isVoterArray(voters)) throw new UsageError(`${path.basename(file)} has no "voters" array (expected \`vsg parse --json\` output).`);
     const needsSource = voters.some((v) => v.box);
     if (needsSource && !source) throw new UsageError('These voters come from a roll PDF: give the roll with --source <pdf>.');
-    return { voters, sourcePdf: needsSource && source ? await readInput(source, 'Source roll PDF') : undefined };
+    if (needsSource && source) await checkReadable(source, 'Source roll PDF');
+    return { voters, sourceFile: needsSource && source ? path.resolve(source) : undefined };
   }
-  const bytes = await readInput(file, 'Voter list');
-  const list = await parseVoterList({ bytes, filename: path.basename(file) });
-  return { voters: list.voters, sourcePdf: list.voters.some((v) => v.box) ? bytes : undefined };
+  await checkReadable(file, 'Voter list');
+  const list = await parseInSandbox(pool, file, {});
+  return { voters: list.voters, sourceFile: list.voters.some((v) => v.box) ? path.resolve(file) : undefined };
 }
 
 export async function slipsCommand(argv: string[]): Promise<number> {
@@ -94,26 +107,32 @@ export async function slipsCommand(argv: string[]): Promise<number> {
     if (!BANNER_EXTENSIONS.includes(path.extname(bannerPath).toLowerCase())) {
       throw new UsageError('Invalid file type for Banner. Please select a JPG or PNG image.');
     }
-    const banner = await readInput(bannerPath, 'Banner');
-    const { voters, sourcePdf } = await loadVoters(values.voters as string, values.source);
-    const result = await renderSlips(
-      {
-        voters,
-        sourcePdf,
-        banner,
-        address: values.address as string,
-        layout,
-        printPhotos: values.photos === true,
-        mode: values.draft ? { kind: 'draft', previewPages } : { kind: 'final' },
-      },
-      values.out as string,
+    await checkReadable(bannerPath, 'Banner');
+    const result = await withCliSandbox((pool) =>
+      withTaskDir(async (dir) => {
+        const { voters, sourceFile } = await loadVoters(pool, values.voters as string, values.source);
+        const votersFile = path.join(dir, 'voters.json');
+        await writeFile(votersFile, JSON.stringify(voters));
+        return pool.run(
+          'render',
+          {
+            votersFile,
+            sourceFile,
+            bannerFile: path.resolve(bannerPath),
+            out: path.resolve(values.out as string),
+            address: values.address as string,
+            layout,
+            printPhotos: values.photos === true,
+            mode: values.draft ? { kind: 'draft', previewPages } : { kind: 'final' },
+          },
+          { subject: 'render' },
+        );
+      }),
     );
     process.stdout.write(`${JSON.stringify({ pages: result.pages, slips: result.slips })}\n`);
     return 0;
   } catch (error) {
-    const known =
-      error instanceof UsageError || error instanceof LayoutError || error instanceof BannerError || error instanceof SlipInputError ||
-      (error instanceof Error && error.name === 'VoterListError');
+    const known = error instanceof UsageError || error instanceof LayoutError || error instanceof BannerError || error instanceof SlipInputError || isInputError(error);
     const message = error instanceof Error ? error.message : String(error);
     process.stderr.write(`vsg slips: ${known ? message : `failed: ${message}`}\n`);
     return known ? 2 : 1;

@@ -3,6 +3,7 @@ import { expect, it, vi } from 'vitest';
 import { findDocument, markDocumentPaid } from '@/db/queries/documents';
 import { findJob } from '@/db/queries/jobs';
 import { documents } from '@/db/schema';
+import { SandboxPool } from '@/lib/sandbox/pool';
 import { DELETE as deleteRoute } from '@/app/api/users/[id]/route';
 import { startFinalRender } from '@/lib/documents/service';
 import { documentsContext, localRunnerForTests } from '@/lib/server/jobs';
@@ -13,17 +14,15 @@ import { ENGLISH_HEADER, voterRows, workbook } from '@/tests/ingest/sheets';
 import { storeContents, upload, useDocumentsTestEnv, waitForStatus } from '@/tests/documents/helpers';
 
 /** A voter list named "slow…" is read until its job is cancelled: a task caught in the middle of its work. */
-vi.mock('@/lib/slips/parse', async (original) => {
-  const real = await original<typeof import('@/lib/slips/parse')>();
-  return {
-    ...real,
-    parseVoterList: async (...args: Parameters<typeof real.parseVoterList>) => {
-      const [input, options] = args;
-      if (!input.filename.startsWith('slow')) return real.parseVoterList(...args);
-      await new Promise((resolve) => options?.signal?.addEventListener('abort', resolve, { once: true }));
-      throw Object.assign(new Error('aborted'), { name: 'AbortError' });
-    },
-  };
+const realRun = SandboxPool.prototype.run;
+vi.spyOn(SandboxPool.prototype, 'run').mockImplementation(function (this: SandboxPool, ...args: Parameters<SandboxPool['run']>) {
+  const [task, input, options] = args;
+  if (task !== 'parse' || !(input as { filename: string }).filename.startsWith('slow')) return realRun.apply(this, args);
+  return new Promise((_, reject) => {
+    const stop = () => reject(options.signal?.reason ?? new Error('aborted'));
+    if (options.signal?.aborted) stop();
+    else options.signal?.addEventListener('abort', stop, { once: true });
+  });
 });
 
 const list = (name = 'list.xlsx') => ({ bytes: workbook([ENGLISH_HEADER, ...voterRows(8, false)], 'xlsx'), name });

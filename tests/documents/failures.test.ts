@@ -10,21 +10,32 @@ import { bannerPng } from '@/tests/render/helpers';
 import { ENGLISH_HEADER, voterRows, workbook } from '@/tests/ingest/sheets';
 import { upload, useDocumentsTestEnv, waitForStatus } from './helpers';
 
-/** An injected transient fault: the draft render fails `failures.left` more times, then works. */
+/**
+ * An injected transient fault: the draft render (in its sandbox process) meets a full disk `failures.left`
+ * more times, then works.
+ */
 const failures = vi.hoisted(() => ({ left: 0, draftCalls: 0 }));
-vi.mock('@/lib/slips/render', async (original) => {
-  const real = await original<typeof import('@/lib/slips/render')>();
-  return {
-    ...real,
-    renderSlips: async (...args: Parameters<typeof real.renderSlips>) => {
-      if (args[0].mode.kind === 'draft') {
+vi.mock('@/lib/sandbox', async (original) => {
+  const real = await original<typeof import('@/lib/sandbox')>();
+  class FaultyPool extends real.SandboxPool {
+    override run: InstanceType<typeof real.SandboxPool>['run'] = (task, input, options) => {
+      if (task === 'render' && (input as { mode: { kind: string } }).mode.kind === 'draft') {
         failures.draftCalls++;
         if (failures.left > 0) {
           failures.left--;
-          throw new Error('injected: the disk is full');
+          return Promise.reject(new real.SandboxTransientError('ENOSPC: no space left on device, write'));
         }
       }
-      return real.renderSlips(...args);
+      return super.run(task, input, options);
+    };
+  }
+  let pool: InstanceType<typeof real.SandboxPool> | undefined;
+  return {
+    ...real,
+    getSandbox: () => (pool ??= new FaultyPool(real.defaultSandboxLimits())),
+    closeSandbox: async () => {
+      await pool?.close();
+      pool = undefined;
     },
   };
 });
@@ -47,6 +58,7 @@ describeEachDb('a fault in render-draft, then Resume Processing', (ctx) => {
       status: 'error',
       failed_step: 'render-draft',
       error_message: 'Something went wrong while making the slips. Press Resume Processing to try again.',
+      can_resume: true,
       voters: 30,
     });
     expect(failures.draftCalls).toBe(4);
@@ -92,6 +104,11 @@ describeEachDb('a fault in render-draft, then Resume Processing', (ctx) => {
       expect(s.failed_step).toBe('parse');
       expect(s.error_message, c.name).toMatch(c.message);
       expect(s.error_message).not.toMatch(/Resume Processing/);
+      // the file is the cause: Resume is not offered, and a resume is refused
+      expect(s.can_resume, c.name).toBe(false);
+      const resumed = await call(continueRoute, { token, method: 'POST', params: { id: String(started.body.id) } });
+      expect(resumed.status, c.name).toBe(409);
+      expect(resumed.body.detail).toMatch(/cannot be resumed: its file caused the error/);
     }
     fs.rmSync(dir, { recursive: true, force: true });
   });

@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { setDbForTests, type Db } from '@/db/client';
 import { fileChunks, storedFiles } from '@/db/schema';
 import { resetConfigForTests } from '@/lib/config';
+import { closeSandbox } from '@/lib/sandbox';
 import { resetJobsForTests, startLocalJobs } from '@/lib/server/jobs';
 import { GET as statusRoute } from '@/app/api/documents/[id]/route';
 import { POST as uploadRoute } from '@/app/api/documents/voter-slip-generator/route';
@@ -45,10 +46,13 @@ export function useDocumentsTestEnv(ctx: { readonly db: Db }, options: { filesSt
     resetConfigForTests();
     setDbForTests(ctx.db);
     await resetJobsForTests();
+    // the sandbox pool takes its limits from the environment just set
+    await closeSandbox();
     await startLocalJobs();
   });
   afterAll(async () => {
     await resetJobsForTests();
+    await closeSandbox();
     setDbForTests(undefined);
     for (const [key, value] of Object.entries(saved)) {
       if (value === undefined) delete process.env[key];

@@ -12,6 +12,7 @@ import { purgeExpiredFiles } from '@/lib/documents/retention';
 import { createFileStore, FILE_WRITE_HOLD_MS } from '@/lib/files';
 import { bootstrapServer } from '@/lib/server/bootstrap';
 import { resetJobsForTests } from '@/lib/server/jobs';
+import { closeSandbox } from '@/lib/sandbox';
 import { PG_ADMIN_URL, pgAdmin, postgresReachable } from '@/tests/helpers/postgres-admin';
 
 /**
@@ -103,6 +104,8 @@ for (const dbKind of ['pglite', 'postgres'] as DbKind[]) {
       });
 
       afterEach(async () => {
+        // start-up keeps a sandbox process warm: stop it with the jobs
+        await closeSandbox();
         await resetJobsForTests();
         setDbForTests(undefined);
         useEnv({});

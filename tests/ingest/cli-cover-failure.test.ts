@@ -2,12 +2,15 @@ import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { HAVE_ROLLS, NO_ROLLS_REASON, ROLLS_DIR } from './roll-truth';
 
-// the cover reader fails as it would on a server without OCR; the parse itself is real
-vi.mock('@/lib/slips/ingest/pdf/legacy-cover', () => ({
-  readLegacyCover: async () => {
-    throw new Error('OCR is not available on this server (no model)');
-  },
-}));
+// the cover reader fails as it would on a server without OCR; the parse itself is real (in its sandbox process)
+vi.mock('@/lib/sandbox', async (original) => {
+  const real = await original<typeof import('@/lib/sandbox')>();
+  class CoverlessPool extends real.SandboxPool {
+    override run: InstanceType<typeof real.SandboxPool>['run'] = (task, input, options) =>
+      task === 'legacy-cover' ? Promise.reject(new Error('OCR is not available on this server (no model)')) : super.run(task, input, options);
+  }
+  return { ...real, SandboxPool: CoverlessPool };
+});
 
 const { parseCommand } = await import('@/scripts/vsg/parse');
 

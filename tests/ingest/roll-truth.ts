@@ -32,9 +32,15 @@ export interface RollTruth {
   ids: string[] | null;
   /** Serial range stated in the README (cover facts), when it states one. */
   serials: { first: number; last: number } | null;
-  /** Voter count stated in the README, when it states a plain one. */
+  /** Voter count stated in the README, when it states a plain one (or "(595 voters)"). */
   voters: number | null;
+  /** Serials of the stated range that the roll itself does not hold ("with 328 absent from the roll itself"). */
+  absent: number[];
+  /** Serials the README states are deleted voters ("7 deleted, stamped: serials 67, 106, …"), when it states them. */
+  deleted: number[] | null;
 }
+
+const numbers = (text: string) => [...text.matchAll(/\d+/g)].map((m) => Number(m[0]));
 
 function readmeRow(file: string): string | null {
   const readme = path.join(ROLLS_DIR, 'README.md');
@@ -61,12 +67,18 @@ export function rollTruth(file: string): RollTruth {
   const range = row ? /serials\s+(\d+)\s*\.\.\s*(\d+)/.exec(row) : null;
   const cells = row ? row.split('|').map((c) => c.trim()) : [];
   const plain = cells.length >= 6 ? /^(\d+)$/.exec(cells[5]) : null;
+  const counted = row ? /\((\d+) voters\)/.exec(row) : null;
+  const absent = row ? /with ([\d, and]+?) absent/.exec(row) : null;
+  const deleted = row ? /(\d+) deleted, stamped: serials ([\d, ]+)/.exec(row) : null;
+  const absentSerials = absent ? numbers(absent[1]) : [];
   return {
     file,
     pages,
     ids,
     serials: range ? { first: Number(range[1]), last: Number(range[2]) } : null,
-    voters: plain ? Number(plain[1]) : range ? Number(range[2]) - Number(range[1]) + 1 : null,
+    voters: plain ? Number(plain[1]) : counted ? Number(counted[1]) : range ? Number(range[2]) - Number(range[1]) + 1 - absentSerials.length : null,
+    absent: absentSerials,
+    deleted: deleted ? numbers(deleted[2]) : null,
   };
 }
 
@@ -94,8 +106,10 @@ export interface RollScore {
   serialsRising: number;
   /** for image-only rolls: the serials read cover exactly the stated range */
   rangeMatches: boolean | null;
-  /** every box has a serial, each one more than the box before's */
+  /** every box has a serial, each one more than the box before's (past the serials the roll states absent) */
   consecutive: boolean;
+  /** serials of the voters marked deleted, in order */
+  deletedSerials: number[];
   firstSerial: number | null;
   lastSerial: number | null;
   sameIdsInOrder: boolean | null;
@@ -113,9 +127,17 @@ export function scoreRoll(truth: RollTruth, list: VoterList): RollScore {
   }
   const read = serials.filter((s) => s !== null).length;
   const got = serials.filter((s): s is number => s !== null);
+  // the serials expected after each one: the next, past any the roll states absent
+  const absent = new Set(truth.absent);
+  const next = (s: number) => {
+    let n = s + 1;
+    while (absent.has(n)) n++;
+    return n;
+  };
   const base = {
     file: truth.file,
-    consecutive: got.length === voters.length && got.every((s, i) => s === got[0] + i),
+    consecutive: got.length === voters.length && got.every((s, i) => i === 0 || s === next(got[i - 1])),
+    deletedSerials: voters.filter((v) => v.deleted).map((v) => v.serial ?? -1),
     firstSerial: got[0] ?? null,
     lastSerial: got[got.length - 1] ?? null,
     found: voters.length,
@@ -142,7 +164,7 @@ export function scoreRoll(truth: RollTruth, list: VoterList): RollScore {
     ...base,
     expected: truth.voters,
     idExact: voters.length ? shaped / voters.length : 0,
-    rangeMatches: range ? got.length === range.last - range.first + 1 && got.every((s, i) => s === range.first + i) : null,
+    rangeMatches: range ? got.length === range.last - range.first + 1 - absent.size && got[0] === range.first && base.consecutive : null,
     sameIdsInOrder: null,
   };
 }
@@ -158,6 +180,7 @@ export function formatScore(s: RollScore): string {
     `rising ${pct(s.serialsRising)}`,
     `serials ${s.firstSerial ?? '?'}..${s.lastSerial ?? '?'}${s.consecutive ? ' consecutive' : ''}`,
     s.rangeMatches === null ? '' : `stated range ${s.rangeMatches ? 'matches' : 'differs'}`,
+    `deleted ${s.deletedSerials.length}`,
   ]
     .filter(Boolean)
     .join(' · ');

@@ -3,6 +3,7 @@ import { concatTransformationMatrix, drawObject, PDFDocument, PDFName, popGraphi
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { pngFile, ScanImages } from '@/lib/slips/ingest/raster/scan-image';
+import { loadWithPdfLib } from '@/lib/slips/ingest/pdf/pdfjs';
 
 /**
  * The scan fast path for Flate images (img2pdf and many scanners store pages so): 8-bit RGB or
@@ -59,7 +60,7 @@ async function imagePage(data: Buffer, dict: Record<string, unknown>): Promise<U
 }
 
 async function decoded(bytes: Uint8Array) {
-  const images = new ScanImages(bytes);
+  const images = new ScanImages(() => loadWithPdfLib(bytes));
   const matrix = await images.bareMatrix(1);
   return matrix ? images.page(1, matrix, [0, 0, ...PAGE], 0, 1) : null;
 }

@@ -6,6 +6,7 @@ import { PDFDocument } from '@cantoo/pdf-lib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { bareImageMatrix, imageCoversPage, ScanImages } from '@/lib/slips/ingest/raster/scan-image';
+import { loadWithPdfLib } from '@/lib/slips/ingest/pdf/pdfjs';
 
 describe('bareImageMatrix (fast path for pages that are one scanned image)', () => {
   it('accepts the chained cm operators pdf-lib writes and multiplies them as PDF does', () => {
@@ -59,9 +60,9 @@ describe('the fast path on a scan encrypted by its publisher', () => {
     writeFileSync(plain, await doc.save());
     execFileSync('qpdf', ['--encrypt', '', 'owner-secret', '256', '--', plain, owner]);
     execFileSync('qpdf', ['--encrypt', 'user-secret', 'owner-secret', '256', '--', plain, user]);
-    const matrix = await new ScanImages(new Uint8Array(readFileSync(plain))).bareMatrix(1);
+    const matrix = await new ScanImages(() => loadWithPdfLib(new Uint8Array(readFileSync(plain)))).bareMatrix(1);
     expect(matrix).toEqual([595.28, 0, 0, 841.89, 0, 0]);
-    expect(await new ScanImages(new Uint8Array(readFileSync(owner))).bareMatrix(1)).toEqual(matrix);
-    expect(await new ScanImages(new Uint8Array(readFileSync(user))).bareMatrix(1)).toBeNull();
+    expect(await new ScanImages(() => loadWithPdfLib(new Uint8Array(readFileSync(owner)))).bareMatrix(1)).toEqual(matrix);
+    expect(await new ScanImages(() => loadWithPdfLib(new Uint8Array(readFileSync(user)))).bareMatrix(1)).toBeNull();
   });
 });

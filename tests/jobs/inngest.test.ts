@@ -70,7 +70,7 @@ describeEachDb('the slip pipeline on Inngest', (ctx) => {
     const { error } = await new InngestTestEngine({ function: byId('slips-draft') }).execute({ events: [{ name: 'slips/draft.requested', data }] });
     expect(error).toMatchObject({ name: 'NonRetriableError' });
     // Inngest calls onFailure with the failure event; the definition's handler marks the task.
-    const definition = (await import('@/lib/documents/pipeline')).draftJob;
+    const definition = (await import('@/lib/documents/jobs')).draftJob;
     await definition.onFailure?.(data, { message: (error as Error).message, step: null, permanent: true });
     expect(await findDocument(ctx.db, data.documentId)).toMatchObject({ status: 'error', failedStep: 'parse', errorMessage: (error as Error).message });
   });

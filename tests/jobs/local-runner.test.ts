@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { z } from 'zod';
 import { findJob, insertJob, listSteps } from '@/db/queries/jobs';
-import { LocalJobRunner, NonRetriableJobError, defineJob, type JobDefinition } from '@/lib/jobs';
+import { LocalJobRunner, NonRetriableJobError, defineJob, eraseJob } from '@/lib/jobs';
 import { LocalDispatcher } from '@/lib/jobs/dispatcher';
 import { describeEachDb } from '@/tests/helpers/db';
 
@@ -24,7 +24,7 @@ describeEachDb('the local job runner', (ctx) => {
     const ran: string[] = [];
     let active = 0;
     let peak = 0;
-    const job = defineJob({
+    const job = eraseJob(defineJob({
       id: name,
       event: 'test/count',
       schema: z.object({ n: z.number() }),
@@ -39,7 +39,7 @@ describeEachDb('the local job runner', (ctx) => {
         });
         active--;
       },
-    }) as JobDefinition<unknown>;
+    }));
     const a = new LocalJobRunner(ctx.db, [job], { ...quiet, concurrency: 2 });
     const b = new LocalJobRunner(ctx.db, [job], { ...quiet, concurrency: 2 });
     const dispatch = new LocalDispatcher(ctx.db, null);
@@ -57,7 +57,7 @@ describeEachDb('the local job runner', (ctx) => {
     let firstRuns = 0;
     let secondRuns = 0;
     const failures: string[] = [];
-    const job = defineJob({
+    const job = eraseJob(defineJob({
       id: name,
       event: 'test/flaky',
       schema: z.object({ bad: z.boolean() }),
@@ -74,7 +74,7 @@ describeEachDb('the local job runner', (ctx) => {
       async onFailure(_p, f) {
         failures.push(`${f.step}:${f.permanent}:${f.message}`);
       },
-    }) as JobDefinition<unknown>;
+    }));
     const runner = new LocalJobRunner(ctx.db, [job], quiet);
     const dispatch = new LocalDispatcher(ctx.db, runner);
     runner.start();
@@ -95,7 +95,7 @@ describeEachDb('the local job runner', (ctx) => {
   it("a job left running by a dead process is claimed again when its lease lapses and resumes after its last finished step", async () => {
     const name = `resume-${randomUUID().slice(0, 8)}`;
     const calls: string[] = [];
-    const job = defineJob({
+    const job = eraseJob(defineJob({
       id: name,
       event: 'test/resume',
       schema: z.object({}),
@@ -110,7 +110,7 @@ describeEachDb('the local job runner', (ctx) => {
           return 2;
         });
       },
-    }) as JobDefinition<unknown>;
+    }));
     // A dead process's leftovers: the job running under a lapsed lease, step "a" finished, "b" started.
     const id = randomUUID();
     await insertJob(ctx.db, { id, name, payload: {}, maxAttempts: 1 });
@@ -128,10 +128,46 @@ describeEachDb('the local job runner', (ctx) => {
     expect(await listSteps(ctx.db, id)).toEqual(expect.arrayContaining([{ stepId: 'a', runs: 1, done: true }, { stepId: 'b', runs: 2, done: true }]));
   });
 
+  it('a job that dead processes left running twice is ended, not run a third time: failed, its failure handler told which step', async () => {
+    const name = `poison-${randomUUID().slice(0, 8)}`;
+    let handlerRuns = 0;
+    const failures: { message: string; step: string | null; permanent: boolean }[] = [];
+    const job = eraseJob(defineJob({
+      id: name,
+      event: 'test/poison',
+      schema: z.object({}),
+      retries: 3,
+      async handler(_p, io) {
+        handlerRuns++;
+        await io.step('parse', async () => 1);
+      },
+      async onFailure(_p, failure) {
+        failures.push(failure);
+      },
+    }));
+    const id = randomUUID();
+    await insertJob(ctx.db, { id, name, payload: {}, maxAttempts: 4 });
+    const { claimJob, startStep } = await import('@/db/queries/jobs');
+    // two processes in turn take the job, start its step and die (their leases lapse)
+    for (const worker of ['dead-1', 'dead-2']) {
+      await until(async () => (await claimJob(ctx.db, [name], worker, 100))?.id === id);
+      await startStep(ctx.db, id, 'parse');
+    }
+    await sleep(150);
+    const alive = new LocalJobRunner(ctx.db, [job], quiet);
+    alive.start();
+    await until(async () => (await findJob(ctx.db, id))?.status === 'failed');
+    await until(async () => failures.length > 0);
+    await alive.stop();
+    expect(handlerRuns).toBe(0);
+    expect(await findJob(ctx.db, id)).toMatchObject({ status: 'failed', abandons: 2, lastError: expect.stringMatching(/stopped twice/) });
+    expect(failures).toEqual([{ message: expect.stringMatching(/^The server stopped twice while working on this task/), step: 'parse', permanent: true }]);
+  });
+
   it('cancelling aborts the running step through its signal, and a dedupe key queues scheduled work once', async () => {
     const name = `cancel-${randomUUID().slice(0, 8)}`;
     let aborted = false;
-    const job = defineJob({
+    const job = eraseJob(defineJob({
       id: name,
       event: 'test/cancel',
       schema: z.object({}),
@@ -143,7 +179,7 @@ describeEachDb('the local job runner', (ctx) => {
           throw io.signal.reason;
         });
       },
-    }) as JobDefinition<unknown>;
+    }));
     const runner = new LocalJobRunner(ctx.db, [job], { ...quiet, leaseMs: 300 });
     const dispatch = new LocalDispatcher(ctx.db, runner);
     runner.start();

@@ -1,5 +1,5 @@
 import { serve } from 'inngest/next';
-import { inngest } from '@/inngest/client';
+import { inngest } from '@/lib/jobs/inngest-client';
 import { functions } from '@/inngest/functions';
 import { ApiError } from '@/lib/api/errors';
 import { withApi } from '@/lib/api/handler';

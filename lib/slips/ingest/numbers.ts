@@ -23,3 +23,29 @@ export function serialOf(text: string): number | null {
   const n = Number.parseInt(m[1].replace(/,/g, ''), 10);
   return n > 0 && n < 100_000 ? n : null;
 }
+
+/**
+ * The largest of some numbers, or `empty` when there are none. A loop, not `Math.max(...values)`: a
+ * spread passes every value as an argument, and a list of a few hundred thousand (an Excel list's rows)
+ * overflows the call stack.
+ */
+export function maxOf(values: Iterable<number>, empty = -Infinity): number {
+  let best = empty;
+  let any = false;
+  for (const v of values) {
+    if (!any || v > best) best = v;
+    any = true;
+  }
+  return any ? best : empty;
+}
+
+/** The smallest of some numbers, or `empty` when there are none (see maxOf). */
+export function minOf(values: Iterable<number>, empty = Infinity): number {
+  let best = empty;
+  let any = false;
+  for (const v of values) {
+    if (!any || v < best) best = v;
+    any = true;
+  }
+  return any ? best : empty;
+}

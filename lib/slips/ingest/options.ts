@@ -1,3 +1,6 @@
+/** Largest file accepted by default (bytes); callers pass their own upload limit. */
+export const DEFAULT_MAX_BYTES = 100 * 1024 * 1024;
+
 /** Options shared by every ingestion path. */
 export interface ParseOptions {
   /**

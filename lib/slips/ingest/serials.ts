@@ -1,4 +1,5 @@
 import type { ParseWarning } from '../types';
+import { maxOf } from './numbers';
 
 export interface SerialSlot {
   serial: number | null;
@@ -138,7 +139,7 @@ export function continuityWarnings(slots: SerialSlot[], limit = 50): ParseWarnin
   };
   const boxes = new Map<number, number>();
   for (const slot of slots) boxes.set(slot.page, (boxes.get(slot.page) ?? 0) + 1);
-  const fullGrid = Math.max(0, ...boxes.values());
+  const fullGrid = maxOf(boxes.values(), 0);
   const gridPages = [...boxes.values()].filter((n) => n === fullGrid).length;
   const unread = new Map<number, number>();
   for (const slot of slots) if (slot.serial === null) unread.set(slot.page, (unread.get(slot.page) ?? 0) + 1);
@@ -181,7 +182,7 @@ export function continuityWarnings(slots: SerialSlot[], limit = 50): ParseWarnin
 export function coverWarnings(cover: { last: number; electors: number } | null | undefined, slots: SerialSlot[]): ParseWarning[] {
   if (!cover) return [];
   const serials = slots.map((s) => s.serial).filter((s): s is number => s !== null);
-  const highest = serials.length > 0 ? Math.max(...serials) : null;
+  const highest = serials.length > 0 ? maxOf(serials) : null;
   if (slots.length >= cover.electors && highest === cover.last) return [];
   const last = highest === null ? 'no serial was read' : `the last serial read is ${highest}`;
   return [{ page: 1, message: `The cover states ${cover.electors} electors with serials up to ${cover.last}, but ${slots.length} voter boxes were found (${last}).` }];

@@ -3,6 +3,7 @@
  * resolution capped (enough for a slip-wide print at ~300 dpi), re-encoded as baseline JPEG.
  */
 import sharp, { type Metadata } from 'sharp';
+import { BannerError } from './errors';
 
 export interface NormalisedBanner {
   jpeg: Uint8Array;
@@ -10,12 +11,7 @@ export interface NormalisedBanner {
   height: number;
 }
 
-export class BannerError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'BannerError';
-  }
-}
+export { BannerError };
 
 /** Longest side kept, in pixels: the widest slip (A4 landscape, 8 per page) is ~5 in wide. */
 export const BANNER_MAX_WIDTH = 1600;

@@ -78,7 +78,7 @@ export interface RenderResult {
 /** Where the PDF goes: a file path, a Node writable stream (ended when done), or a custom sink. */
 export type RenderOutput = string | NodeJS.WritableStream | ByteSink;
 
-export { SlipInputError } from './errors';
+export { SlipInputError, SourcePdfDamagedError } from './errors';
 
 function isSink(o: RenderOutput): o is ByteSink {
   return typeof o === 'object' && o !== null && 'close' in o && typeof (o as ByteSink).close === 'function' && !('pipe' in o);

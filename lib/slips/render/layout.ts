@@ -49,12 +49,9 @@ export const PAGE_MARGIN = 18;
  */
 const REFERENCE_SLIP = { width: 190, height: 140 };
 
-export class LayoutError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'LayoutError';
-  }
-}
+import { LayoutError } from './errors';
+
+export { LayoutError };
 
 export function validateLayout(layout: SlipLayout): void {
   const { pageSize, orientation, slipsPerPage } = layout;

@@ -7,7 +7,7 @@
  * pdf-lib fork: standard security handler R2–R6, RC4 and AES), so its pages are copied as plain objects.
  */
 import zlib from 'node:zlib';
-import { SlipInputError } from './errors';
+import { SlipInputError, SourcePdfDamagedError } from './errors';
 import {
   PDFArray,
   PDFContentStream,
@@ -106,7 +106,7 @@ async function openSource(bytes: Uint8Array): Promise<PDFDocument> {
     }
     // a damaged plain file: the parser's own error; a protected file whose handler cannot be read: say so
     const plain = await PDFDocument.load(bytes, { updateMetadata: false, ignoreEncryption: true }).catch(() => null);
-    if (!plain?.isEncrypted) throw error;
+    if (!plain?.isEncrypted) throw new SourcePdfDamagedError(error instanceof Error ? error.message : String(error));
   }
   throw new SlipInputError(
     'This roll PDF is protected with an encryption method that cannot be read here: its pages cannot be copied onto slips. Save it without protection (for example "Print to PDF") and upload that file.',

@@ -52,7 +52,7 @@ export function fitWrapped(text: string, maxWidth: number, maxHeight: number, ma
     lines = wrapWords(text, (maxWidth * lines.length) / maxLines, size);
     while (lines.length > maxLines) lines = [lines.slice(0, 2).join(' '), ...lines.slice(2)];
   }
-  const widest = Math.max(...lines.map((l) => textWidth(l, size)));
+  const widest = lines.reduce((w, l) => Math.max(w, textWidth(l, size)), -Infinity);
   if (widest > maxWidth) size = (size * maxWidth) / widest * 0.999;
   size = Math.min(size, maxHeight / (lines.length * leading));
   return { lines, size, lineHeight: size * leading };

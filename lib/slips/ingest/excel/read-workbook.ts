@@ -22,7 +22,7 @@ const { parentPort, workerData } = require('node:worker_threads');
 const XLSX = require(workerData.xlsxPath);
 // native inflate instead of the library's JavaScript one
 try { XLSX.CFB.utils.use_zlib(require('node:zlib')); } catch (e) {}
-const { bytes, maxRows, maxSheets } = workerData;
+const { bytes, maxRows, maxSheets, maxCellChars } = workerData;
 try {
   const wb = XLSX.read(bytes, { type: 'buffer', cellFormula: false, cellHTML: false, cellNF: false, cellStyles: false, cellText: false, cellDates: false, bookVBA: false, sheetStubs: false, dense: true });
   const sheets = [];
@@ -41,6 +41,7 @@ try {
       for (let c = range.s.c; c <= range.e.c; c++) {
         const cell = row ? row[c] : ws[XLSX.utils.encode_cell({ r: r, c: c })];
         let v = cell == null || cell.v == null ? '' : String(cell.v);
+        if (v.length > maxCellChars) throw { tooLong: { sheet: String(name), row: r + 1, column: XLSX.utils.encode_col(c), length: v.length } };
         if (v.indexOf('\u001e') >= 0 || v.indexOf('\u001f') >= 0) v = v.replace(/[\u001e\u001f]/g, ' ');
         cells.push(v);
       }
@@ -51,7 +52,8 @@ try {
   }
   parentPort.postMessage({ ok: true, sheets });
 } catch (error) {
-  parentPort.postMessage({ ok: false, message: String(error && error.message ? error.message : error) });
+  if (error && error.tooLong) parentPort.postMessage({ ok: false, tooLong: error.tooLong });
+  else parentPort.postMessage({ ok: false, message: String(error && error.message ? error.message : error) });
 }
 `;
 
@@ -65,6 +67,12 @@ interface WireSheet {
 function xlsxPath(): string {
   return createRequire(path.join(process.cwd(), 'package.json')).resolve('xlsx');
 }
+
+/**
+ * The longest cell a voter list holds, in characters: a name, a relative's name, an address are tens of
+ * characters; a cell of megabytes is no voter list and would burden every step after.
+ */
+export const MAX_CELL_CHARS = 1000;
 
 export interface ReadLimits {
   timeoutMs: number;
@@ -82,7 +90,7 @@ export function readWorkbook(bytes: Uint8Array, limits: ReadLimits): Promise<She
     let settled = false;
     const worker = new Worker(WORKER_SOURCE, {
       eval: true,
-      workerData: { xlsxPath: xlsxPath(), bytes: Buffer.from(bytes), maxRows: limits.maxRows + 1000, maxSheets: limits.maxSheets ?? 20 },
+      workerData: { xlsxPath: xlsxPath(), bytes: Buffer.from(bytes), maxRows: limits.maxRows + 1000, maxSheets: limits.maxSheets ?? 20, maxCellChars: MAX_CELL_CHARS },
       resourceLimits: { maxOldGenerationSizeMb: limits.memoryMb, maxYoungGenerationSizeMb: 64, stackSizeMb: 4 },
       stdout: true,
       stderr: true,
@@ -103,7 +111,19 @@ export function readWorkbook(bytes: Uint8Array, limits: ReadLimits): Promise<She
     );
     const onAbort = () => finish(() => reject(limits.signal?.reason));
     limits.signal?.addEventListener('abort', onAbort, { once: true });
-    worker.on('message', (msg: { ok: boolean; sheets?: WireSheet[]; message?: string }) => {
+    worker.on('message', (msg: { ok: boolean; sheets?: WireSheet[]; message?: string; tooLong?: { sheet: string; row: number; column: string; length: number } }) => {
+      if (msg.tooLong) {
+        const t = msg.tooLong;
+        finish(() =>
+          reject(
+            new VoterListError(
+              'too-large',
+              `Row ${t.row}, column ${t.column} of the sheet "${t.sheet.slice(0, 40)}" holds ${t.length.toLocaleString('en-IN')} characters; a cell of a voter list holds at most ${MAX_CELL_CHARS.toLocaleString('en-IN')} (a name, an address). Check that this is the voter list, or clear that cell.`,
+            ),
+          ),
+        );
+        return;
+      }
       if (msg.ok && msg.sheets) {
         const sheets = msg.sheets.map((w) => ({
           name: w.name,

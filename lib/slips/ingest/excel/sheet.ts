@@ -113,7 +113,7 @@ function constant(voters: VoterRecord[], key: 'part' | 'pollingStation'): string
 
 export async function parseSpreadsheet(bytes: Uint8Array, kind: 'xlsx' | 'xls', opts: ParseOptions = {}): Promise<VoterList> {
   const maxRows = opts.maxRows ?? 500_000;
-  if (kind === 'xlsx') checkZip(bytes);
+  if (kind === 'xlsx') await checkZip(bytes);
   checkAbort(opts.signal);
   const sheets = await readWorkbook(bytes, { timeoutMs: opts.excelTimeoutMs ?? 60_000, memoryMb: opts.excelMemoryMb ?? 768, maxRows, signal: opts.signal });
   const withHeader = sheets.map((s) => ({ sheet: s, header: findHeader(s.rows) })).filter((x) => x.header !== null);

@@ -1,6 +1,7 @@
 import type { Rect } from '../../types';
 import { overlapArea } from '../geometry';
 import type { CellLimits } from './segments';
+import { maxOf } from '../numbers';
 
 export interface BoxSize {
   width: number;
@@ -79,7 +80,7 @@ export function dominantBoxSize(pages: Rect[][], minCount = 3, holdsId?: (page: 
     }
   });
   if (buckets.length === 0) return null;
-  const max = Math.max(...buckets.map((b) => b.members.length));
+  const max = maxOf(buckets.map((b) => b.members.length));
   if (max < minCount) return null;
   const near = buckets.filter((b) => b.members.length >= max * 0.7);
   near.sort((a, b) => b.size.width * b.size.height - a.size.width * a.size.height);

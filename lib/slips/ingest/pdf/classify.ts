@@ -2,6 +2,7 @@ import type { PageKind, Supplement } from '../../types';
 import { readHeader, pageSection } from './header';
 import type { PageBoxes, PageClass, PageScan, TextLayer } from './page-model';
 import { loosePhrase, toLines } from './text-layer';
+import { maxOf, minOf } from '../numbers';
 
 /**
  * Stage 2b of a roll parse (DESIGN §6): what each page is, told from its content. A voter page is
@@ -81,15 +82,15 @@ export function boxlessKind(lines: string[], imageCover: number): PageKind | nul
 /** The lines of a page above its voter boxes (its header), or all of them on a page without. */
 function headerLines(scan: PageScan, boxes: PageBoxes): string[] {
   if (boxes.boxes.length === 0) return toLines(scan.pieces).map((l) => l.text);
-  const top = Math.max(...boxes.boxes.map((b) => b.rect.y + b.rect.height));
+  const top = maxOf(boxes.boxes.map((b) => b.rect.y + b.rect.height));
   return toLines(scan.pieces.filter((p) => p.y > top)).map((l) => l.text);
 }
 
 export function classifyPages(scans: PageScan[], found: PageBoxes[], textLayer: TextLayer): PageClass[] {
   const readable = textLayer === 'clean';
   const voterPages = found.filter((p) => p.boxes.length > 0).map((p) => p.page);
-  const first = Math.min(...voterPages);
-  const last = Math.max(...voterPages);
+  const first = minOf(voterPages);
+  const last = maxOf(voterPages);
   let supplement: Supplement | null = null;
   return scans.map((scan): PageClass => {
     const boxes = found[scan.page - 1];

@@ -73,12 +73,12 @@ export async function readLegacyCover(bytes: Uint8Array, signal?: AbortSignal): 
   try {
     const doc = session.doc;
     const pieces: TextPiece[] = [];
-    for (let n = 1; n <= Math.min(JUDGED_PAGES, doc.numPages); n++) pieces.push(...(await session.guard(`Page ${n}`, readPage(session, doc, n))).pieces);
+    for (let n = 1; n <= Math.min(JUDGED_PAGES, doc.numPages); n++) for (const piece of (await session.guard(`Page ${n}`, readPage(session, doc, n))).pieces) pieces.push(piece);
     if (judgePieces(pieces) !== 'scrambled') return null;
     const model = legacyModel(pieces);
     if (!model) return null;
     const page = await session.guard('Page 1', doc.getPage(1));
-    const rendered = await session.guard('Page 1', renderGray(doc, page, COVER_DPI / 72));
+    const rendered = await session.guard('Page 1', renderGray(session, page, COVER_DPI / 72));
     page.cleanup();
     const words = await raceAbort(ocrPageText(toPgm(rendered.image), COVER_DPI, model), signal);
     return { model, header: readHeader(coverLines(words).map(asciiDigits)) };

@@ -15,8 +15,9 @@ export interface PageContent {
 /**
  * Reads page `n` of `doc` (a session document, so in that document's parser thread): by PDFium
  * when it opened the file (one parse of the page for text and drawing), else by pdf.js (operator
- * list and text content). A page PDFium fails on is read by pdf.js; a time-out or a dead thread
- * is not retried (the session's guard reports it).
+ * list and text content). A page PDFium fails on (a stream past its memory, a broken object) is read
+ * by pdf.js once it has passed the page checks (page-limits.ts); a time-out or a dead thread is not
+ * retried (the session's guard reports it).
  */
 export async function readPage(session: PdfSession, doc: PdfDocument, n: number): Promise<PageContent> {
   const pdfium = await session.pdfiumDoc(doc);
@@ -26,6 +27,7 @@ export async function readPage(session: PdfSession, doc: PdfDocument, n: number)
       return { view: raw.view, drawing: drawingFromRaw(raw), pieces: piecesFromChars(raw.chars, raw.view) };
     } catch (error) {
       if (error instanceof VoterListError) throw error;
+      await session.checkPageContent(n);
     }
   }
   return readPageWithPdfjs(doc, n);

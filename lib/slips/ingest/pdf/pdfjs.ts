@@ -1,6 +1,8 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { PDFDocument } from '@cantoo/pdf-lib';
 import { VoterListError } from '../errors';
+import { PAGE_LIMITS, checkPageContent } from './page-limits';
 import { leaseThread, parserThreads, releaseThread, type PdfThread } from './pdf-threads';
 import type { PdfDocument, PdfJs } from './pdfjs-types';
 import type { PdfiumPort } from './pdfium-thread';
@@ -70,16 +72,40 @@ export interface PdfiumDoc {
   id: number;
 }
 
+/** A PDF as pdf-lib reads it (an owner-password roll decrypted), or null when pdf-lib cannot read it. */
+export function loadWithPdfLib(bytes: Uint8Array): Promise<PDFDocument | null> {
+  return PDFDocument.load(bytes, { ignoreEncryption: false, password: '', updateMetadata: false, throwOnInvalidObject: false }).catch(() => null);
+}
+
 export class PdfSession {
   private failed: VoterListError | null = null;
   /** `pdfium[i]` is `docs[i]` opening in PDFium (null where PDFium could not open it). */
   private readonly pdfium: Promise<PdfiumDoc | null>[] = [];
 
+  private pdfLibLoad: Promise<PDFDocument | null> | null = null;
+
   private constructor(
     readonly docs: PdfDocument[],
     private readonly threads: PdfThread[],
     private readonly limits: PdfLimits,
+    private readonly bytes: Uint8Array,
   ) {}
+
+  /**
+   * The file as pdf-lib reads it, loaded on first use (a text roll never needs it): for the checks before a
+   * page is drawn, and the scan fast path. `password: ''` decrypts a roll published with an owner password
+   * only; null when pdf-lib cannot read the file (pdf.js may still).
+   */
+  pdfLib(): Promise<PDFDocument | null> {
+    this.pdfLibLoad ??= loadWithPdfLib(this.bytes);
+    return this.pdfLibLoad;
+  }
+
+  /** Page `n`'s images, content size, operators and nesting within the limits (page-limits.ts), before pdf.js draws it. */
+  async checkPageContent(n: number): Promise<void> {
+    const doc = await this.pdfLib();
+    if (doc) checkPageContent(doc, n);
+  }
 
   get doc(): PdfDocument {
     return this.docs[0];
@@ -88,7 +114,7 @@ export class PdfSession {
   static async open(bytes: Uint8Array, limits: PdfLimits = DEFAULT_PDF_LIMITS): Promise<PdfSession> {
     // threads first: they load pdf.js's parser while this thread loads its API
     const threads = Array.from({ length: limits.threads }, () => leaseThread(limits.memoryMb));
-    const session = new PdfSession([], threads.slice(0, 1), limits);
+    const session = new PdfSession([], threads.slice(0, 1), limits, bytes);
     const spare = new Set(threads.slice(1));
     try {
       const pdfjs = await loadPdfJs();
@@ -196,6 +222,8 @@ async function openOn(pdfjs: PdfJs, thread: PdfThread, bytes: Uint8Array): Promi
     cMapUrl: path.join(dir, 'cmaps') + path.sep,
     cMapPacked: true,
     wasmUrl: path.join(dir, 'wasm') + path.sep,
+    // an image past the limit is not decoded (the page checks refuse such a page first; this is the backstop)
+    maxImageSize: PAGE_LIMITS.maxImagePixels,
   });
   // Never prompt for a password: an encrypted roll is refused.
   task.onPassword = () => {

@@ -7,6 +7,7 @@ import type { PageScan, TextLayer } from './page-model';
 import type { PdfDocument, PdfSession } from './pdfjs';
 import { judgeText } from './scramble';
 import { cellsFromSegments } from './segments';
+import { checkPageSize } from './page-limits';
 import { readPage } from './page-reader';
 import type { TextPiece } from './text-layer';
 
@@ -21,6 +22,7 @@ async function scanPage(session: PdfSession, doc: PdfDocument, n: number): Promi
   const [x0, y0, x1, y1] = view;
   const width = x1 - x0;
   const height = y1 - y0;
+  checkPageSize(n, width, height);
   // the ruling closed into cells once (the costliest step of a page), then sorted into the small
   // cells inside boxes (photo frames drawn as lines) and cells that may be boxes
   const cells = cellsFromSegments(drawing.segments, anyCellLimits(width, height));
@@ -41,12 +43,16 @@ async function scanOne(session: PdfSession, doc: PdfDocument, n: number, images:
     if (m) {
       const page = await session.guard(`Page ${n}`, doc.getPage(n));
       const [x0, y0, x1, y1] = page.view;
+      checkPageSize(n, x1 - x0, y1 - y0);
       return { page: n, width: x1 - x0, height: y1 - y0, rects: [], smallRects: [], candidates: [], pieces: [], imageCover: 1, imageMatrix: m, paths: 0 };
     }
     return await session.guard(`Page ${n}`, scanPage(session, doc, n));
   } catch (error) {
     if (error instanceof VoterListError) throw error;
-    throw new VoterListError('corrupt', `Page ${n} of the PDF is damaged and cannot be read.`);
+    if (error instanceof Error && /memory limit of the PDF reader/.test(error.message)) {
+      throw new VoterListError('too-large', `Page ${n} of the PDF unpacks to more memory than a roll page could need (a compressed part that expands without end). Upload the roll as the election office publishes it.`);
+    }
+    throw new VoterListError('corrupt', `Page ${n} of the PDF is damaged and cannot be read. Download the roll again from the election office's site and upload that file.`);
   }
 }
 
@@ -64,7 +70,7 @@ export async function readPages(session: PdfSession, bytes: Uint8Array, progress
   const doc = session.doc;
   const total = doc.numPages;
   const scans: PageScan[] = new Array(total);
-  const images = new ScanImages(bytes);
+  const images = new ScanImages(() => session.pdfLib());
   const keep = (s: PageScan) => {
     scans[s.page - 1] = s;
     if (s.imageCover <= 0.5) progress.page(s.page);

@@ -42,9 +42,23 @@ export async function parseRollPdf(bytes: Uint8Array, opts: ParseOptions = {}): 
   try {
     // on abort this rejects at once; the closed session then fails whatever the read still awaits
     return await raceAbort(readRoll(session, bytes, opts), opts.signal);
+  } catch (error) {
+    throw opts.signal?.aborted ? error : (damagedPdf(error) ?? error);
   } finally {
     await session.close();
   }
+}
+
+/**
+ * pdf.js's own exceptions (a page tree that loops, a broken object, a stream it cannot decode) as the
+ * plain reason: the file is damaged. Anything else is left as it is.
+ */
+function damagedPdf(error: unknown): VoterListError | null {
+  if (!(error instanceof Error) || error instanceof VoterListError) return null;
+  if (!/Exception$|^FormatError$/.test(error.name)) return null;
+  const again = "Download the roll again from the election office's site and upload that file.";
+  if (/circular reference/i.test(error.message)) return new VoterListError('corrupt', `This PDF's list of pages loops back on itself, so its pages cannot be found. ${again}`);
+  return new VoterListError('corrupt', `This PDF is damaged and its pages cannot be read. ${again}`);
 }
 
 async function readRoll(session: PdfSession, bytes: Uint8Array, opts: ParseOptions): Promise<VoterList> {
@@ -52,6 +66,7 @@ async function readRoll(session: PdfSession, bytes: Uint8Array, opts: ParseOptio
   const ocr = opts.ocr ?? 'auto';
   const total = session.doc.numPages;
   const maxPages = opts.maxPages ?? DEFAULT_MAX_PAGES;
+  if (!Number.isInteger(total) || total < 0) throw new VoterListError('corrupt', `This PDF's list of pages is damaged (it states ${String(total)} pages). Download the roll again from the election office's site and upload that file.`);
   if (total === 0) throw new VoterListError('no-voters', 'The PDF has no pages.');
   if (total > maxPages) throw new VoterListError('too-large', `The PDF has ${total} pages; at most ${maxPages} are accepted in one file.`);
   const progress = new PageProgress(total, opts.onProgress);

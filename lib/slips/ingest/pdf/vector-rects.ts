@@ -75,11 +75,11 @@ export class DrawingCollector {
   subpath(points: [number, number][], closed: boolean, stroked: boolean): void {
     const r = subpathRect(points);
     if (r) this.rects.push({ ...r, stroked });
-    if (stroked) this.segments.push(...subpathSegments(points, closed));
+    if (stroked) for (const s of subpathSegments(points, closed)) this.segments.push(s);
     else {
       const bar = barSegment(points);
       if (bar) this.segments.push(bar);
-      else if (r) this.segments.push(...subpathSegments(points, true));
+      else if (r) for (const s of subpathSegments(points, true)) this.segments.push(s);
     }
   }
 

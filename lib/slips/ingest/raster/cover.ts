@@ -1,5 +1,6 @@
 import type { OcrWord } from '../ocr';
 import { COLUMN, toLines, type TextPiece } from '../pdf/text-layer';
+import { maxOf, minOf } from '../numbers';
 
 /**
  * What an image-only roll's cover states about its voters, from the numbers OCR reads on it. ECI
@@ -89,13 +90,13 @@ export function coverLines(words: OcrWord[]): string[] {
     for (const w of ws) pieces.push({ str: w.text, x: w.left, y, width: w.width, height });
   }
   const lines = toLines(pieces);
-  const starts = lines.map((l) => Math.min(...l.pieces.map((p) => p.x))).sort((a, b) => a - b);
-  const right = Math.max(...lines.map((l) => Math.max(...l.pieces.map((p) => p.x + p.width))));
+  const starts = lines.map((l) => minOf(l.pieces.map((p) => p.x))).sort((a, b) => a - b);
+  const right = maxOf(lines.map((l) => maxOf(l.pieces.map((p) => p.x + p.width))));
   // the text edge: where most lines start (a stray mark left of it does not move it)
   const edge = starts[Math.floor(starts.length * 0.1)] ?? 0;
   return lines.map((l) => {
     const text = l.text.replace(/(?<=[0-9])।|।(?=[0-9])/gu, '1');
-    const indented = Math.min(...l.pieces.map((p) => p.x)) - edge > (right - edge) * 0.3;
+    const indented = minOf(l.pieces.map((p) => p.x)) - edge > (right - edge) * 0.3;
     return indented ? COLUMN + text : text;
   });
 }

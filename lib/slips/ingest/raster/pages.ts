@@ -67,7 +67,7 @@ async function prepare(session: PdfSession, n: number, scans?: ScanImages, hint?
   const page = await session.guard(`Page ${n}`, session.doc.getPage(n));
   const bare = hint && hint.paths === 0 && hint.texts === 0;
   const fast = bare && scans ? await scans.page(n, hint.imageMatrix, page.view, page.rotate, RENDER_SCALE) : null;
-  const rendered = fast ?? (await session.guard(`Page ${n}`, renderGray(session.doc, page, RENDER_SCALE)));
+  const rendered = fast ?? (await session.guard(`Page ${n}`, renderGray(session, page, RENDER_SCALE)));
   page.cleanup();
   const ink0 = binarize(rendered.image, otsu(rendered.image));
   const skew = estimateSkew(ink0, rendered.image.width, rendered.image.height);
@@ -288,7 +288,7 @@ export async function rasterPages(
     // its text, rendered again at twice the scale (288 dpi): at 144 or 216 the Hindi model
     // misreads digits and vowel signs that the facts depend on
     const page = await session.guard('Page 1', session.doc.getPage(1));
-    const sharp = await session.guard('Page 1', renderGray(session.doc, page, RENDER_SCALE * COVER_TEXT_SCALE));
+    const sharp = await session.guard('Page 1', renderGray(session, page, RENDER_SCALE * COVER_TEXT_SCALE));
     page.cleanup();
     const words = await ocrPageText(toPgm(sharp.image), 72 * RENDER_SCALE * COVER_TEXT_SCALE);
     coverText = coverLines(words);
@@ -405,7 +405,7 @@ export async function ocrKnownBoxes(session: PdfSession, requests: { page: numbe
   for (const [n, idx] of byPage) {
     checkAbort(signal);
     const page = await session.guard(`Page ${n}`, session.doc.getPage(n));
-    const rendered = await session.guard(`Page ${n}`, renderGray(session.doc, page, RENDER_SCALE));
+    const rendered = await session.guard(`Page ${n}`, renderGray(session, page, RENDER_SCALE));
     page.cleanup();
     const cells = idx.map((i) => {
       const r = requests[i].rect;

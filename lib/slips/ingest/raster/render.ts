@@ -1,5 +1,6 @@
 import { VoterListError } from '../errors';
-import type { PdfDocument, PdfPage } from '../pdf/pdfjs';
+import { checkPageSize } from '../pdf/page-limits';
+import type { PdfPage, PdfSession } from '../pdf/pdfjs';
 import type { Gray } from './image';
 
 export interface RenderedPage {
@@ -29,18 +30,23 @@ interface CanvasFactoryLike {
 
 /**
  * Renders a page to greyscale pixels with pdf.js's own Node canvas (@napi-rs/canvas, shipped as a
- * prebuilt npm binary; no poppler at run time).
+ * prebuilt npm binary; no poppler at run time). The page's size, images and content are checked against
+ * the page limits first: pdf.js draws on this thread, where nothing can stop it once it has begun.
  */
-export async function renderGray(doc: PdfDocument, page: PdfPage, scale: number): Promise<RenderedPage> {
+export async function renderGray(session: PdfSession, page: PdfPage, scale: number): Promise<RenderedPage> {
+  const [x0, y0, x1, y1] = page.view;
   const viewport = page.getViewport({ scale });
+  // the viewport is the view times the scale and the page's /UserUnit
+  checkPageSize(page.pageNumber, x1 - x0, y1 - y0, viewport.width / Math.max(1e-9, x1 - x0));
+  await session.checkPageContent(page.pageNumber);
   const width = Math.ceil(viewport.width);
   const height = Math.ceil(viewport.height);
-  const factory = doc.canvasFactory as unknown as CanvasFactoryLike;
+  const factory = session.doc.canvasFactory as unknown as CanvasFactoryLike;
   let target: { canvas: CanvasLike; context: ContextLike };
   try {
     target = factory.create(width, height);
-  } catch {
-    throw new VoterListError('unsupported', 'This roll has no text layer and the page renderer (@napi-rs/canvas) is not available on this server.');
+  } catch (error) {
+    throw new VoterListError('unsupported', `Page ${page.pageNumber} could not be drawn for reading (${error instanceof Error ? error.message : String(error)}); upload the roll as the election office publishes it.`);
   }
   try {
     target.context.fillStyle = '#ffffff';

@@ -22,15 +22,11 @@ type PageImage = { kind: 'jpeg'; bytes: Uint8Array } | { kind: 'flate'; bytes: U
  * is rendered by pdf.js.
  */
 export class ScanImages {
-  private loaded: Promise<PDFDocument | null> | null = null;
+  /** `load` gives the file as pdf-lib reads it, loaded on first use (a text roll never needs it: 40 ms of a 162-page roll's parse). */
+  constructor(private readonly load: () => Promise<PDFDocument | null>) {}
 
-  constructor(private readonly bytes: Uint8Array) {}
-
-  /** The file as pdf-lib reads it, loaded on first use (a text roll never needs it: 40 ms of a 162-page roll's parse). */
   private get doc(): Promise<PDFDocument | null> {
-    // `password: ''` decrypts a roll published with an owner password only (a password to open it: null)
-    this.loaded ??= PDFDocument.load(this.bytes, { ignoreEncryption: false, password: '', updateMetadata: false, throwOnInvalidObject: false }).catch(() => null);
-    return this.loaded;
+    return this.load();
   }
 
   async page(n: number, m: Matrix | null, view: number[], rotate: number, scale: number): Promise<RenderedPage | null> {

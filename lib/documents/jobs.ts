@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { defineJob, eraseJob } from '@/lib/jobs';
+import { documentsDeps } from './deps';
+import { purgeExpiredFiles } from './retention';
+import { markFailed, parseStep, renderDraftStep, renderFinalStep, rollFactsStep } from './steps';
+
+/**
+ * The slip pipeline: two jobs over one task, and the hourly retention sweep.
+ *   slips-draft: `parse` (the voter list → voters file, "Reading page 12 of 38") → `render-draft` (the
+ *                watermarked preview, total pages, fee → draft_complete) → `roll-facts` (a legacy-font
+ *                roll's cover read by OCR for the roll's facts; best effort, the slips never wait for it)
+ *   slips-final: `render-final`, started only after a verified payment (→ complete)
+ * The steps are in steps.ts; both runners (lib/jobs) execute these definitions.
+ */
+const taskPayload = z.object({ documentId: z.number().int().positive(), userId: z.number().int().positive() });
+export type TaskPayload = z.infer<typeof taskPayload>;
+
+export const CANCEL_EVENT = 'slips/task.cancelled';
+
+export const draftJob = defineJob<TaskPayload>({
+  id: 'slips-draft',
+  event: 'slips/draft.requested',
+  schema: taskPayload,
+  retries: 3,
+  concurrencyKey: 'event.data.userId',
+  cancelOn: { event: CANCEL_EVENT, match: 'data.documentId' },
+  async handler({ documentId }, io) {
+    const deps = await documentsDeps();
+    await io.step('parse', () => parseStep(deps, documentId, io.signal));
+    await io.step('render-draft', () => renderDraftStep(deps, documentId, io.signal));
+    await io.step('roll-facts', () => rollFactsStep(deps, documentId, io.signal));
+  },
+  onFailure: (payload, failure) => markFailed(payload, failure, 'render-draft'),
+});
+
+export const finalJob = defineJob<TaskPayload>({
+  id: 'slips-final',
+  event: 'slips/payment.verified',
+  schema: taskPayload,
+  retries: 5,
+  concurrencyKey: 'event.data.userId',
+  async handler({ documentId }, io) {
+    const deps = await documentsDeps();
+    await io.step('render-final', () => renderFinalStep(deps, documentId, io.signal));
+  },
+  onFailure: (payload, failure) => markFailed(payload, failure, 'render-final'),
+});
+
+export const retentionJob = defineJob({
+  id: 'files-retention',
+  event: 'files/retention.due',
+  cron: '17 * * * *',
+  schema: z.object({}).strict(),
+  retries: 2,
+  async handler(_payload, io) {
+    await io.step('purge', async () => purgeExpiredFiles(await documentsDeps()));
+  },
+});
+
+/** Every job of the pipeline, as the runners take them. */
+export const PIPELINE_JOBS = [eraseJob(draftJob), eraseJob(finalJob), eraseJob(retentionJob)];

@@ -1,0 +1,140 @@
+import path from 'node:path';
+import { findDocument } from '@/db/queries/documents';
+import type { DocumentRow } from '@/db/schema';
+import type { StoredFile } from '@/lib/files';
+import { copyStoredFileTo, putLocalFile } from '@/lib/files/file-copies';
+import { JobCancelledError, NonRetriableJobError } from '@/lib/jobs';
+import { SandboxCrashError, SandboxLimitError, SandboxTaskError, withTaskDir, type ParseTaskResult, type RenderTaskInput, type RenderTaskResult } from '@/lib/sandbox';
+import { VoterListError } from '@/lib/slips/ingest/errors';
+import type { Orientation, PageSize } from '@/lib/slips/layout-options';
+import { BannerError, LayoutError, SlipInputError } from '@/lib/slips/render/errors';
+import type { ParseReport, VoterRecord } from '@/lib/slips/types';
+import type { DocumentsDeps } from './deps';
+
+/**
+ * What the pipeline's steps share: loading the task, mapping errors to the job's terms, and the
+ * sandbox work with its files (the stored upload copied into a task folder, the sandbox process run on
+ * it, its output put back in the store).
+ */
+
+/**
+ * Errors that mean the input is bad: no retry would help, the user is told what is wrong. A sandbox
+ * process that broke a limit, failed in a way our code did not foresee, or died twice on the same work
+ * is the file's doing too; a first unexplained death was already retried by the sandbox pool.
+ */
+export function asJobError(error: unknown): unknown {
+  if (
+    error instanceof VoterListError ||
+    error instanceof LayoutError ||
+    error instanceof BannerError ||
+    error instanceof SlipInputError ||
+    error instanceof SandboxLimitError ||
+    error instanceof SandboxTaskError ||
+    (error instanceof SandboxCrashError && error.repeated)
+  ) {
+    if (error instanceof SandboxTaskError) console.error(`[pipeline] a sandbox task failed unexpectedly: ${error.detail}`);
+    return new NonRetriableJobError(error.message, { cause: error });
+  }
+  if (error instanceof Error && error.name === 'AbortError') return new JobCancelledError();
+  return error;
+}
+
+export async function loadTask(deps: DocumentsDeps, documentId: number): Promise<DocumentRow> {
+  const doc = await findDocument(deps.db, documentId);
+  if (!doc) throw new JobCancelledError('The task was cancelled.');
+  return doc;
+}
+
+/** A controller that follows the job's signal and can also be aborted by a progress write that finds the task gone. */
+export function linkedController(signal: AbortSignal): AbortController {
+  const controller = new AbortController();
+  if (signal.aborted) controller.abort(signal.reason);
+  else signal.addEventListener('abort', () => controller.abort(signal.reason), { once: true });
+  return controller;
+}
+
+export async function readVoters(deps: DocumentsDeps, doc: DocumentRow): Promise<VoterRecord[]> {
+  if (!doc.votersFileId) throw new Error('The voter list has not been read yet.');
+  return JSON.parse((await deps.store.readAll(doc.votersFileId)).toString('utf8')) as VoterRecord[];
+}
+
+/** What the render task needs besides its files. */
+function renderChoices(doc: DocumentRow): Pick<RenderTaskInput, 'address' | 'layout' | 'printPhotos'> {
+  const o = doc.options;
+  return {
+    address: o.booth_address,
+    layout: { pageSize: o.page_size as PageSize, orientation: o.orientation as Orientation, slipsPerPage: o.slips_per_page },
+    printPhotos: o.print_photo,
+  };
+}
+
+/** Keeps a new file only if the task took it; a task cancelled meanwhile gets nothing and the file goes. */
+export async function keepOrDiscard(deps: DocumentsDeps, file: StoredFile, saved: DocumentRow | null): Promise<void> {
+  if (saved) return;
+  await deps.store.delete([file.id]);
+  throw new JobCancelledError('The task was cancelled.');
+}
+
+/**
+ * The uploaded voter list read in a sandbox process: this process copies the file out of the store into a
+ * task folder and the voters the sandbox wrote back into the store (`onCopied` once the file is out).
+ */
+export async function readListInSandbox(
+  deps: DocumentsDeps,
+  list: { fileId: string; name: string },
+  options: { signal: AbortSignal; onCopied: () => Promise<void>; onProgress: (done: number, total: number) => void },
+): Promise<{ file: StoredFile; parsed: ParseTaskResult }> {
+  return withTaskDir(async (dir) => {
+    const input = path.join(dir, 'voter-list');
+    const out = path.join(dir, 'voters.json');
+    await copyStoredFileTo(deps.store, list.fileId, input);
+    await options.onCopied();
+    const parsed = await deps.sandbox.run(
+      'parse',
+      { file: input, filename: list.name, out, maxBytes: deps.config.MAX_UPLOAD_MB * 1024 * 1024 },
+      { subject: 'read', signal: options.signal, onProgress: options.onProgress },
+    );
+    if (parsed.voters === 0) throw new NonRetriableJobError(`No voters were found in ${list.name}.`);
+    return { file: await putLocalFile(deps.store, out, { contentType: 'application/json' }), parsed };
+  });
+}
+
+/**
+ * A task's slips rendered in a sandbox process (it reads the uploaded roll and banner) and put in the
+ * store. A roll's voters are cut from its pages, so the roll goes in too; an Excel list's are typeset.
+ */
+export async function renderInSandbox(
+  deps: DocumentsDeps,
+  doc: DocumentRow,
+  mode: RenderTaskInput['mode'],
+  options: { signal: AbortSignal; onProgress?: (done: number, total: number) => void },
+): Promise<{ file: StoredFile; result: RenderTaskResult }> {
+  const { votersFileId, uploadFileId, bannerFileId } = doc;
+  if (!votersFileId) throw new Error('The voter list has not been read yet.');
+  if (!uploadFileId || !bannerFileId) throw new NonRetriableJobError('The uploaded files of this task were deleted; please start a new task.');
+  const needsSource = (doc.parseSummary?.source ?? (/\.pdf$/i.test(doc.options.voter_list_name) ? 'pdf' : 'excel')) === 'pdf';
+  return withTaskDir(async (dir) => {
+    const files = { votersFile: path.join(dir, 'voters.json'), sourceFile: path.join(dir, 'roll.pdf'), bannerFile: path.join(dir, 'banner'), out: path.join(dir, 'slips.pdf') };
+    await Promise.all([
+      copyStoredFileTo(deps.store, votersFileId, files.votersFile),
+      needsSource ? copyStoredFileTo(deps.store, uploadFileId, files.sourceFile) : undefined,
+      copyStoredFileTo(deps.store, bannerFileId, files.bannerFile),
+    ]);
+    const result = await deps.sandbox.run(
+      'render',
+      { ...files, sourceFile: needsSource ? files.sourceFile : undefined, ...renderChoices(doc), mode },
+      { subject: 'render', signal: options.signal, onProgress: options.onProgress },
+    );
+    if (result.repaired) console.info(`[pipeline] task ${doc.id}: the roll PDF was damaged and was repaired before its pages were copied`);
+    return { file: await putLocalFile(deps.store, files.out, { contentType: 'application/pdf' }), result };
+  });
+}
+
+/** A legacy-font roll's cover read by OCR in a sandbox process: the facts it gives (or none). */
+export async function readCoverInSandbox(deps: DocumentsDeps, uploadFileId: string, signal: AbortSignal): Promise<ParseReport['header']> {
+  return withTaskDir(async (dir) => {
+    const file = path.join(dir, 'roll.pdf');
+    await copyStoredFileTo(deps.store, uploadFileId, file);
+    return (await deps.sandbox.run('legacy-cover', { file }, { subject: 'read', signal }))?.header ?? {};
+  });
+}

@@ -1,0 +1,183 @@
+import { findDocument, transitionDocument, updateDocument } from '@/db/queries/documents';
+import type { DocumentRow } from '@/db/schema';
+import type { StoredFile } from '@/lib/files';
+import { NonRetriableJobError, type JobFailure } from '@/lib/jobs';
+import type { RenderTaskInput, RenderTaskResult } from '@/lib/sandbox';
+import { feeInPaise } from '@/lib/slips/fees';
+import type { ParseReport } from '@/lib/slips/types';
+import { documentsDeps, type DocumentsDeps } from './deps';
+import type { TaskPayload } from './jobs';
+import { ProgressReporter } from './progress';
+import { asJobError, keepOrDiscard, linkedController, loadTask, readCoverInSandbox, readListInSandbox, readVoters, renderInSandbox } from './step-plumbing';
+import { TRANSITIONS } from './states';
+import { summariseReport } from './summary';
+
+/**
+ * The steps of the slip jobs (jobs.ts). Each keeps its result on the task (file references, never the
+ * files), so a step that finished is not run again — not after a retry, a crash, a resume, nor on
+ * another runner — and reads an uploaded file only through a sandbox process.
+ */
+export const PIPELINE_STEPS = ['parse', 'render-draft', 'render-final'] as const;
+export type PipelineStep = (typeof PIPELINE_STEPS)[number];
+
+/** Step `parse`: the uploaded voter list → a stored voters file and the report's summary on the task. */
+export async function parseStep(deps: DocumentsDeps, documentId: number, signal: AbortSignal): Promise<{ votersFileId: string; voters: number }> {
+  const doc = await loadTask(deps, documentId);
+  if (doc.votersFileId && doc.voterCount !== null) return { votersFileId: doc.votersFileId, voters: doc.voterCount };
+  const uploadFileId = doc.uploadFileId;
+  if (!uploadFileId) throw new NonRetriableJobError('The uploaded voter list was deleted; please start a new task.');
+  const controller = linkedController(signal);
+  const progress = new ProgressReporter(deps.db, documentId, controller);
+  await progress.set({ status: 'preprocessing', progress: 25, progressMessage: 'Opening the voter list', errorMessage: null, failedStep: null });
+  const name = doc.options.voter_list_name;
+  const isExcel = !/\.pdf$/i.test(name);
+  const { file, parsed } = await readListInSandbox(deps, { fileId: uploadFileId, name }, {
+    signal: controller.signal,
+    onCopied: () => progress.set({ status: 'processing', progress: 50, progressMessage: 'Reading the voter list' }),
+    onProgress: (done, total) => progress.report({ progressMessage: isExcel ? `Reading rows: ${done} of ${total}` : `Reading page ${done} of ${total}` }),
+  }).catch((error: unknown) => {
+    throw asJobError(controller.signal.aborted ? controller.signal.reason : error);
+  });
+  const saved = await transitionDocument(deps.db, documentId, TRANSITIONS.parsed, {
+    votersFileId: file.id,
+    voterCount: parsed.voters,
+    parseSummary: summariseReport(parsed.report),
+  });
+  await keepOrDiscard(deps, file, saved);
+  return { votersFileId: file.id, voters: parsed.voters };
+}
+
+/**
+ * Renders a task's slips into the store (status `generating`, 75), reporting pages as it goes when asked.
+ * The render runs in a sandbox process (it reads the uploaded roll and banner); bad input becomes a
+ * NonRetriableJobError, an abort a JobCancelledError.
+ */
+async function renderTaskPdf(
+  deps: DocumentsDeps,
+  doc: DocumentRow,
+  signal: AbortSignal,
+  stage: { message: string; mode: RenderTaskInput['mode']; pageMessage?: string },
+): Promise<{ file: StoredFile; result: RenderTaskResult }> {
+  const controller = linkedController(signal);
+  const progress = new ProgressReporter(deps.db, doc.id, controller);
+  await progress.set({ status: 'generating', progress: 75, progressMessage: stage.message, errorMessage: null, failedStep: null });
+  const pageMessage = stage.pageMessage;
+  return renderInSandbox(deps, doc, stage.mode, {
+    signal: controller.signal,
+    onProgress: pageMessage ? (done, total) => progress.report({ progressMessage: `${pageMessage}: page ${done} of ${total}` }) : undefined,
+  }).catch((error: unknown) => {
+    throw asJobError(controller.signal.aborted ? controller.signal.reason : error);
+  });
+}
+
+/** Step `render-draft`: the watermarked preview, the page count and the fee → draft_complete. */
+export async function renderDraftStep(deps: DocumentsDeps, documentId: number, signal: AbortSignal): Promise<{ draftFileId: string; totalPages: number }> {
+  const doc = await loadTask(deps, documentId);
+  if (doc.draftFileId && doc.totalPages !== null && doc.status === 'draft_complete') return { draftFileId: doc.draftFileId, totalPages: doc.totalPages };
+  const { file, result } = await renderTaskPdf(deps, doc, signal, {
+    message: `Making the draft of ${doc.voterCount ?? 'the'} slips`,
+    mode: { kind: 'draft', previewPages: deps.config.DRAFT_PREVIEW_PAGES },
+  });
+  const amountPaise = feeInPaise(result.pages, { feePerPage: deps.config.FEE_PER_PAGE, minFee: deps.config.MIN_FEE });
+  const saved = await transitionDocument(deps.db, documentId, TRANSITIONS.draftDone, {
+    status: 'draft_complete',
+    progress: 100,
+    progressMessage: 'Draft ready',
+    draftFileId: file.id,
+    totalPages: result.pages,
+    amountPaise,
+    errorMessage: null,
+    failedStep: null,
+    endedAt: null,
+  });
+  await keepOrDiscard(deps, file, saved);
+  if (doc.draftFileId && doc.draftFileId !== file.id) await deps.store.delete([doc.draftFileId]);
+  return { draftFileId: file.id, totalPages: result.pages };
+}
+
+/**
+ * Step `roll-facts`: the facts of a roll whose text layer a legacy font garbled (part, polling
+ * station), read from its cover by OCR (legacy-cover.ts) and added to the task's summary. After the
+ * draft, so that the slips never wait for it; best effort: a cover that cannot be read leaves the
+ * summary as the parse made it. Rolls whose facts the parse read (a clean text layer, a scanned
+ * cover) and Excel lists are left alone.
+ */
+export async function rollFactsStep(deps: DocumentsDeps, documentId: number, signal: AbortSignal): Promise<{ facts: number }> {
+  const doc = await loadTask(deps, documentId);
+  const summary = doc.parseSummary;
+  if (!summary || summary.source !== 'pdf' || summary.header.part || summary.header.pollingStation || !doc.uploadFileId) return { facts: 0 };
+  let facts: ParseReport['header'] = {};
+  try {
+    facts = await readCoverInSandbox(deps, doc.uploadFileId, signal);
+  } catch (error) {
+    if (signal.aborted) throw asJobError(signal.reason);
+    // an unreadable cover (OCR unavailable, a damaged page) costs the facts only
+    console.warn(`roll-facts: task ${documentId}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const found = Object.entries(facts).filter(([, v]) => v);
+  if (found.length === 0) return { facts: 0 };
+  if (facts.part) await givePart(deps, doc, facts.part);
+  // what the parse read (the year from the cover's digits) stays as it is
+  await updateDocument(deps.db, documentId, { parseSummary: { ...summary, header: { ...Object.fromEntries(found), ...summary.header } } });
+  return { facts: found.length };
+}
+
+/**
+ * The roll's part number on each of its voters (as the parse gives it when it can read the cover),
+ * in a new voters file that replaces the old one only while the task waits at its draft: once paid,
+ * the final slips are made from the voters as they are.
+ */
+async function givePart(deps: DocumentsDeps, doc: DocumentRow, part: string): Promise<void> {
+  const voters = await readVoters(deps, doc);
+  if (voters.every((v) => v.part)) return;
+  const file = await deps.store.put([Buffer.from(JSON.stringify(voters.map((v) => (v.part ? v : { ...v, part }))))], { contentType: 'application/json' });
+  const saved = await transitionDocument(deps.db, doc.id, TRANSITIONS.draftAmended, { votersFileId: file.id });
+  await deps.store.delete([saved ? doc.votersFileId : file.id]);
+}
+
+/** Step `render-final`: the unwatermarked slips, only for a paid task → complete. */
+export async function renderFinalStep(deps: DocumentsDeps, documentId: number, signal: AbortSignal): Promise<{ finalFileId: string }> {
+  const doc = await loadTask(deps, documentId);
+  if (!doc.paidAt) throw new NonRetriableJobError('The final slips are made only after the payment is confirmed.');
+  if (doc.finalFileId && doc.status === 'complete') return { finalFileId: doc.finalFileId };
+  const { file } = await renderTaskPdf(deps, doc, signal, { message: 'Making the final slips', mode: { kind: 'final' }, pageMessage: 'Making the final slips' });
+  const now = new Date();
+  const saved = await transitionDocument(deps.db, documentId, TRANSITIONS.finalDone, {
+    status: 'complete',
+    progress: 100,
+    progressMessage: 'Processing Complete!',
+    finalFileId: file.id,
+    completedAt: now,
+    endedAt: now,
+    errorMessage: null,
+    failedStep: null,
+  });
+  await keepOrDiscard(deps, file, saved);
+  return { finalFileId: file.id };
+}
+
+/** A run that ended failed: the task shows the error and remembers the step to resume from. */
+export async function markFailed(payload: TaskPayload, failure: JobFailure, fallbackStep: PipelineStep): Promise<void> {
+  const deps = await documentsDeps();
+  const doc = await findDocument(deps.db, payload.documentId);
+  if (!doc) return;
+  const step = (PIPELINE_STEPS as readonly string[]).includes(failure.step ?? '') ? failure.step : inferStep(doc, fallbackStep);
+  const message = failure.permanent
+    ? failure.message
+    : `Something went wrong while ${step === 'parse' ? 'reading the voter list' : 'making the slips'}. Press Resume Processing to try again.`;
+  await transitionDocument(deps.db, doc.id, TRANSITIONS.failed, {
+    status: 'error',
+    errorMessage: message,
+    errorRetryable: !failure.permanent,
+    failedStep: step,
+    progressMessage: '',
+    endedAt: new Date(),
+  });
+}
+
+/** The step a task stopped in, from what it has (Inngest's failure handler does not know the step). */
+export function inferStep(doc: DocumentRow, fallback: PipelineStep): PipelineStep {
+  if (!doc.votersFileId) return 'parse';
+  if (!doc.paidAt) return 'render-draft';
+  return fallback === 'parse' ? 'render-final' : fallback;
+}

@@ -1,0 +1,75 @@
+import type { Orientation, PageSize } from '@/lib/slips/layout-options';
+import type { RenderMode, RenderResult } from '@/lib/slips/render';
+import type { ParseReport } from '@/lib/slips/types';
+import type { WireError } from './errors';
+
+/**
+ * What a sandbox process can be asked to do, and the messages between it and its parent. Inputs and
+ * outputs are files in a directory the parent made for the task: large data never crosses the IPC
+ * channel, and what a task writes is bounded by the process's file-size limit.
+ */
+export interface ParseTaskInput {
+  /** The uploaded voter list. */
+  file: string;
+  /** The name the user's file had (messages and the type hint only; never a path). */
+  filename: string;
+  /** Where the voters are written, as a JSON array. */
+  out: string;
+  maxBytes: number;
+  ocr?: 'auto' | 'off' | 'always';
+}
+
+export interface ParseTaskResult {
+  report: ParseReport;
+  voters: number;
+}
+
+export interface RenderTaskInput {
+  /** The voters, as a JSON array (what the parse task wrote). */
+  votersFile: string;
+  /** The roll PDF the voters' boxes are cut from, when they have boxes. */
+  sourceFile?: string;
+  bannerFile: string;
+  out: string;
+  address: string;
+  layout: { pageSize: PageSize; orientation: Orientation; slipsPerPage: number };
+  printPhotos: boolean;
+  mode: RenderMode;
+}
+
+export interface RenderTaskResult extends RenderResult {
+  /** The source roll could not be loaded as it was and was re-saved by PDFium first. */
+  repaired: boolean;
+}
+
+export interface LegacyCoverTaskInput {
+  file: string;
+}
+
+export interface LegacyCoverTaskResult {
+  header: ParseReport['header'];
+}
+
+export interface SandboxTasks {
+  parse: { input: ParseTaskInput; result: ParseTaskResult };
+  render: { input: RenderTaskInput; result: RenderTaskResult };
+  'legacy-cover': { input: LegacyCoverTaskInput; result: LegacyCoverTaskResult | null };
+  /** Loads and exercises the readers once (a fresh process's first parse is several times slower). */
+  warm: { input: Record<string, never>; result: null };
+}
+
+export type TaskName = keyof SandboxTasks;
+
+/** `cpuSeconds`: the CPU time the task may use (the process sets its own RLIMIT_CPU to its total so far plus this). */
+export type ParentMessage = { type: 'run'; id: number; task: TaskName; input: unknown; cpuSeconds: number };
+
+export type ChildMessage =
+  | { type: 'ready' }
+  /** The main thread is alive (sent every second, whatever it is doing). */
+  | { type: 'beat' }
+  | { type: 'progress'; id: number; done: number; total: number }
+  | { type: 'done'; id: number; result: unknown }
+  | { type: 'failed'; id: number; error: WireError };
+
+/** How often the process says it is alive. */
+export const BEAT_MS = 1000;

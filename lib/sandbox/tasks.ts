@@ -1,0 +1,157 @@
+import { mkdtemp, open, readFile, rm, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { VoterRecord } from '@/lib/slips/types';
+import type {
+  LegacyCoverTaskInput,
+  LegacyCoverTaskResult,
+  ParseTaskInput,
+  ParseTaskResult,
+  RenderTaskInput,
+  RenderTaskResult,
+  SandboxTasks,
+  TaskName,
+} from './protocol';
+
+/**
+ * The work a sandbox process does (this module runs only inside one): each task reads its input files,
+ * does its work and writes its output file. Heavy modules are imported on first use.
+ */
+export interface TaskContext {
+  progress(done: number, total: number): void;
+}
+
+/** The voters as a JSON array, written a slice at a time (a 500,000-voter list never becomes one string). */
+async function writeVoters(file: string, voters: readonly VoterRecord[]): Promise<void> {
+  const handle = await open(file, 'w');
+  try {
+    const SLICE = 2000;
+    for (let i = 0; i < voters.length || i === 0; i += SLICE) {
+      const part = voters.slice(i, i + SLICE).map((v) => JSON.stringify(v));
+      const head = i === 0 ? '[' : ',';
+      const tail = i + SLICE >= voters.length ? ']' : '';
+      await handle.write(head + part.join(',') + tail);
+    }
+  } finally {
+    await handle.close();
+  }
+}
+
+async function parseTask(input: ParseTaskInput, ctx: TaskContext): Promise<ParseTaskResult> {
+  const { VoterListError, parseVoterList } = await import('@/lib/slips/parse');
+  const size = (await stat(input.file)).size;
+  if (size === 0) throw new VoterListError('empty', 'The file is empty.');
+  if (size > input.maxBytes) {
+    const mb = (n: number) => `${Math.round((n / (1024 * 1024)) * 10) / 10} MB`;
+    throw new VoterListError('too-large', `The file is ${mb(size)}; the limit is ${mb(input.maxBytes)}.`);
+  }
+  const bytes = new Uint8Array(await readFile(input.file));
+  const list = await parseVoterList({ bytes, filename: input.filename }, { maxBytes: input.maxBytes, ocr: input.ocr, onProgress: (done, total) => ctx.progress(done, total) });
+  await writeVoters(input.out, list.voters);
+  return { report: list.report, voters: list.voters.length };
+}
+
+async function renderTask(input: RenderTaskInput, ctx: TaskContext): Promise<RenderTaskResult> {
+  const [{ renderSlips, LayoutError, BannerError, SlipInputError, SourcePdfDamagedError }, { repairedPdfs }] = await Promise.all([
+    import('@/lib/slips/render'),
+    import('@/lib/slips/render/repair-pdf'),
+  ]);
+  const voters = JSON.parse(await readFile(input.votersFile, 'utf8')) as VoterRecord[];
+  const [sourcePdf, banner] = await Promise.all([input.sourceFile ? readFile(input.sourceFile) : undefined, readFile(input.bannerFile)]);
+  const render = (source: Uint8Array | undefined) =>
+    renderSlips(
+      {
+        voters,
+        sourcePdf: source,
+        banner,
+        address: input.address,
+        layout: input.layout,
+        printPhotos: input.printPhotos,
+        mode: input.mode,
+        onProgress: (done, total) => ctx.progress(done, total),
+      },
+      input.out,
+    );
+  try {
+    return { ...(await render(sourcePdf)), repaired: false };
+  } catch (error) {
+    // Bad choices (layout, banner, address) are not the roll's fault; anything else the roll caused
+    // (pdf-lib refusing a damaged file, or failing on an object while copying a page) is tried once
+    // more on the roll as PDFium re-saves it.
+    const rollMayBeAtFault = error instanceof SourcePdfDamagedError || !(error instanceof LayoutError || error instanceof BannerError || error instanceof SlipInputError);
+    if (!sourcePdf || !rollMayBeAtFault || error instanceof RangeError) throw error;
+    let last: unknown = error;
+    for await (const repaired of repairedPdfs(sourcePdf)) {
+      try {
+        return { ...(await render(repaired)), repaired: true };
+      } catch (again) {
+        if (again instanceof LayoutError || again instanceof BannerError || again instanceof RangeError) throw again;
+        last = again;
+      }
+    }
+    if (last instanceof SlipInputError) throw last;
+    throw new SourcePdfDamagedError(last instanceof Error ? last.message : String(last));
+  }
+}
+
+async function legacyCoverTask(input: LegacyCoverTaskInput): Promise<LegacyCoverTaskResult | null> {
+  const { readLegacyCover } = await import('@/lib/slips/ingest/pdf/legacy-cover');
+  const cover = await readLegacyCover(new Uint8Array(await readFile(input.file)));
+  return cover ? { header: cover.header } : null;
+}
+
+/**
+ * A small roll page (drawn boxes, serials and IDs) parsed and a few slips rendered from it: loads the
+ * parser threads, PDFium, the fonts and HarfBuzz and lets the JIT see the hot paths before real work.
+ */
+async function warmTask(): Promise<null> {
+  const [{ PDFDocument, StandardFonts }, { parseVoterList }, { renderSlips }, sharp] = await Promise.all([
+    import('@cantoo/pdf-lib'),
+    import('@/lib/slips/parse'),
+    import('@/lib/slips/render'),
+    import('sharp'),
+  ]);
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([595, 842]);
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  for (let row = 0; row < 10; row++) {
+    for (let col = 0; col < 3; col++) {
+      const x = 20 + col * 185;
+      const y = 760 - row * 75;
+      page.drawRectangle({ x, y, width: 180, height: 72, borderWidth: 0.5 });
+      page.drawRectangle({ x, y: y + 58, width: 30, height: 14, borderWidth: 0.5 });
+      page.drawText(String(row * 3 + col + 1), { x: x + 4, y: y + 61, size: 8, font });
+      page.drawText(`ABC${String(1000000 + row * 3 + col)}`, { x: x + 110, y: y + 61, size: 8, font });
+      page.drawText('Name : Voter', { x: x + 4, y: y + 40, size: 8, font });
+    }
+  }
+  const bytes = await doc.save();
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'vsg-warm-'));
+  try {
+    const list = await parseVoterList({ bytes, filename: 'warm.pdf' }, { ocr: 'off' }).catch(() => null);
+    const banner = await sharp.default({ create: { width: 600, height: 100, channels: 3, background: '#ffffff' } }).png().toBuffer();
+    const voters: VoterRecord[] = list?.voters.length ? list.voters : [{ serial: 1, epic: 'ABC1000000', page: 1, name: 'नाम' }];
+    await renderSlips(
+      { voters, sourcePdf: bytes, banner, address: 'मतदान केंद्र, Polling Station', layout: { pageSize: 'a4', orientation: 'portrait', slipsPerPage: 10 }, printPhotos: false, mode: { kind: 'draft', previewPages: 1 } },
+      path.join(dir, 'warm.pdf'),
+    );
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+  return null;
+}
+
+export async function runTask<N extends TaskName>(name: N, input: SandboxTasks[N]['input'], ctx: TaskContext): Promise<SandboxTasks[N]['result']> {
+  switch (name) {
+    case 'parse':
+      return (await parseTask(input as ParseTaskInput, ctx)) as SandboxTasks[N]['result'];
+    case 'render':
+      return (await renderTask(input as RenderTaskInput, ctx)) as SandboxTasks[N]['result'];
+    case 'legacy-cover':
+      return (await legacyCoverTask(input as LegacyCoverTaskInput)) as SandboxTasks[N]['result'];
+    case 'warm':
+      return (await warmTask()) as SandboxTasks[N]['result'];
+    default:
+      throw new Error(`Unknown sandbox task ${String(name)}.`);
+  }
+}
