@@ -1,10 +1,10 @@
 import fs from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { E2E_PORT } from './env';
 import { createPostgresDatabase, postgresReachable, startServer, type RunningServer } from './helpers/server';
+import { apiCall, groupProcesses, loginWith, probeRoot, waitForTask } from './helpers/watch';
 
 /**
  * Uploaded files are read in sandbox processes: whatever happens to those, the servers stay up and answer,
@@ -14,22 +14,8 @@ import { createPostgresDatabase, postgresReachable, startServer, type RunningSer
 const ROLL = path.resolve('../shared/fixtures/rolls/daman-2017-part1-gujarati.pdf');
 const ADMIN = { ADMIN_EMAIL: 'sandbox-admin@e2e.test', ADMIN_PASSWORD: 'sandbox-pass-123' };
 
-async function api(port: number, pathname: string, init: RequestInit & { token?: string } = {}): Promise<{ status: number; body: any }> {
-  const headers = new Headers(init.headers);
-  if (init.token) headers.set('authorization', `Bearer ${init.token}`);
-  const res = await fetch(`http://127.0.0.1:${port}${pathname}`, { ...init, headers });
-  const text = await res.text();
-  try {
-    return { status: res.status, body: JSON.parse(text) };
-  } catch {
-    return { status: res.status, body: text };
-  }
-}
-
 async function login(port: number): Promise<string> {
-  const res = await api(port, '/api/login', { method: 'POST', body: new URLSearchParams({ username: ADMIN.ADMIN_EMAIL, password: ADMIN.ADMIN_PASSWORD }) });
-  expect(res.status).toBe(200);
-  return res.body.access_token as string;
+  return loginWith(port, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD);
 }
 
 async function uploadRoll(port: number, token: string): Promise<number> {
@@ -38,73 +24,16 @@ async function uploadRoll(port: number, token: string): Promise<number> {
   form.set('pdf_file', new Blob([new Uint8Array(fs.readFileSync(ROLL))]), 'roll.pdf');
   form.set('banner_file', new Blob([new Uint8Array(banner)]), 'banner.png');
   for (const [k, v] of Object.entries({ page_size: 'a4', orientation: 'portrait', slips_per_page: '8', print_photo: 'false', booth_address: 'Govt. School, Room 2' })) form.set(k, v);
-  const res = await api(port, '/api/documents/voter-slip-generator', { method: 'POST', body: form, token });
+  const res = await apiCall(port, '/api/documents/voter-slip-generator', { method: 'POST', body: form, token });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.id as number;
 }
 
-async function waitForEnd(port: number, token: string, id: number, timeoutMs: number): Promise<any> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const s = (await api(port, `/api/documents/${id}`, { token })).body;
-    if (['error', 'draft_complete'].includes(s.status)) return s;
-    if (Date.now() > end) throw new Error(`task ${id} still ${s.status} after ${timeoutMs / 1000} s`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
-/** `GET /` within 1 s, every 250 ms, on each server; the slowest answer and every miss are recorded. */
-function probe(servers: RunningServer[]): { stop: () => { misses: string[]; slowestMs: number } } {
-  const misses: string[] = [];
-  let slowestMs = 0;
-  let running = true;
-  const once = (port: number) =>
-    new Promise<void>((resolve) => {
-      const started = Date.now();
-      const req = http.get({ host: '127.0.0.1', port, path: '/', timeout: 1000 }, (res) => {
-        res.resume();
-        res.on('end', () => {
-          slowestMs = Math.max(slowestMs, Date.now() - started);
-          if (res.statusCode !== 200) misses.push(`${port}: ${res.statusCode}`);
-          resolve();
-        });
-      });
-      req.on('timeout', () => req.destroy(new Error('no answer within 1 s')));
-      req.on('error', (error) => {
-        misses.push(`${port}: ${error.message}`);
-        resolve();
-      });
-    });
-  const loop = async () => {
-    while (running) {
-      await Promise.all(servers.map((s) => once(s.port)));
-      await new Promise((r) => setTimeout(r, 250));
-    }
-  };
-  void loop();
-  return {
-    stop: () => {
-      running = false;
-      return { misses, slowestMs };
-    },
-  };
-}
-
-/** Pids of a server's sandbox processes (in its process group) that are reading a voter list, from /proc. */
+/** Pids of a server's sandbox processes that are reading a voter list. */
 function parsingPids(server: RunningServer): number[] {
-  const pids: number[] = [];
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const group = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]);
-      if (group !== server.group) continue;
-      if (fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').startsWith('vsg-sandbox parse')) pids.push(Number(entry));
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return pids;
+  return groupProcesses(server)
+    .filter((p) => p.cmdline.startsWith('vsg-sandbox parse'))
+    .map((p) => p.pid);
 }
 
 test.describe.configure({ mode: 'serial', timeout: 300_000 });
@@ -140,10 +69,10 @@ test('a file whose sandbox process dies every time: the task ends as error with 
         await new Promise((r) => setTimeout(r, 50));
       }
     })();
-    const prober = probe(servers);
+    const prober = probeRoot(servers);
     const started = Date.now();
     const id = await uploadRoll(servers[0].port, token);
-    const end = await waitForEnd(servers[1].port, token, id, 120_000);
+    const end = await waitForTask(servers[1].port, token, id, ['error', 'draft_complete'], 120_000);
     const seconds = (Date.now() - started) / 1000;
     killing = false;
     await killer;
@@ -167,9 +96,9 @@ test('a roll that needs more memory than the sandbox allows ends at once with th
   const server = await startServer({ port: E2E_PORT + 32, database: 'pglite', env: { ...ADMIN, SANDBOX_MEMORY_MB: '320' } });
   try {
     const token = await login(server.port);
-    const prober = probe([server]);
+    const prober = probeRoot([server]);
     const id = await uploadRoll(server.port, token);
-    const end = await waitForEnd(server.port, token, id, 120_000);
+    const end = await waitForTask(server.port, token, id, ['error', 'draft_complete'], 120_000);
     const { misses } = prober.stop();
     expect(end).toMatchObject({ status: 'error', failed_step: 'parse', can_resume: false });
     expect(end.error_message).toMatch(/^This file could not be read: it expands to more than 320 MB of memory/);
@@ -177,7 +106,7 @@ test('a roll that needs more memory than the sandbox allows ends at once with th
     expect(server.alive()).toBe(true);
     expect(server.output()).not.toMatch(/trying once more/);
     // the server still works: an upload after it is taken
-    expect((await api(server.port, '/api/documents', { token })).status).toBe(200);
+    expect((await apiCall(server.port, '/api/documents', { token })).status).toBe(200);
   } finally {
     await server.stop();
   }

@@ -1,4 +1,4 @@
-import { SandboxCrashError, SandboxLimitError, SandboxStartError, fromWire, stderrSaysMemory, type TaskSubject } from './errors';
+import { SandboxCrashError, SandboxLimitError, SandboxStartError, SandboxTaskError, fromWire, stderrSaysMemory, type TaskSubject } from './errors';
 import type { SandboxLimits, TaskLimits } from './limits';
 import { SandboxProcess, rssMbOf, type ProcessExit } from './process';
 import type { SandboxTasks, TaskName } from './protocol';
@@ -101,7 +101,8 @@ export class SandboxPool {
       .catch((error: unknown) => {
         this.warmFailures++;
         this.warmNotBefore = Date.now() + Math.min(300_000, 1000 * 2 ** this.warmFailures);
-        this.log(`sandbox: warming a process failed: ${error instanceof Error ? error.message : String(error)}`);
+        const detail = error instanceof SandboxTaskError ? error.detail : error instanceof Error ? error.message : String(error);
+        this.log(`sandbox: warming a process failed: ${detail}`);
       })
       .finally(() => {
         this.warming = null;

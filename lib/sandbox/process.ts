@@ -24,11 +24,11 @@ export function prlimitPath(): string | null {
 }
 
 /** The environment a sandbox process gets: enough to run, none of the server's secrets. */
-function childEnv(): Record<string, string> {
+function childEnv(limits: SandboxLimits): Record<string, string> {
   const keep = ['PATH', 'HOME', 'TMPDIR', 'LANG', 'LC_ALL', 'TZ', 'NODE_ENV'];
   // Skia (the canvas pdf.js renders scans on) allocates with mimalloc, which reserves its arenas 1 GB at a
   // time as writable memory: under RLIMIT_DATA that reservation alone would count as 1 GB used.
-  const env: Record<string, string> = { VSG_SANDBOX: '1', MIMALLOC_ARENA_RESERVE: '64MiB' };
+  const env: Record<string, string> = { VSG_SANDBOX_MEMORY_MB: String(limits.memoryMb), MIMALLOC_ARENA_RESERVE: '64MiB' };
   for (const key of keep) {
     const value = process.env[key];
     if (value !== undefined) env[key] = value;
@@ -115,7 +115,7 @@ export class SandboxProcess {
             '/bin/sh',
             ['-c', `ulimit -c 0; ulimit -d ${Math.floor(dataBytes / 1024)}; ulimit -f ${Math.floor(outputBytes / 512)}; ulimit -t ${limits.cpuSeconds}; exec "$@"`, 'sh', ...node],
           ];
-    this.child = spawn(command, args as string[], { cwd: root, env: childEnv() as NodeJS.ProcessEnv, stdio: ['ignore', 'ignore', 'pipe', 'ipc'], serialization: 'json' });
+    this.child = spawn(command, args as string[], { cwd: root, env: childEnv(limits) as NodeJS.ProcessEnv, stdio: ['ignore', 'ignore', 'pipe', 'ipc'], serialization: 'json' });
     this.child.stderr?.setEncoding('utf8');
     this.child.stderr?.on('data', (text: string) => {
       this.stderrTail = (this.stderrTail + text).slice(-4000);

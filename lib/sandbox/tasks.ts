@@ -37,6 +37,17 @@ async function writeVoters(file: string, voters: readonly VoterRecord[]): Promis
   }
 }
 
+/**
+ * The readers' own memory caps inside this process's limit: each of the two PDF parser threads, and the
+ * spreadsheet worker, stops at its cap with a plain "page too large" before the process as a whole would
+ * be killed at its limit (without a limit given, the readers' defaults).
+ */
+function readerLimits(): { pdfMemoryMb?: number; excelMemoryMb?: number } {
+  const process_ = Number(process.env.VSG_SANDBOX_MEMORY_MB);
+  if (!Number.isFinite(process_) || process_ <= 0) return {};
+  return { pdfMemoryMb: Math.min(1024, Math.floor(process_ * 0.3)), excelMemoryMb: Math.min(768, Math.floor(process_ * 0.45)) };
+}
+
 async function parseTask(input: ParseTaskInput, ctx: TaskContext): Promise<ParseTaskResult> {
   const { VoterListError, parseVoterList } = await import('@/lib/slips/parse');
   const size = (await stat(input.file)).size;
@@ -46,7 +57,7 @@ async function parseTask(input: ParseTaskInput, ctx: TaskContext): Promise<Parse
     throw new VoterListError('too-large', `The file is ${mb(size)}; the limit is ${mb(input.maxBytes)}.`);
   }
   const bytes = new Uint8Array(await readFile(input.file));
-  const list = await parseVoterList({ bytes, filename: input.filename }, { maxBytes: input.maxBytes, ocr: input.ocr, onProgress: (done, total) => ctx.progress(done, total) });
+  const list = await parseVoterList({ bytes, filename: input.filename }, { maxBytes: input.maxBytes, ocr: input.ocr, ...readerLimits(), onProgress: (done, total) => ctx.progress(done, total) });
   await writeVoters(input.out, list.voters);
   return { report: list.report, voters: list.voters.length };
 }

@@ -28,7 +28,7 @@ const FORMAT_NAMES: Record<string, string> = {
   svg: 'SVG',
   heif: 'HEIC/HEIF',
   avif: 'AVIF',
-  jp2k: 'JPEG 2000',
+  jp2k: 'JP2',
   pdf: 'PDF',
 };
 

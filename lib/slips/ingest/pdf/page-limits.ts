@@ -165,6 +165,16 @@ function checkImages(doc: PDFDocument, page: number, resources: PDFDict | undefi
  * the limit; a page whose parts pdf-lib cannot see (other filters, a broken dictionary) is left to pdf.js.
  */
 export function checkPageContent(doc: PDFDocument, n: number): void {
+  try {
+    checkPage(doc, n);
+  } catch (error) {
+    // a structure pdf-lib cannot walk (a damaged page tree, a resource that is not a dictionary) is not
+    // judged here: pdf.js reads it under its own limits, or refuses it as damaged
+    if (error instanceof VoterListError) throw error;
+  }
+}
+
+function checkPage(doc: PDFDocument, n: number): void {
   if (n < 1 || n > doc.getPageCount()) return;
   const node = doc.getPage(n - 1).node;
   checkImages(doc, n, node.Resources(), new Set());

@@ -242,5 +242,5 @@ function pdfOpenError(error: unknown): VoterListError {
   if (name === 'PasswordException' || /password/i.test(message) || /destroyed/i.test(message)) {
     return new VoterListError('encrypted', 'The PDF is password-protected; upload the roll without a password.');
   }
-  return new VoterListError('corrupt', 'The PDF is damaged or not a valid PDF file and cannot be read.');
+  return new VoterListError('corrupt', "The PDF is damaged or not a valid PDF file and cannot be read. Download the roll again from the election office's site and upload that file.");
 }

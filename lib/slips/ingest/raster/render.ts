@@ -33,6 +33,12 @@ interface CanvasFactoryLike {
  * prebuilt npm binary; no poppler at run time). The page's size, images and content are checked against
  * the page limits first: pdf.js draws on this thread, where nothing can stop it once it has begun.
  */
+/** A library's reason in a few plain words (its first clause, no stack, no code). */
+function plainReason(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return /font|char|string/i.test(message) ? 'a font in it is broken' : 'its drawing is broken';
+}
+
 export async function renderGray(session: PdfSession, page: PdfPage, scale: number): Promise<RenderedPage> {
   const [x0, y0, x1, y1] = page.view;
   const viewport = page.getViewport({ scale });
@@ -51,12 +57,17 @@ export async function renderGray(session: PdfSession, page: PdfPage, scale: numb
   try {
     target.context.fillStyle = '#ffffff';
     target.context.fillRect(0, 0, width, height);
-    await page.render({
-      canvas: target.canvas as unknown as HTMLCanvasElement,
-      canvasContext: target.context as unknown as CanvasRenderingContext2D,
-      viewport,
-      background: '#ffffff',
-    }).promise;
+    try {
+      await page.render({
+        canvas: target.canvas as unknown as HTMLCanvasElement,
+        canvasContext: target.context as unknown as CanvasRenderingContext2D,
+        viewport,
+        background: '#ffffff',
+      }).promise;
+    } catch (error) {
+      if (error instanceof VoterListError) throw error;
+      throw new VoterListError('corrupt', `Page ${page.pageNumber} of the PDF is damaged and cannot be drawn for reading (${plainReason(error)}). Download the roll again from the election office's site and upload that file.`);
+    }
     const rgba = target.context.getImageData(0, 0, width, height).data;
     const data = new Uint8Array(width * height);
     for (let i = 0, j = 0; i < data.length; i++, j += 4) data[i] = (rgba[j] * 77 + rgba[j + 1] * 150 + rgba[j + 2] * 29) >> 8;
