@@ -42,6 +42,8 @@ export default defineConfig({
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       DATABASE_URL: '',
+      // the built server runs as production, which takes real payments only when asked for test mode
+      PAYMENTS_TEST_MODE: 'true',
     },
   },
 });

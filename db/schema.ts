@@ -23,6 +23,8 @@ export const users = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     isAdmin: boolean('is_admin').notNull().default(false),
     vsgLicenseStatus: text('vsg_license_status', { enum: LICENSE_STATUSES }).notNull().default('inactive'),
+    /** Raised by every password change: file links signed before it stop working. */
+    passwordVersion: integer('password_version').notNull().default(0),
     ...timestamps,
   },
   (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`)],
@@ -175,6 +177,11 @@ export const storedFiles = pgTable('stored_files', {
   contentType: text('content_type').notNull(),
   /** Set when the whole content has been written; a file without it is a partial write. */
   completedAt: timestamp('completed_at', { withTimezone: true }),
+  /**
+   * While a write goes on, its writer keeps moving this forward; a partial file whose time has passed was
+   * left by a writer that died (a killed process) and is removed.
+   */
+  writingUntil: timestamp('writing_until', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -301,6 +308,30 @@ export const refunds = pgTable(
   (t) => [uniqueIndex('refunds_idempotency_idx').on(t.idempotencyKey), index('refunds_order_idx').on(t.orderId)],
 );
 
+/**
+ * A payment beyond the one that paid its order (a second Checkout, a webhook with another payment id):
+ * recorded once per payment id and flagged for refund, refunded at once with AUTO_REFUND_DUPLICATE_PAYMENTS.
+ */
+export const duplicatePayments = pgTable(
+  'duplicate_payments',
+  {
+    id: serial('id').primaryKey(),
+    orderId: text('order_id').notNull(),
+    documentId: integer('document_id').references(() => documents.id, { onDelete: 'set null' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    paymentId: text('payment_id').notNull(),
+    amountPaise: integer('amount_paise').notNull(),
+    currency: text('currency').notNull(),
+    /** What told us of it first. */
+    source: text('source', { enum: ['checkout', 'webhook'] }).notNull(),
+    reason: text('reason').notNull(),
+    testMode: boolean('test_mode').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('duplicate_payments_payment_idx').on(t.paymentId), index('duplicate_payments_order_idx').on(t.orderId)],
+);
+
 export type DocumentRow = typeof documents.$inferSelect;
+export type DuplicatePayment = typeof duplicatePayments.$inferSelect;
 export type JobRow = typeof jobs.$inferSelect;
 export type PaymentOrder = typeof paymentOrders.$inferSelect;

@@ -38,7 +38,8 @@ test.describe('accounts (issue #2)', () => {
     await expect(menu.getByTestId('menu-user-name')).toHaveText(newName);
     await menu.getByRole('button', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/$/);
-    expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
+    // cleared once the server has ended the session (POST /api/logout)
+    await expect.poll(() => page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
     expect(await page.evaluate(() => window.localStorage.getItem('refreshToken'))).toBeNull();
     await openSideMenu(page);
     await expect(menu.getByRole('link', { name: 'Login' })).toBeVisible();

@@ -18,7 +18,7 @@ const VOTERS = 60_000;
 
 function startServer(dataDir: string): ChildProcess {
   const child = spawn('npm', ['run', 'serve'], {
-    env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, DATABASE_URL: '', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, NODE_ENV: 'production' },
+    env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, DATABASE_URL: '', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, NODE_ENV: 'production', PAYMENTS_TEST_MODE: 'true' },
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

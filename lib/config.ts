@@ -75,6 +75,16 @@ const envSchema = z
     RAZORPAY_KEY_ID: optionalString,
     RAZORPAY_KEY_SECRET: optionalString,
     RAZORPAY_WEBHOOK_SECRET: optionalString,
+    /**
+     * Payments without Razorpay: unset = automatic (test mode when no keys are set), except in production,
+     * where running without keys must be asked for with `true`; `false` = live, the keys are required.
+     */
+    PAYMENTS_TEST_MODE: z.enum(['true', 'false', '1', '0']).optional(),
+    /** Refund a second payment of an already paid order at once (off: it is flagged for an admin to refund). */
+    AUTO_REFUND_DUPLICATE_PAYMENTS: z
+      .enum(['true', 'false', '1', '0'])
+      .default('false')
+      .transform((v) => v === 'true' || v === '1'),
     FEE_PER_PAGE: z.coerce.number().positive().max(10_000).default(2),
     DRAFT_PREVIEW_PAGES: z.coerce.number().int().min(1).max(50).default(3),
     MIN_FEE: z.coerce.number().min(1, 'MIN_FEE must be at least 1 (Razorpay\'s minimum is ₹1)').max(100_000).default(1),
@@ -113,6 +123,20 @@ const envSchema = z
         message: 'RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET must be set together (or none, for test mode)',
         path: ['RAZORPAY_KEY_ID'],
       });
+    }
+    const testMode = env.PAYMENTS_TEST_MODE === undefined ? undefined : env.PAYMENTS_TEST_MODE === 'true' || env.PAYMENTS_TEST_MODE === '1';
+    if (razorpay === 0 && (testMode === false || (testMode === undefined && env.NODE_ENV === 'production'))) {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          testMode === false
+            ? 'PAYMENTS_TEST_MODE=false needs RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET'
+            : 'production takes real payments: set RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET, or PAYMENTS_TEST_MODE=true to run in test mode (no money is charged)',
+        path: ['RAZORPAY_KEY_ID'],
+      });
+    }
+    if (razorpay === 3 && testMode === true) {
+      ctx.addIssue({ code: 'custom', message: 'PAYMENTS_TEST_MODE=true and the Razorpay keys are both set: unset one of them', path: ['PAYMENTS_TEST_MODE'] });
     }
     if (env.JOBS_PROVIDER === 'inngest' && env.NODE_ENV === 'production' && !env.INNGEST_DEV && (!env.INNGEST_SIGNING_KEY || !env.INNGEST_EVENT_KEY)) {
       ctx.addIssue({ code: 'custom', message: 'JOBS_PROVIDER=inngest needs INNGEST_EVENT_KEY and INNGEST_SIGNING_KEY (or INNGEST_DEV=1 for a local dev server)', path: ['JOBS_PROVIDER'] });

@@ -81,6 +81,8 @@ export async function startBenchServer(options: { root: string; port: number; da
       ADMIN_EMAIL: BENCH_ADMIN.email,
       ADMIN_PASSWORD: BENCH_ADMIN.password,
       NEXT_MANUAL_SIG_HANDLE: 'true',
+      // the built server runs as production, which takes real payments only when asked for test mode
+      PAYMENTS_TEST_MODE: 'true',
       ...options.env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],

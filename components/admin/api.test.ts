@@ -159,6 +159,7 @@ describe('payments', () => {
     amount: 30,
     currency: 'INR',
     status: 'paid',
+    duplicate: false,
     review_reason: null,
     refunded: 0,
     test_mode: true,
@@ -178,7 +179,7 @@ describe('payments', () => {
   });
 
   it('POSTs the amount in rupees and the key; a full refund sends no amount', async () => {
-    const answer = { id: 5, refund_id: 'rfnd_1', amount: 12.5, status: 'processed', order_id: 'order/1' };
+    const answer = { id: 5, refund_id: 'rfnd_1', amount: 12.5, status: 'processed', order_id: 'order/1', payment_id: 'pay_1' };
     handler = () => json(answer);
     expect(await refundPayment('order/1', { amount: 12.5, idempotencyKey: 'key-0123456789' })).toEqual({ ok: true, refund: answer });
     expect(calls[0].url).toBe('/api/admin/payments/order%2F1/refund');
@@ -186,6 +187,9 @@ describe('payments', () => {
     expect(JSON.parse(String(calls[0].init.body))).toEqual({ amount: 12.5, idempotency_key: 'key-0123456789' });
     await refundPayment('order_1', { idempotencyKey: 'key-0123456789' });
     expect(JSON.parse(String(calls[1].init.body))).toEqual({ idempotency_key: 'key-0123456789' });
+    // which payment of the order: a second payment is refunded by its own id
+    await refundPayment('order_1', { idempotencyKey: 'key-0123456789', paymentId: 'pay_2' });
+    expect(JSON.parse(String(calls[2].init.body))).toEqual({ idempotency_key: 'key-0123456789', payment_id: 'pay_2' });
   });
 
   it('tells a recorded refusal (new key next time) from an unknown outcome (same key)', async () => {

@@ -215,8 +215,10 @@ export interface AdminPayment {
   amount: number;
   currency: string;
   status: 'paid' | 'flagged';
+  /** A second payment for an order already paid (flagged for refund). */
+  duplicate: boolean;
   review_reason: string | null;
-  /** Rupees refunded (or being refunded) so far. */
+  /** Rupees refunded (or being refunded) so far of this payment. */
   refunded: number;
   test_mode: boolean;
 }
@@ -253,6 +255,7 @@ export interface RefundAnswer {
   amount: number;
   status: string;
   order_id: string;
+  payment_id: string;
 }
 
 /**
@@ -269,14 +272,21 @@ export const REFUND_NO_ANSWER =
 /** States of a refund the server keeps but that moved no money. */
 const DEAD_REFUND_STATES = new Set(['failed', 'rejected']);
 
-/** POST /api/admin/payments/{order_id}/refund {amount?, idempotency_key}; amount in rupees, absent = all that remains. */
-export async function refundPayment(orderId: string, request: { amount?: number; idempotencyKey: string }): Promise<RefundResult> {
+/**
+ * POST /api/admin/payments/{order_id}/refund {amount?, idempotency_key, payment_id?}; amount in rupees, absent =
+ * all that remains; payment_id names which payment of the order (a second payment has its own row).
+ */
+export async function refundPayment(orderId: string, request: { amount?: number; idempotencyKey: string; paymentId?: string | null }): Promise<RefundResult> {
   let res: Response;
   try {
     res = await authFetch(`/api/admin/payments/${encodeURIComponent(orderId)}/refund`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ ...(request.amount === undefined ? {} : { amount: request.amount }), idempotency_key: request.idempotencyKey }),
+      body: JSON.stringify({
+        ...(request.amount === undefined ? {} : { amount: request.amount }),
+        idempotency_key: request.idempotencyKey,
+        ...(request.paymentId ? { payment_id: request.paymentId } : {}),
+      }),
     });
   } catch {
     return { ok: false, message: REFUND_NO_ANSWER, sameKey: true };

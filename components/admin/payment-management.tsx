@@ -33,7 +33,13 @@ function StatusCell({ payment }: { payment: AdminPayment }) {
   return (
     <div className="flex flex-col items-start gap-1">
       <div className="flex flex-wrap gap-1">
-        {payment.status === 'flagged' ? <Badge variant="warning">Flagged for review</Badge> : <Badge variant="success">Paid</Badge>}
+        {payment.duplicate ? (
+          <Badge variant="warning">Second payment</Badge>
+        ) : payment.status === 'flagged' ? (
+          <Badge variant="warning">Flagged for review</Badge>
+        ) : (
+          <Badge variant="success">Paid</Badge>
+        )}
         {payment.test_mode ? <Badge variant="outline">Test mode</Badge> : null}
       </div>
       {payment.status === 'flagged' && payment.review_reason ? (
@@ -79,9 +85,9 @@ function RefundCell({ payment, onRefund }: { payment: AdminPayment; onRefund(): 
 }
 
 /**
- * Admin '/payments' (issue 11): paid and flagged payments, newest first, paged on the server
- * (GET /api/admin/payments), with a Refund action per row. Flagged rows say why they were flagged
- * (an amount mismatch, a task cancelled before the money arrived) so the admin knows to refund.
+ * Admin '/payments': every payment taken, newest first, paged on the server (GET /api/admin/payments),
+ * with a Refund action per row. Flagged rows say why they were flagged (an amount mismatch, a task
+ * cancelled before the money arrived, a second payment for an order already paid) so the admin knows to refund.
  */
 export function PaymentManagement() {
   const [page, setPage] = React.useState(0);
@@ -113,10 +119,14 @@ export function PaymentManagement() {
   function refunded(refund: RefundAnswer) {
     const refundPaise = rupeesToPaise(refund.amount);
     setPayments((rows) =>
-      rows.map((p) => (p.order_id === refund.order_id ? { ...p, refunded: (rupeesToPaise(p.refunded) + refundPaise) / 100 } : p)),
+      rows.map((p) =>
+        p.order_id === refund.order_id && p.payment_id === refund.payment_id ? { ...p, refunded: (rupeesToPaise(p.refunded) + refundPaise) / 100 } : p,
+      ),
     );
     setRefundTarget(null);
-    setNotice(`Refund of ${formatRupees(refundPaise)} ${refund.status}${refund.refund_id ? ` (${refund.refund_id})` : ''} for order ${refund.order_id}.`);
+    setNotice(
+      `Refund of ${formatRupees(refundPaise)} ${refund.status}${refund.refund_id ? ` (${refund.refund_id})` : ''} for order ${refund.order_id}, payment ${refund.payment_id}.`,
+    );
   }
 
   return (
@@ -125,7 +135,7 @@ export function PaymentManagement() {
         <h1 id="payments-title" className="text-2xl font-bold tracking-tight">
           Payments
         </h1>
-        <p className="mt-1 text-sm text-muted-foreground">Paid and flagged payments, newest first. Refund all or part of one.</p>
+        <p className="mt-1 text-sm text-muted-foreground">Paid and flagged payments (second payments of an order too), newest first. Refund all or part of one.</p>
       </div>
 
       {error ? (
@@ -167,7 +177,7 @@ export function PaymentManagement() {
               </TableRow>
             ) : null}
             {payments.map((p) => (
-              <TableRow key={p.order_id} data-order-id={p.order_id} className={cn('align-top', mobileRow)}>
+              <TableRow key={`${p.order_id}:${p.payment_id ?? ''}`} data-order-id={p.order_id} data-payment-id={p.payment_id ?? undefined} className={cn('align-top', mobileRow)}>
                 <TableCell className={cn('pl-4 whitespace-nowrap tabular-nums max-sm:order-2 max-sm:ml-auto max-sm:text-xs max-sm:text-muted-foreground', mobileCell)}>
                   <time dateTime={p.paid_at}>{formatWhen(p.paid_at)}</time>
                 </TableCell>

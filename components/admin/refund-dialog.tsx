@@ -81,6 +81,7 @@ export function RefundDialog({ payment, onClose, onRefunded }: RefundDialogProps
       const result = await refundPayment(payment.order_id, {
         amount: request.amountPaise === undefined ? undefined : request.amountPaise / 100,
         idempotencyKey,
+        paymentId: payment.payment_id,
       });
       if (result.ok) {
         onRefunded(result.refund);

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldValues, Resolver } from 'react-hook-form';
 import type { ZodType } from 'zod';
 import { fieldSentence } from '@/lib/api/sentences';
+import '@/lib/api/zod-messages';
 
 /**
  * A react-hook-form resolver for the SHARED field rules (lib/auth/validation.ts, the ones the server

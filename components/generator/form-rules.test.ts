@@ -46,6 +46,8 @@ describe('generator form rules', () => {
     expect(form.get('print_photo')).toBe('true');
     expect(form.get('slips_per_page')).toBe('8');
     expect((form.get('pdf_file') as File).name).toBe('roll.PDF');
+    // fields before files, so that the server can refuse a bad field before storing any file
+    expect(Array.from(form.keys()).slice(-2)).toEqual(['pdf_file', 'banner_file']);
   });
 });
 

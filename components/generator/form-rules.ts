@@ -84,12 +84,13 @@ export function formatSize(bytes: number): string {
 export function generateFormData(values: GeneratorValues): FormData {
   if (!values.voterList || !values.banner) throw new Error('voter list and banner are required');
   const form = new FormData();
-  form.set('pdf_file', values.voterList, values.voterList.name);
-  form.set('banner_file', values.banner, values.banner.name);
+  // The plain fields first: the server judges each as it arrives, so a bad one is refused before the files go up.
   form.set('slips_per_page', String(values.slipsPerPage));
   form.set('orientation', values.orientation);
   form.set('page_size', values.pageSize);
   form.set('print_photo', values.printPhoto ? 'true' : 'false');
   form.set('booth_address', values.boothAddress.trim());
+  form.set('pdf_file', values.voterList, values.voterList.name);
+  form.set('banner_file', values.banner, values.banner.name);
   return form;
 }

@@ -1,7 +1,7 @@
 'use client';
 
 import * as React from 'react';
-import { authFetch } from '@/lib/client/api';
+import { authFetch, logoutOnServer } from '@/lib/client/api';
 import { clearTokens, readToken, storeTokens, TOKEN_KEY, REFRESH_TOKEN_KEY, TOKENS_CHANGED_EVENT } from '@/lib/client/tokens';
 import type { CurrentUser } from '@/lib/client/types';
 
@@ -12,8 +12,8 @@ export interface Session {
   loading: boolean;
   /** Stores the tokens and resolves once the user is loaded (rejects if /api/users/me/ fails). */
   login(access: string, refresh: string): Promise<void>;
-  /** Removes the tokens and the user (SPEC §4 LOGOUT). */
-  logout(): void;
+  /** Ends the session on the server (POST /api/logout), then removes the tokens and the user. */
+  logout(): Promise<void>;
   /** Fetches the current user again (e.g. after a profile update). */
   refreshUser(): Promise<void>;
 }
@@ -123,7 +123,8 @@ export function SessionProvider({ children }: { children: React.ReactNode }) {
     [load],
   );
 
-  const logout = React.useCallback(() => {
+  const logout = React.useCallback(async () => {
+    await logoutOnServer();
     generation.current++;
     loadedFor.current = null;
     setUser(null);

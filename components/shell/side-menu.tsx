@@ -46,7 +46,7 @@ export function SideMenu() {
   React.useEffect(() => {
     if (loggingOut && pathname === '/') {
       setLoggingOut(false);
-      logout();
+      void logout();
     }
   }, [loggingOut, pathname, logout]);
 

@@ -97,3 +97,34 @@ export async function findExpiredDocuments(db: Db, cutoff: Date, limit = 200): P
     )
     .limit(limit);
 }
+
+export interface DocumentRefs {
+  id: number;
+  userId: number;
+  taskId: string | null;
+  fileIds: string[];
+}
+
+/** A user's tasks: their job runs and stored files; `lock` (inside a transaction) holds the rows until it ends. */
+export async function findUserDocumentRefs(db: Db, userId: number, options: { lock?: boolean } = {}): Promise<DocumentRefs[]> {
+  const query = db
+    .select({
+      id: documents.id,
+      userId: documents.userId,
+      taskId: documents.taskId,
+      uploadFileId: documents.uploadFileId,
+      bannerFileId: documents.bannerFileId,
+      votersFileId: documents.votersFileId,
+      draftFileId: documents.draftFileId,
+      finalFileId: documents.finalFileId,
+    })
+    .from(documents)
+    .where(eq(documents.userId, userId));
+  const rows = options.lock ? await query.for('update') : await query;
+  return rows.map((r) => ({
+    id: r.id,
+    userId: r.userId,
+    taskId: r.taskId,
+    fileIds: [r.uploadFileId, r.bannerFileId, r.votersFileId, r.draftFileId, r.finalFileId].filter((f): f is string => !!f),
+  }));
+}

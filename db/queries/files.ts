@@ -1,6 +1,6 @@
-import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { fileChunks, storedFiles } from '@/db/schema';
+import { documents, fileChunks, storedFiles } from '@/db/schema';
 
 export interface StoredFileRow {
   id: string;
@@ -9,12 +9,27 @@ export interface StoredFileRow {
   completedAt: Date | null;
 }
 
-export async function insertFileRecord(db: Db, id: string, contentType: string): Promise<void> {
-  await db.insert(storedFiles).values({ id, contentType });
+/** A new, empty file record whose writer holds it until `writingUntil` (and keeps moving that forward). */
+export async function insertFileRecord(db: Db, id: string, contentType: string, writingUntil: Date): Promise<void> {
+  await db.insert(storedFiles).values({ id, contentType, writingUntil });
 }
 
-export async function completeFileRecord(db: Db, id: string, size: number): Promise<void> {
-  await db.update(storedFiles).set({ size, completedAt: new Date() }).where(eq(storedFiles.id, id));
+/** The writer is still at work: its partial file is kept until `until`. */
+export async function extendFileWrite(db: Db, id: string, until: Date): Promise<void> {
+  await db
+    .update(storedFiles)
+    .set({ writingUntil: until })
+    .where(and(eq(storedFiles.id, id), isNull(storedFiles.completedAt)));
+}
+
+/** Marks a partial file complete; false when its record is gone (removed as abandoned meanwhile). */
+export async function completeFileRecord(db: Db, id: string, size: number): Promise<boolean> {
+  const rows = await db
+    .update(storedFiles)
+    .set({ size, completedAt: new Date(), writingUntil: null })
+    .where(and(eq(storedFiles.id, id), isNull(storedFiles.completedAt)))
+    .returning({ id: storedFiles.id });
+  return rows.length > 0;
 }
 
 export async function findFileRecord(db: Db, id: string): Promise<StoredFileRow | null> {
@@ -30,12 +45,37 @@ export async function deleteFileRecords(db: Db, ids: string[]): Promise<void> {
   await db.delete(storedFiles).where(inArray(storedFiles.id, ids));
 }
 
-/** Files whose write never completed (a process died mid-write) and that are older than `before`. */
-export async function findAbandonedFiles(db: Db, before: Date): Promise<string[]> {
+/**
+ * Files whose write never finished and whose writer is gone: its hold ran out before `now` (a record from
+ * before holds were kept counts from its creation); with `all`, every unfinished file (only for a caller
+ * that knows no other process can be writing).
+ */
+export async function findUnfinishedFiles(db: Db, options: { now: Date; all?: boolean }): Promise<string[]> {
   const rows = await db
     .select({ id: storedFiles.id })
     .from(storedFiles)
-    .where(and(isNull(storedFiles.completedAt), lt(storedFiles.createdAt, before)));
+    .where(
+      options.all
+        ? isNull(storedFiles.completedAt)
+        : and(
+            isNull(storedFiles.completedAt),
+            or(lt(storedFiles.writingUntil, options.now), and(isNull(storedFiles.writingUntil), lt(storedFiles.createdAt, options.now))),
+          ),
+    );
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Complete files that no task refers to and that were finished before `before` (a file is stored a moment
+ * before the task that takes it is written, so only files older than that moment count).
+ */
+export async function findUnreferencedFiles(db: Db, before: Date, limit = 500): Promise<string[]> {
+  const referenced = sql`select ref from ${documents} cross join lateral unnest(array[${documents.uploadFileId}, ${documents.bannerFileId}, ${documents.votersFileId}, ${documents.draftFileId}, ${documents.finalFileId}]) as ref where ref is not null`;
+  const rows = await db
+    .select({ id: storedFiles.id })
+    .from(storedFiles)
+    .where(and(lt(storedFiles.completedAt, before), sql`${storedFiles.id} not in (${referenced})`))
+    .limit(limit);
   return rows.map((r) => r.id);
 }
 

@@ -1,6 +1,7 @@
-import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { documents, paymentEvents, paymentOrders, refunds, users, type PaymentOrder } from '@/db/schema';
+import { unionAll } from 'drizzle-orm/pg-core';
+import { documents, duplicatePayments, paymentEvents, paymentOrders, refunds, users, type DuplicatePayment, type PaymentOrder } from '@/db/schema';
 
 export async function findLatestOrderForDocument(db: Db, documentId: number): Promise<PaymentOrder | null> {
   const [row] = await db.select().from(paymentOrders).where(eq(paymentOrders.documentId, documentId)).orderBy(desc(paymentOrders.id)).limit(1);
@@ -77,13 +78,30 @@ export async function updateRefund(db: Db, id: number, patch: Partial<typeof ref
   await db.update(refunds).set({ ...patch, updatedAt: new Date() }).where(eq(refunds.id, id));
 }
 
-/** Paise refunded (or being refunded) so far on an order. */
-export async function refundedPaise(db: Db, orderId: string): Promise<number> {
+/** The refund states that count against what is left of a payment (made, under way, or of unknown outcome). */
+const LIVE_REFUND = ['pending', 'processed', 'created', 'unknown'] as const;
+
+/** Paise refunded (or being refunded) so far of one payment. */
+export async function refundedPaise(db: Db, paymentId: string): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`coalesce(sum(${refunds.amountPaise}), 0)::int` })
     .from(refunds)
-    .where(and(eq(refunds.orderId, orderId), inArray(refunds.status, ['pending', 'processed', 'created', 'unknown'])));
+    .where(and(eq(refunds.paymentId, paymentId), inArray(refunds.status, [...LIVE_REFUND])));
   return row.n;
+}
+
+/** Records a payment beyond the one that paid its order; null when that payment id is recorded already. */
+export async function insertDuplicatePayment(db: Db, values: typeof duplicatePayments.$inferInsert): Promise<DuplicatePayment | null> {
+  const [row] = await db.insert(duplicatePayments).values(values).onConflictDoNothing({ target: duplicatePayments.paymentId }).returning();
+  return row ?? null;
+}
+
+export async function findDuplicatePayment(db: Db, orderId: string, paymentId: string): Promise<DuplicatePayment | null> {
+  const [row] = await db
+    .select()
+    .from(duplicatePayments)
+    .where(and(eq(duplicatePayments.orderId, orderId), eq(duplicatePayments.paymentId, paymentId)));
+  return row ?? null;
 }
 
 /** Refund totals per document (for the user's history). */
@@ -96,29 +114,79 @@ export async function refundsForDocuments(db: Db, documentIds: number[]) {
     .orderBy(refunds.id);
 }
 
-/** The admin Payments list: every order that was paid or flagged, newest first, with its user and document. */
+function refundedOf(paymentId: unknown) {
+  return sql<number>`coalesce((select sum(r.amount_paise) from refunds r where r.payment_id = ${paymentId} and r.status in ('pending','processed','created','unknown')), 0)::int`;
+}
+
+/**
+ * The admin Payments list: every payment that was taken, newest first — the paid or flagged orders, and
+ * the payments beyond the first of an order (flagged for refund) — each with its user, document and
+ * what was refunded of it.
+ */
 export async function listPaymentsForAdmin(db: Db, limit: number, offset: number) {
+  const orders = db
+    .select({
+      duplicate: sql<boolean>`false`.as('is_duplicate'),
+      orderId: paymentOrders.orderId,
+      paymentId: sql<string>`${paymentOrders.paymentId}`.as('taken_payment_id'),
+      paidAt: sql<Date>`coalesce(${paymentOrders.paidAt}, ${paymentOrders.updatedAt})`.mapWith(paymentOrders.paidAt).as('taken_at'),
+      userId: paymentOrders.userId,
+      documentId: paymentOrders.documentId,
+      amountPaise: paymentOrders.amountPaise,
+      currency: paymentOrders.currency,
+      status: sql<'paid' | 'flagged'>`${paymentOrders.status}`.as('taken_status'),
+      reviewReason: paymentOrders.reviewReason,
+      testMode: paymentOrders.testMode,
+      rowId: paymentOrders.id,
+    })
+    .from(paymentOrders)
+    .where(inArray(paymentOrders.status, ['paid', 'flagged']));
+  const duplicates = db
+    .select({
+      duplicate: sql<boolean>`true`.as('is_duplicate'),
+      orderId: duplicatePayments.orderId,
+      paymentId: sql<string>`${duplicatePayments.paymentId}`.as('taken_payment_id'),
+      paidAt: sql<Date>`${duplicatePayments.createdAt}`.mapWith(duplicatePayments.createdAt).as('taken_at'),
+      userId: duplicatePayments.userId,
+      documentId: duplicatePayments.documentId,
+      amountPaise: duplicatePayments.amountPaise,
+      currency: duplicatePayments.currency,
+      status: sql<'paid' | 'flagged'>`'flagged'`.as('taken_status'),
+      reviewReason: duplicatePayments.reason,
+      testMode: duplicatePayments.testMode,
+      rowId: duplicatePayments.id,
+    })
+    .from(duplicatePayments);
+  const taken = unionAll(orders, duplicates).as('taken');
   const rows = await db
     .select({
-      order: paymentOrders,
+      duplicate: taken.duplicate,
+      orderId: taken.orderId,
+      paymentId: taken.paymentId,
+      paidAt: taken.paidAt,
+      userId: taken.userId,
+      documentId: taken.documentId,
+      amountPaise: taken.amountPaise,
+      currency: taken.currency,
+      status: taken.status,
+      reviewReason: taken.reviewReason,
+      testMode: taken.testMode,
       userEmail: users.email,
       userName: users.name,
       totalPages: documents.totalPages,
       documentStatus: documents.status,
-      refunded: sql<number>`coalesce((select sum(r.amount_paise) from refunds r where r.order_id = ${paymentOrders.orderId} and r.status in ('pending','processed','created','unknown')), 0)::int`,
+      refunded: refundedOf(taken.paymentId),
     })
-    .from(paymentOrders)
-    .leftJoin(users, eq(users.id, paymentOrders.userId))
-    .leftJoin(documents, eq(documents.id, paymentOrders.documentId))
-    .where(inArray(paymentOrders.status, ['paid', 'flagged']))
-    .orderBy(desc(paymentOrders.paidAt), desc(paymentOrders.id))
+    .from(taken)
+    .leftJoin(users, eq(users.id, taken.userId))
+    .leftJoin(documents, eq(documents.id, taken.documentId))
+    .orderBy(desc(taken.paidAt), desc(taken.rowId))
     .limit(limit)
     .offset(offset);
   const [{ n }] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(paymentOrders)
-    .where(inArray(paymentOrders.status, ['paid', 'flagged']));
-  return { rows, total: n };
+    .select({ n: sql<number>`(${db.select({ c: count() }).from(paymentOrders).where(inArray(paymentOrders.status, ['paid', 'flagged']))}) + (${db.select({ c: count() }).from(duplicatePayments)})` })
+    .from(sql`(select 1) as one`);
+  return { rows, total: Number(n) };
 }
 
 /** Puts a paid order up for review (the money arrived but no final PDF may be made for it). */

@@ -53,13 +53,3 @@ export async function revokeUserTokens(db: Db, userId: number, now: Date, keepFa
     .set({ revokedAt: now })
     .where(and(...conditions));
 }
-
-/** Whether a session (refresh-token family) is still live: not revoked (password change, logout-all, theft). */
-export async function familyIsLive(db: Db, familyId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: refreshTokens.id })
-    .from(refreshTokens)
-    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)))
-    .limit(1);
-  return row !== undefined;
-}

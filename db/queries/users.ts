@@ -1,6 +1,6 @@
-import { and, asc, count, eq, ilike, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { users, type LicenseStatus, type NewUser, type User } from '@/db/schema';
+import { refreshTokens, users, type LicenseStatus, type NewUser, type User } from '@/db/schema';
 
 /** User rows. Every function takes the database first (DESIGN §1). */
 
@@ -24,12 +24,41 @@ export async function insertUser(db: Db, values: NewUser): Promise<User> {
   return row;
 }
 
-export type UserPatch = Partial<Pick<NewUser, 'name' | 'phoneNumber' | 'passwordHash' | 'isActive' | 'isAdmin' | 'vsgLicenseStatus'>>;
+export type UserPatch = Partial<Pick<NewUser, 'name' | 'phoneNumber' | 'isActive' | 'isAdmin' | 'vsgLicenseStatus'>>;
 
 export async function updateUserRow(db: Db, id: number, patch: UserPatch): Promise<User | undefined> {
   const [row] = await db
     .update(users)
     .set({ ...patch, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning();
+  return row;
+}
+
+/**
+ * A user and whether one of their sessions (a refresh-token family) is still live, in one round trip: the
+ * user by primary key and an EXISTS on the family's index. What every authenticated request costs.
+ */
+export async function findUserWithSession(db: Db, userId: number, sessionId: string): Promise<{ user: User; sessionLive: boolean } | undefined> {
+  const [row] = await db
+    .select({
+      user: users,
+      sessionLive: sql<boolean>`exists (${db
+        .select({ one: sql`1` })
+        .from(refreshTokens)
+        .where(and(eq(refreshTokens.familyId, sessionId), eq(refreshTokens.userId, users.id), isNull(refreshTokens.revokedAt)))})`,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row ? { user: row.user, sessionLive: row.sessionLive === true } : undefined;
+}
+
+/** The one way a password changes: the new hash, and the password version raised (file links signed before it stop working). */
+export async function setPasswordHash(db: Db, id: number, passwordHash: string): Promise<User | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ passwordHash, passwordVersion: sql`${users.passwordVersion} + 1`, updatedAt: new Date() })
     .where(eq(users.id, id))
     .returning();
   return row;

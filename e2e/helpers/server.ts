@@ -80,7 +80,7 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop: () 
  */
 export async function startServer(options: { port: number; database: DbTarget; env?: Record<string, string>; databaseUrl?: string }): Promise<RunningServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vsg-e2e-server-'));
-  const env: NodeJS.ProcessEnv = { ...process.env, ...options.env, PORT: String(options.port), DATA_DIR: dataDir, DATABASE_URL: '' };
+  const env: NodeJS.ProcessEnv = { ...process.env, PAYMENTS_TEST_MODE: 'true', ...options.env, PORT: String(options.port), DATA_DIR: dataDir, DATABASE_URL: '' };
   delete env.TRUST_PROXY;
   let dropDatabase = async () => {};
   if (options.database === 'postgres') {

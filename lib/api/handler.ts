@@ -1,12 +1,21 @@
 import { ZodError } from 'zod';
 import { ApiError } from './errors';
 import { asSentence, fieldSentence } from './sentences';
+import './zod-messages';
 
 type RouteContext<P> = { params: Promise<P> };
 type Handler<P> = (req: Request, ctx: RouteContext<P>) => Promise<Response>;
 
 const FIELD_LABELS: Record<string, string> = {
   otp: 'OTP',
+  booth_address: 'Polling station address',
+  q: 'Search',
+  slips_per_page: 'Slips per page',
+  print_photo: 'Print photos',
+  razorpay_payment_id: 'Payment id',
+  razorpay_order_id: 'Order id',
+  razorpay_signature: 'Payment signature',
+  idempotency_key: 'Refund key',
   email: 'E-mail',
   username: 'E-mail',
   phone_number: 'Phone number',
@@ -24,10 +33,22 @@ function fieldLabel(path: readonly PropertyKey[]): string {
 
 /**
  * A message written as a whole sentence ends with a full stop ("Please enter the polling station
- * address."); a predicate ("must be at least 8 characters") and zod's own messages do not.
+ * address."); a predicate ("must be at least 8 characters") starts with a small letter. Anything else is
+ * zod's own text, which is never shown (the process's error map gives predicates; see zod-messages.ts).
  */
 function isWholeSentence(message: string): boolean {
   return /[.!?]$/.test(message.trim());
+}
+
+function isPredicate(message: string): boolean {
+  return /^[a-z]/.test(message.trim());
+}
+
+function issueSentence(issue: ZodError['issues'][number]): string {
+  const named = issue.path.length > 0;
+  if (isWholeSentence(issue.message)) return asSentence(issue.message);
+  const rule = isPredicate(issue.message) ? issue.message : 'is not valid';
+  return named ? fieldSentence(fieldLabel(issue.path), rule) : fieldSentence('The request body', rule);
 }
 
 /**
@@ -36,11 +57,7 @@ function isWholeSentence(message: string): boolean {
  * A rule written as a whole sentence ("Please enter the polling station address.") is given as it is.
  */
 export function describeZodError(error: ZodError): string {
-  return error.issues
-    .map((issue) =>
-      issue.path.length > 0 && !isWholeSentence(issue.message) ? fieldSentence(fieldLabel(issue.path), issue.message) : asSentence(issue.message),
-    )
-    .join(' ');
+  return error.issues.map(issueSentence).join(' ');
 }
 
 export function errorResponse(error: unknown): Response {

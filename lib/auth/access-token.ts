@@ -4,6 +4,8 @@ import { getConfig } from '@/lib/config';
 /** Access tokens: short-lived HS256 JWTs. `sub` is the user id, `sid` the refresh-token family (the session). */
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 const ISSUER = 'vsg';
+/** A session id is a refresh-token family id: a UUID. */
+export const SESSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const AUDIENCE = 'vsg-api';
 
 export interface AccessClaims {
@@ -35,7 +37,7 @@ export async function verifyAccessToken(token: string, secret = getConfig().jwtS
       currentDate: now,
     });
     const userId = Number(payload.sub);
-    if (payload.typ !== 'access' || !Number.isSafeInteger(userId) || userId <= 0 || typeof payload.sid !== 'string') {
+    if (payload.typ !== 'access' || !Number.isSafeInteger(userId) || userId <= 0 || typeof payload.sid !== 'string' || !SESSION_ID.test(payload.sid)) {
       return { ok: false, reason: 'invalid' };
     }
     return { ok: true, claims: { userId, sessionId: payload.sid } };

@@ -1,5 +1,5 @@
 import type { Db } from '@/db/client';
-import { findUserByEmail, insertUser, updateUserRow } from '@/db/queries/users';
+import { findUserByEmail, insertUser, setPasswordHash, updateUserRow } from '@/db/queries/users';
 import type { User } from '@/db/schema';
 import { hashPassword } from './password';
 
@@ -18,7 +18,8 @@ export async function ensureAdmin(db: Db, options: EnsureAdminOptions): Promise<
   if (existing) {
     const passwordHash = options.resetPassword ? await hashPassword(options.password) : undefined;
     if (existing.isAdmin && existing.isActive && !passwordHash) return { user: existing, created: false };
-    const user = await updateUserRow(db, existing.id, { isAdmin: true, isActive: true, ...(passwordHash ? { passwordHash } : {}) });
+    if (passwordHash) await setPasswordHash(db, existing.id, passwordHash);
+    const user = await updateUserRow(db, existing.id, { isAdmin: true, isActive: true });
     return { user: user ?? existing, created: false };
   }
   const user = await insertUser(db, {

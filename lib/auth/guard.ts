@@ -1,6 +1,5 @@
 import type { Db } from '@/db/client';
-import { familyIsLive } from '@/db/queries/refresh-tokens';
-import { findUserById } from '@/db/queries/users';
+import { findUserWithSession } from '@/db/queries/users';
 import type { User } from '@/db/schema';
 import { ApiError } from '@/lib/api/errors';
 import { verifyAccessToken } from './access-token';
@@ -25,13 +24,13 @@ async function resolve(token: string, db: Db): Promise<AuthContext> {
   if (token.length > 4096) throw ApiError.unauthorized('Invalid or expired token.');
   const result = await verifyAccessToken(token);
   if (!result.ok) throw ApiError.unauthorized(result.reason === 'expired' ? 'The token has expired.' : 'Invalid or expired token.');
-  // The row is loaded on every request: a deleted or deactivated user's token stops working at once.
-  const user = await findUserById(db, result.claims.userId);
-  if (!user) throw ApiError.unauthorized('This account no longer exists.');
-  if (!user.isActive) throw ApiError.unauthorized(DEACTIVATED);
-  // An ended session (password changed elsewhere, reset, reuse of a rotated token) stops at once too.
-  if (!(await familyIsLive(db, result.claims.sessionId))) throw ApiError.unauthorized('This session has ended. Please log in again.');
-  return { user, sessionId: result.claims.sessionId };
+  // One query per request loads the user and their session's state: a deleted or deactivated user, or an
+  // ended session (logout, a password change, reuse of a rotated refresh token), stops working at once.
+  const found = await findUserWithSession(db, result.claims.userId, result.claims.sessionId);
+  if (!found) throw ApiError.unauthorized('This account no longer exists.');
+  if (!found.user.isActive) throw ApiError.unauthorized(DEACTIVATED);
+  if (!found.sessionLive) throw ApiError.unauthorized('This session has ended. Please log in again.');
+  return { user: found.user, sessionId: result.claims.sessionId };
 }
 
 /** The authenticated caller with their session id; 401 without a valid token of a live, active user. */

@@ -1,7 +1,7 @@
 /** The auth API for route handlers and other lib/ code. */
 export { authenticate, getCurrentUser, requireAdmin, requireUser, type AuthContext } from './guard';
 export { toUserObject, type UserObject } from './user-object';
-export { login, refreshSession, startSession, type TokenPair } from './sessions';
+export { endSession, login, refreshSession, startSession, type TokenPair } from './sessions';
 export { sendSignupOtp, consumeSignupOtp } from './otp';
 export { requestPasswordReset, resetPassword } from './password-reset';
 export { signup, type SignupInput } from './signup';

@@ -1,6 +1,6 @@
 import type { Db } from '@/db/client';
 import { revokeUserTokens } from '@/db/queries/refresh-tokens';
-import { findUserByEmail, updateUserRow } from '@/db/queries/users';
+import { findUserByEmail, setPasswordHash } from '@/db/queries/users';
 import { ApiError } from '@/lib/api/errors';
 import { sendMail, sendNotice, type MailMessage } from '@/lib/mail';
 import { consumeRateLimit, RATE_RULES } from '@/lib/rate-limit';
@@ -18,7 +18,7 @@ export async function requestPasswordReset(db: Db, input: { email: string; ip: s
 
 /**
  * Forgot password, step 2: the code checks out, the new password is set and every session of the
- * account ends (all refresh-token families); the owner is mailed a notice. An unknown e-mail fails the
+ * account ends (all refresh-token families) with its file links; the owner is mailed a notice. An unknown e-mail fails the
  * code check like a known one without a code.
  */
 export async function resetPassword(
@@ -34,7 +34,7 @@ export async function resetPassword(
   if (!user) throw ApiError.badRequest('No valid code was sent to this e-mail. Please send a new OTP.');
   const passwordHash = await hashPassword(input.password);
   await db.transaction(async (tx) => {
-    await updateUserRow(tx, user.id, { passwordHash });
+    await setPasswordHash(tx, user.id, passwordHash);
     await revokeUserTokens(tx, user.id, now);
   });
   await sendNotice(passwordChangedMail(user.email, 'reset'), deps.send ?? sendMail);

@@ -85,3 +85,11 @@ export async function refreshSession(db: Db, presented: string | null, now: Date
   const access_token = await signAccessToken({ userId: user.id, sessionId: row.familyId }, now);
   return { access_token, refresh_token, token_type: 'bearer' };
 }
+
+/**
+ * Logout: the session ends at once — its refresh-token family is revoked, so the refresh token no longer
+ * rotates, and the access token and the file links issued in it fail on their next use.
+ */
+export async function endSession(db: Db, sessionId: string, now: Date = new Date()): Promise<void> {
+  await revokeFamily(db, sessionId, now);
+}

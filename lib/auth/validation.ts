@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { controlCharacters, hasVisibleCharacter, normaliseSpaces } from '@/lib/api/plain-text';
 
 /** Field rules shared by sign-up, profile edits and the CLI. */
 export const emailField = z
@@ -8,11 +9,18 @@ export const emailField = z
   .max(254, 'must be at most 254 characters')
   .pipe(z.email({ error: 'must be a valid e-mail address' }));
 
+/** A person's name: plain text (see plain-text.ts), whitespace as single spaces, something visible. */
 export const nameField = z
   .string({ error: 'is required' })
-  .trim()
-  .min(1, 'is required')
-  .max(100, 'must be at most 100 characters');
+  .refine((name) => controlCharacters(name).length === 0, { message: 'must not contain control characters', abort: true })
+  .transform(normaliseSpaces)
+  .pipe(
+    z
+      .string()
+      .min(1, 'is required')
+      .max(100, 'must be at most 100 characters')
+      .refine((name) => name.length === 0 || hasVisibleCharacter(name), 'must contain letters'),
+  );
 
 /** An Indian mobile number: 10 digits starting 6-9, optionally after +91; spaces and hyphens allowed. */
 export const INDIAN_MOBILE = /^(?:\+91[ -]?)?[6-9](?:[ -]?[0-9]){9}$/;

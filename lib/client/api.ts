@@ -118,6 +118,29 @@ function refreshOnce(refreshToken: string): Promise<string | null> {
   return refreshing;
 }
 
+/** How long logout waits for the server before the tokens are cleared anyway. */
+const LOGOUT_WAIT_MS = 5000;
+
+/**
+ * POST /api/logout with the stored access token (refreshed once if it has expired), so that the server
+ * ends the session: its refresh token, its access token and its file links. Never redirects and never
+ * throws: the caller clears the tokens whatever the answer (a session the server cannot find is over anyway).
+ */
+export async function logoutOnServer(): Promise<void> {
+  const send = (token: string) =>
+    fetch('/api/logout', { method: 'POST', headers: { Authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(LOGOUT_WAIT_MS) });
+  try {
+    const token = readToken();
+    if (!token) return;
+    if ((await send(token)).status !== 401) return;
+    const refreshToken = readRefreshToken();
+    const access = refreshToken ? await refreshOnce(refreshToken) : null;
+    if (access) await send(access);
+  } catch {
+    // offline or no answer in time: the tokens are cleared all the same
+  }
+}
+
 function withBearer(init: RequestInit, token: string | null): RequestInit {
   const headers = new Headers(init.headers);
   if (token) headers.set('Authorization', `Bearer ${token}`);

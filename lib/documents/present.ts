@@ -1,5 +1,6 @@
 import type { DocumentRow } from '@/db/schema';
 import { paiseToRupees } from '@/lib/slips/fees';
+import type { FileTokenIssuer } from './file-token';
 import { fileUrls } from './service';
 import { canResume } from './states';
 
@@ -45,7 +46,7 @@ export function listItemJson(doc: DocumentRow, refunds: readonly RefundSummary[]
 }
 
 /** GET /api/documents/{id}: what the task view polls. */
-export async function statusJson(doc: DocumentRow, extra: { testMode: boolean; refunds?: readonly RefundSummary[] }) {
+export async function statusJson(doc: DocumentRow, extra: { testMode: boolean; refunds?: readonly RefundSummary[]; issuer: FileTokenIssuer }) {
   const summary = doc.parseSummary;
   return {
     ...listItemJson(doc, extra.refunds),
@@ -79,6 +80,6 @@ export async function statusJson(doc: DocumentRow, extra: { testMode: boolean; r
       banner_name: doc.options.banner_name,
     },
     test_mode: extra.testMode,
-    ...(await fileUrls(doc)),
+    ...(await fileUrls(doc, extra.issuer)),
   };
 }

@@ -4,16 +4,19 @@ import {
   countOpenDocuments,
   deleteUnpaidDocument,
   findDocument,
+  findUserDocumentRefs,
   findOwnDocument,
   insertDocument,
   listOwnDocuments,
   transitionDocument,
 } from '@/db/queries/documents';
-import type { DocumentRow, DocumentStatus } from '@/db/schema';
+import { findUserWithSession } from '@/db/queries/users';
+import type { DocumentRow, DocumentStatus, User } from '@/db/schema';
 import { ApiError } from '@/lib/api/errors';
+import { assertUserDeletable, deleteUserAs } from '@/lib/auth/users';
 import type { JobDispatcher } from '@/lib/jobs';
 import type { DocumentsDeps } from './deps';
-import { signFileToken, verifyFileToken, type DocumentFileKind } from './file-token';
+import { signFileToken, verifyFileToken, type DocumentFileKind, type FileTokenIssuer } from './file-token';
 import { CANCEL_EVENT, draftJob, finalJob, type TaskPayload } from './jobs';
 import { RUNNING_STATUSES, TRANSITIONS, canResume } from './states';
 import { readGeneratorUpload } from './upload';
@@ -47,23 +50,31 @@ export async function createTask(ctx: DocumentsContext, userId: number, req: Req
     );
   }
   const upload = await readGeneratorUpload(req, ctx.store, ctx.config.MAX_UPLOAD_MB * 1024 * 1024);
-  const doc = await insertDocument(ctx.db, {
-    userId,
-    uploadFileId: upload.voterList.id,
-    bannerFileId: upload.banner.id,
-    options: {
-      page_size: upload.fields.page_size,
-      orientation: upload.fields.orientation,
-      slips_per_page: upload.fields.slips_per_page,
-      print_photo: upload.fields.print_photo,
-      booth_address: upload.fields.booth_address,
-      voter_list_name: upload.voterList.name,
-      banner_name: upload.banner.name,
-    },
-  });
-  const taskId = await ctx.jobs.start(draftJob, payloadOf(doc));
-  await transitionDocument(ctx.db, doc.id, TRANSITIONS.queued, { taskId });
-  return { id: doc.id, task_id: taskId };
+  let doc: DocumentRow | null = null;
+  try {
+    doc = await insertDocument(ctx.db, {
+      userId,
+      uploadFileId: upload.voterList.id,
+      bannerFileId: upload.banner.id,
+      options: {
+        page_size: upload.fields.page_size,
+        orientation: upload.fields.orientation,
+        slips_per_page: upload.fields.slips_per_page,
+        print_photo: upload.fields.print_photo,
+        booth_address: upload.fields.booth_address,
+        voter_list_name: upload.voterList.name,
+        banner_name: upload.banner.name,
+      },
+    });
+    const taskId = await ctx.jobs.start(draftJob, payloadOf(doc));
+    await transitionDocument(ctx.db, doc.id, TRANSITIONS.queued, { taskId });
+    return { id: doc.id, task_id: taskId };
+  } catch (error) {
+    // No task to show for it: the upload's files go, and a task that was made but not started with it.
+    if (doc) await deleteUnpaidDocument(ctx.db, doc.id, ['pending']).catch(() => null);
+    await ctx.store.delete([upload.voterList.id, upload.banner.id]);
+    throw error;
+  }
 }
 
 /** The PDF a user may open now: the final once complete, else the draft once made. */
@@ -73,10 +84,11 @@ export function openableFile(doc: DocumentRow): { kind: DocumentFileKind; fileId
   return null;
 }
 
-export async function fileUrls(doc: DocumentRow): Promise<{ view_url: string | null; download_url: string | null }> {
+/** The view/download URLs of a task's PDF, signed for the owner's session (null when there is none yet). */
+export async function fileUrls(doc: DocumentRow, issuer: FileTokenIssuer): Promise<{ view_url: string | null; download_url: string | null }> {
   const file = openableFile(doc);
   if (!file) return { view_url: null, download_url: null };
-  const token = encodeURIComponent(await signFileToken(doc.id, doc.userId, file.kind));
+  const token = encodeURIComponent(await signFileToken(doc.id, file.kind, issuer));
   return { view_url: `/api/documents/${doc.id}/view?token=${token}`, download_url: `/api/documents/${doc.id}/download?token=${token}` };
 }
 
@@ -92,6 +104,24 @@ export async function cancelTask(ctx: DocumentsContext, userId: number, id: numb
   if (!gone) throw ApiError.conflict('This task has been paid for or has ended, and can no longer be cancelled.');
   if (gone.taskId) await ctx.jobs.cancel(draftJob, [gone.taskId], payloadOf(gone));
   await ctx.store.delete([gone.uploadFileId, gone.bannerFileId, gone.votersFileId, gone.draftFileId, gone.finalFileId]);
+}
+
+/**
+ * DELETE /api/users/{id}: a user goes with their tasks and every file of them (uploads, voter files,
+ * drafts, finals). The checks come first; then the jobs of their tasks are cancelled; then, in one
+ * transaction, their tasks are locked (a step finishing now waits, then finds its task gone and removes
+ * its own new file) and the user row is deleted, the tasks with it; last, the files are deleted.
+ */
+export async function deleteUserWithTasks(ctx: DocumentsContext, actor: User, targetId: number): Promise<void> {
+  await assertUserDeletable(ctx.db, actor, targetId);
+  for (const doc of await findUserDocumentRefs(ctx.db, targetId)) {
+    if (doc.taskId) await ctx.jobs.cancel(draftJob, [doc.taskId], { documentId: doc.id, userId: doc.userId });
+  }
+  let fileIds: string[] = [];
+  await deleteUserAs(ctx.db, actor, targetId, async (tx) => {
+    fileIds = (await findUserDocumentRefs(tx, targetId, { lock: true })).flatMap((doc) => doc.fileIds);
+  });
+  await ctx.store.delete(fileIds);
 }
 
 /** POST …/continue on an errored task: run it again from the step that failed. */
@@ -137,11 +167,16 @@ function safeFileName(doc: DocumentRow, kind: DocumentFileKind): { ascii: string
 
 /**
  * GET …/view and …/download: the PDF a valid token names, streamed from the store. 401 without a valid
- * token (or a token for another document or user); 404 when the task or its file no longer exists.
+ * token (a token for another document, one whose session has ended or issued before a password change);
+ * 404 when the task or its file no longer exists.
  */
 export async function openDocumentFile(ctx: DocumentsDeps, id: number, token: string | null, disposition: 'inline' | 'attachment'): Promise<Response> {
   const claims = await verifyFileToken(token);
-  if (!claims || claims.documentId !== id) throw ApiError.unauthorized('This link has expired or is not valid; open the task again to get a new one.');
+  const expired = () => ApiError.unauthorized('This link has expired or is not valid; open the task again to get a new one.');
+  if (!claims || claims.documentId !== id) throw expired();
+  // The link lives only as long as the session it was issued in, and until the owner's password changes.
+  const owner = await findUserWithSession(ctx.db, claims.userId, claims.sessionId);
+  if (!owner || !owner.sessionLive || !owner.user.isActive || owner.user.passwordVersion !== claims.passwordVersion) throw expired();
   const doc = await findOwnDocument(ctx.db, claims.userId, id);
   if (!doc) throw ApiError.notFound('Task not found.');
   const fileId = claims.kind === 'final' ? (doc.status === 'complete' ? doc.finalFileId : null) : doc.draftFileId;

@@ -5,12 +5,16 @@ import { ZodError } from 'zod';
 import { ApiError } from '@/lib/api/errors';
 import { FileTooLargeError, type FileStore, type StoredFile } from '@/lib/files';
 import { describeKind, detectKind } from '@/lib/slips/ingest/detect';
+import { BannerError, inspectBanner } from '@/lib/slips/render/banner';
 import {
   BANNER_EXTENSIONS,
   BANNER_TYPE_ERROR,
+  MAX_ADDRESS_LENGTH,
   MAX_BANNER_BYTES,
+  MAX_FILE_NAME_LENGTH,
   VOTER_LIST_EXTENSIONS,
   VOTER_LIST_TYPE_ERROR,
+  generatorFieldShapes,
   generatorFieldsSchema,
   type GeneratorFields,
 } from './form';
@@ -57,9 +61,9 @@ class Sniffer {
   }
 }
 
+/** The name shown for a file: its last path part, without control characters (names are never paths here). */
 function displayName(name: string): string {
-  const base = path.basename(name.replace(/\\/g, '/')).replace(/[\u0000-\u001f\u007f]/g, '').trim();
-  return (base || 'file').slice(0, 200);
+  return path.basename(name.replace(/\\/g, '/')).replace(/[\u0000-\u001f\u007f-\u009f]/g, '').trim() || 'file';
 }
 
 function extensionOf(name: string): string {
@@ -67,12 +71,26 @@ function extensionOf(name: string): string {
 }
 
 type Slot = 'pdf_file' | 'banner_file';
+const SLOT_NAMES: Record<Slot, string> = { pdf_file: 'voter list', banner_file: 'banner' };
+
+const INTERRUPTED = 'The upload was interrupted or could not be read.';
+
+type FieldName = keyof typeof generatorFieldShapes;
+const isFieldName = (name: string): name is FieldName => Object.hasOwn(generatorFieldShapes, name);
+
+/** A field longer than the form allows (busboy cut it short). */
+function tooLongField(name: string): string {
+  if (name === 'booth_address') return `The polling station address is too long (at most ${MAX_ADDRESS_LENGTH} characters).`;
+  return `The ${name.replace(/_/g, ' ')} field is too long.`;
+}
 
 /**
  * Reads the generator's multipart upload as a stream: each file goes straight into the file store
  * (never whole in memory), is judged by its content as well as its name, and is bounded in size; the
- * plain fields are validated against SPEC §5. On any failure every stored file is removed and a clear
- * ApiError is thrown (413 too large, 422 bad value or type, 400 malformed).
+ * plain fields are validated against SPEC §5, each as soon as it arrives (a form that sends its fields
+ * before its files, as ours does, is refused before any file is stored). On any failure the files being
+ * stored are stopped, every stored file is removed, and a clear ApiError is thrown (413 too large, 422 bad
+ * value or type, 400 malformed).
  */
 export async function readGeneratorUpload(req: Request, store: FileStore, maxUploadBytes: number): Promise<GeneratorUpload> {
   const type = req.headers.get('content-type') ?? '';
@@ -87,6 +105,8 @@ export async function readGeneratorUpload(req: Request, store: FileStore, maxUpl
   const files = new Map<Slot, UploadedFile>();
   const fields: Record<string, string> = {};
   const pending: Promise<void>[] = [];
+  const streams = new Set<Readable>();
+  let failed = false;
 
   let busboy: Busboy.Busboy;
   try {
@@ -101,9 +121,15 @@ export async function readGeneratorUpload(req: Request, store: FileStore, maxUpl
 
   const storeFile = async (slot: Slot, name: string, stream: Readable): Promise<void> => {
     const isVoterList = slot === 'pdf_file';
+    const what = SLOT_NAMES[slot];
     const allowed: readonly string[] = isVoterList ? VOTER_LIST_EXTENSIONS : BANNER_EXTENSIONS;
     const typeError = isVoterList ? VOTER_LIST_TYPE_ERROR : BANNER_TYPE_ERROR;
-    if (files.has(slot)) throw ApiError.badRequest(`Send only one ${isVoterList ? 'voter list' : 'banner'}.`);
+    if (files.has(slot)) throw ApiError.badRequest(`Send only one ${what}.`);
+    if (name.length > MAX_FILE_NAME_LENGTH) {
+      throw ApiError.unprocessable(
+        `The ${what}'s file name is too long (${name.length.toLocaleString('en-IN')} characters; at most ${MAX_FILE_NAME_LENGTH}). Rename the file and choose it again.`,
+      );
+    }
     const shown = displayName(name);
     if (!allowed.includes(extensionOf(shown))) throw ApiError.unprocessable(typeError);
     const sniffer = new Sniffer();
@@ -112,10 +138,7 @@ export async function readGeneratorUpload(req: Request, store: FileStore, maxUpl
     try {
       file = await store.put(sniffer.pass(stream), { contentType: 'application/octet-stream', maxBytes: limit });
     } catch (error) {
-      if (error instanceof FileTooLargeError) {
-        const what = isVoterList ? 'voter list' : 'banner';
-        throw ApiError.tooLarge(`The ${what} is larger than the ${Math.round(limit / (1024 * 1024))} MB limit.`);
-      }
+      if (error instanceof FileTooLargeError) throw ApiError.tooLarge(`The ${what} is larger than the ${Math.round(limit / (1024 * 1024))} MB limit.`);
       throw error;
     }
     const kind = detectKind(sniffer.sample());
@@ -125,35 +148,65 @@ export async function readGeneratorUpload(req: Request, store: FileStore, maxUpl
     if (file.size === 0) throw ApiError.unprocessable(`${shown} is empty.`);
     const fits = isVoterList ? kind === 'pdf' || kind === 'xlsx' || kind === 'xls' : kind === 'jpeg' || kind === 'png';
     if (!fits) throw ApiError.unprocessable(`${typeError} (${shown} is ${describeKind(kind)}.)`);
+    if (!isVoterList) {
+      try {
+        await inspectBanner(await store.readAll(file.id));
+      } catch (error) {
+        if (error instanceof BannerError) throw ApiError.unprocessable(error.message);
+        throw error;
+      }
+    }
   };
 
+  let fail: (error: unknown) => void = () => undefined;
   const finished = new Promise<void>((resolve, reject) => {
+    fail = (error: unknown) => {
+      failed = true;
+      reject(error);
+    };
     busboy.on('file', (fieldName, stream, info) => {
-      if (fieldName !== 'pdf_file' && fieldName !== 'banner_file') {
+      if (failed) {
         stream.resume();
-        reject(ApiError.badRequest(`Unexpected file field '${fieldName}'; send pdf_file and banner_file.`));
         return;
       }
-      const work = storeFile(fieldName, info.filename ?? '', stream);
+      if (fieldName !== 'pdf_file' && fieldName !== 'banner_file') {
+        stream.resume();
+        fail(ApiError.badRequest(`Unexpected file field '${fieldName}'; send pdf_file and banner_file.`));
+        return;
+      }
+      streams.add(stream);
+      // its errors reach the store's write through the iteration; the event itself must not go unheard
+      stream.on('error', () => undefined);
+      const work = storeFile(fieldName, info.filename ?? '', stream).finally(() => streams.delete(stream));
       work.catch((error: unknown) => {
         stream.resume();
-        reject(error);
+        fail(error);
       });
       pending.push(work);
     });
     busboy.on('field', (name, value, info) => {
-      if (info.valueTruncated) reject(ApiError.unprocessable(`${name}: the value is too long.`));
-      else fields[name] = value;
+      if (failed) return;
+      if (info.valueTruncated) {
+        fail(ApiError.unprocessable(tooLongField(name)));
+        return;
+      }
+      fields[name] = value;
+      if (!isFieldName(name)) return;
+      const judged = generatorFieldShapes[name].safeParse(value);
+      if (!judged.success) fail(new ZodError(judged.error.issues.map((issue) => ({ ...issue, path: [name, ...issue.path] }))));
     });
-    busboy.on('partsLimit', () => reject(ApiError.badRequest('The form has too many parts.')));
-    busboy.on('filesLimit', () => reject(ApiError.badRequest('Send exactly two files: pdf_file and banner_file.')));
-    busboy.on('fieldsLimit', () => reject(ApiError.badRequest('The form has too many fields.')));
-    busboy.on('error', () => reject(ApiError.badRequest('The form data could not be read.')));
+    busboy.on('partsLimit', () => fail(ApiError.badRequest('The form has too many parts.')));
+    busboy.on('filesLimit', () => fail(ApiError.badRequest('Send exactly two files: pdf_file and banner_file.')));
+    busboy.on('fieldsLimit', () => fail(ApiError.badRequest('The form has too many fields.')));
+    busboy.on('error', () => fail(ApiError.badRequest('The form data could not be read.')));
     busboy.on('close', () => resolve());
   });
 
   const body = Readable.fromWeb(req.body as import('node:stream/web').ReadableStream<Uint8Array>);
-  body.on('error', () => busboy.destroy());
+  body.on('error', () => {
+    fail(ApiError.badRequest(INTERRUPTED));
+    busboy.destroy();
+  });
   body.pipe(busboy);
 
   try {
@@ -167,11 +220,14 @@ export async function readGeneratorUpload(req: Request, store: FileStore, maxUpl
     if (!parsed.success) throw parsed.error;
     return { fields: parsed.data, voterList, banner };
   } catch (error) {
+    failed = true;
     body.unpipe(busboy);
     body.resume();
+    // A file still streaming gets no more bytes: end its write, so that what it stored is removed.
+    for (const stream of streams) stream.destroy();
     await Promise.allSettled(pending);
     await store.delete(stored.map((f) => f.id));
     if (error instanceof ApiError || error instanceof ZodError) throw error;
-    throw ApiError.badRequest('The upload was interrupted or could not be read.');
+    throw ApiError.badRequest(INTERRUPTED);
   }
 }

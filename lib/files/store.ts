@@ -7,8 +7,10 @@ import type { Db } from '@/db/client';
 import {
   completeFileRecord,
   deleteFileRecords,
+  extendFileWrite,
   findChunk,
   findFileRecord,
+  findUnfinishedFiles,
   insertChunk,
   insertFileRecord,
 } from '@/db/queries/files';
@@ -17,6 +19,12 @@ import { FileNotFoundError, FileTooLargeError, type FileStore, type PutOptions, 
 
 /** Chunk size of the database driver: large enough for few round trips, small enough to stream. */
 export const DB_CHUNK_BYTES = 1024 * 1024;
+
+/**
+ * How long a partial file is held for its writer. A writer renews the hold three times within it, so only
+ * a writer that is gone (its process killed) lets it run out.
+ */
+export const FILE_WRITE_HOLD_MS = 60_000;
 
 /** Counts bytes as they pass and refuses past the limit. */
 async function* limited(source: AsyncIterable<Uint8Array> | Iterable<Uint8Array>, maxBytes: number | undefined, counter: { bytes: number }) {
@@ -37,16 +45,31 @@ abstract class BaseStore implements FileStore {
 
   async put(source: AsyncIterable<Uint8Array> | Iterable<Uint8Array>, options: PutOptions): Promise<StoredFile> {
     const id = randomUUID();
-    await insertFileRecord(this.db, id, options.contentType);
+    const holdUntil = () => new Date(Date.now() + FILE_WRITE_HOLD_MS);
+    await insertFileRecord(this.db, id, options.contentType, holdUntil());
+    const renewal = setInterval(() => {
+      extendFileWrite(this.db, id, holdUntil()).catch((error: unknown) =>
+        console.warn(`[files] could not renew the hold on ${id}: ${error instanceof Error ? error.message : String(error)}`),
+      );
+    }, FILE_WRITE_HOLD_MS / 3);
+    renewal.unref();
     const counter = { bytes: 0 };
     try {
       await this.writeBytes(id, limited(source, options.maxBytes, counter));
+      if (!(await completeFileRecord(this.db, id, counter.bytes))) throw new FileNotFoundError(id);
     } catch (error) {
       await this.delete([id]);
       throw error;
+    } finally {
+      clearInterval(renewal);
     }
-    await completeFileRecord(this.db, id, counter.bytes);
     return { id, size: counter.bytes, contentType: options.contentType };
+  }
+
+  async removeUnfinished(options: { now?: Date; all?: boolean } = {}): Promise<number> {
+    const ids = await findUnfinishedFiles(this.db, { now: options.now ?? new Date(), all: options.all });
+    await this.delete(ids);
+    return ids.length;
   }
 
   async stat(id: string): Promise<StoredFile | null> {
@@ -98,7 +121,11 @@ export class DiskFileStore extends BaseStore {
       out.end();
       await once(out, 'finish');
     } catch (error) {
+      // wait until the file is closed: a stream destroyed before its open finished still creates the
+      // file, and it must exist before the caller removes it
+      const closed = out.closed ? Promise.resolve() : once(out, 'close').then(() => undefined);
       out.destroy();
+      await closed;
       throw error;
     }
   }
@@ -120,7 +147,15 @@ export class DatabaseFileStore extends BaseStore {
 
   protected async writeBytes(id: string, source: AsyncIterable<Uint8Array>): Promise<void> {
     let seq = 0;
-    for await (const chunk of rechunk(source, DB_CHUNK_BYTES)) await insertChunk(this.db, id, seq++, chunk);
+    for await (const chunk of rechunk(source, DB_CHUNK_BYTES)) {
+      try {
+        await insertChunk(this.db, id, seq++, chunk);
+      } catch (error) {
+        // the record was removed meanwhile (taken for abandoned): say so, not the foreign-key failure
+        if (!(await findFileRecord(this.db, id))) throw new FileNotFoundError(id);
+        throw error;
+      }
+    }
   }
 
   protected async removeBytes(): Promise<void> {

@@ -26,6 +26,12 @@ export interface FileStore {
   readAll(id: string): Promise<Buffer>;
   /** Removes files; unknown ids are ignored. */
   delete(ids: readonly (string | null | undefined)[]): Promise<void>;
+  /**
+   * Removes partial files whose writer is gone (a process killed mid-write): those whose hold ran out
+   * before `now`, or with `all` every unfinished one — only when no other process can be writing.
+   * Answers how many were removed.
+   */
+  removeUnfinished(options?: { now?: Date; all?: boolean }): Promise<number>;
 }
 
 export class FileTooLargeError extends Error {

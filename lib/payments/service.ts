@@ -4,9 +4,11 @@ import { z } from 'zod';
 import type { Db } from '@/db/client';
 import { findDocument, markDocumentPaid } from '@/db/queries/documents';
 import {
+  findDuplicatePayment,
   findOrderById,
   findReusableOrder,
   flagOrder,
+  insertDuplicatePayment,
   insertOrder,
   insertRefund,
   markOrderPaid,
@@ -17,6 +19,7 @@ import {
 } from '@/db/queries/payments';
 import { documents, type DocumentRow, type PaymentOrder, type User } from '@/db/schema';
 import { ApiError } from '@/lib/api/errors';
+import { getConfig } from '@/lib/config';
 import { startFinalRender, type DocumentsContext } from '@/lib/documents/service';
 import { GatewayError, type PaymentGateway } from './gateway';
 import { checkoutSignature, verifyCheckoutSignature, verifyWebhookSignature } from './signature';
@@ -88,12 +91,18 @@ export async function createOrderForDocument(ctx: PaymentsContext, user: User, d
   };
 }
 
-type Settlement = 'paid' | 'already-paid' | 'flagged' | 'orphaned';
+type Settlement = 'paid' | 'already-paid' | 'flagged' | 'orphaned' | 'duplicate';
+
+function rupees(paise: number, currency: string): string {
+  return `${(paise / 100).toFixed(2)} ${currency}`;
+}
 
 /**
  * Records a confirmed payment of an order. The order goes to "paid" and its document is marked paid in
  * one transaction, by compare-and-set (so only one caller wins), then the final render is started.
  * A payment whose amount or currency differs from the order's is flagged for review: no final PDF.
+ * A payment that finds its order already paid (or flagged) with another payment is a second charge: it
+ * is recorded once, flagged for refund, and refunded at once with AUTO_REFUND_DUPLICATE_PAYMENTS.
  */
 async function settlePayment(
   ctx: PaymentsContext,
@@ -103,9 +112,10 @@ async function settlePayment(
 ): Promise<Settlement> {
   if (payment.amount !== undefined && (payment.amount !== order.amountPaise || (payment.currency ?? CURRENCY) !== order.currency)) {
     // Razorpay amounts are in the smallest unit (paise): the reason is read by people, so in rupees.
-    const reason = `paid ${(payment.amount / 100).toFixed(2)} ${payment.currency ?? '?'} for an order of ${(order.amountPaise / 100).toFixed(2)} ${order.currency}`;
+    const reason = `paid ${rupees(payment.amount, payment.currency ?? '?')} for an order of ${rupees(order.amountPaise, order.currency)}`;
     const flagged = await flagOrder(ctx.db, order.orderId, payment.id, reason);
-    if (flagged) await recordPaymentEvent(ctx.db, { orderId: order.orderId, documentId: order.documentId, source, kind: 'payment.flagged', detail: { reason, payment_id: payment.id } });
+    if (!flagged) return afterFirstPayment(ctx, order, payment, source);
+    await recordPaymentEvent(ctx.db, { orderId: order.orderId, documentId: order.documentId, source, kind: 'payment.flagged', detail: { reason, payment_id: payment.id } });
     return 'flagged';
   }
   const won = await ctx.db.transaction(async (tx) => {
@@ -120,10 +130,7 @@ async function settlePayment(
     }
     return doc;
   });
-  if (won === null) {
-    const current = await findOrderById(ctx.db, order.orderId);
-    return current?.status === 'flagged' ? 'flagged' : 'already-paid';
-  }
+  if (won === null) return afterFirstPayment(ctx, order, payment, source);
   if (won === 'orphaned') {
     await recordPaymentEvent(ctx.db, { orderId: order.orderId, documentId: order.documentId, source, kind: 'payment.flagged', detail: { reason: 'task cancelled before payment', payment_id: payment.id } });
     return 'orphaned';
@@ -131,6 +138,51 @@ async function settlePayment(
   await recordPaymentEvent(ctx.db, { orderId: order.orderId, documentId: won.id, source, kind: 'order.marked_paid', detail: { payment_id: payment.id } });
   await startFinalRender(ctx, won.id);
   return 'paid';
+}
+
+/**
+ * A payment that found its order no longer awaiting one: the same payment told again (checkout and
+ * webhook both tell it), or a second payment, which is recorded once per payment id — whichever
+ * confirmation arrives first records it, and only that one refunds it.
+ */
+async function afterFirstPayment(
+  ctx: PaymentsContext,
+  order: PaymentOrder,
+  payment: { id: string; amount?: number; currency?: string },
+  source: 'checkout' | 'webhook',
+): Promise<Settlement> {
+  const current = (await findOrderById(ctx.db, order.orderId)) ?? order;
+  if (current.paymentId === payment.id) return current.status === 'flagged' ? 'flagged' : 'already-paid';
+  const amountPaise = payment.amount ?? current.amountPaise;
+  const currency = payment.currency ?? current.currency;
+  const reason = `a second payment (${rupees(amountPaise, currency)}) for an order already ${current.status === 'paid' ? 'paid' : 'flagged'} with ${current.paymentId ?? 'another payment'}; refund it`;
+  const duplicate = await insertDuplicatePayment(ctx.db, {
+    orderId: current.orderId,
+    documentId: current.documentId,
+    userId: current.userId,
+    paymentId: payment.id,
+    amountPaise,
+    currency,
+    source,
+    reason,
+    testMode: current.testMode,
+  });
+  if (!duplicate) return 'duplicate';
+  await recordPaymentEvent(ctx.db, {
+    orderId: current.orderId,
+    documentId: current.documentId,
+    source,
+    kind: 'payment.duplicate',
+    detail: { payment_id: payment.id, first_payment_id: current.paymentId, amount: amountPaise, currency },
+  });
+  if (getConfig().AUTO_REFUND_DUPLICATE_PAYMENTS) {
+    const target = { orderId: current.orderId, documentId: current.documentId, paymentId: payment.id, amountPaise };
+    await makeRefund(ctx, target, { idempotencyKey: `auto-${payment.id}`, actor: null }).catch((error: unknown) => {
+      // recorded with its outcome (failed or unknown); the payment stays flagged for an admin to refund
+      console.warn(`[payments] the automatic refund of ${payment.id} did not go through: ${error instanceof Error ? error.message : String(error)}`);
+    });
+  }
+  return 'duplicate';
 }
 
 export const checkoutSuccessSchema = z.object({
@@ -148,14 +200,18 @@ export async function confirmCheckout(ctx: PaymentsContext, user: User, doc: Doc
     await recordPaymentEvent(ctx.db, { orderId: order.orderId, documentId: doc.id, actorUserId: user.id, source: 'checkout', kind: 'checkout.signature_invalid', detail: { payment_id: body.razorpay_payment_id } });
     throw ApiError.badRequest('The payment could not be verified (bad signature).');
   }
-  if (order.status === 'paid' && order.paymentId !== body.razorpay_payment_id) throw ApiError.badRequest('This task has already been paid with another payment.');
   await recordPaymentEvent(ctx.db, { orderId: order.orderId, documentId: doc.id, actorUserId: user.id, source: 'checkout', kind: 'checkout.success', detail: { payment_id: body.razorpay_payment_id } });
-  const outcome = order.status === 'paid' ? 'already-paid' : await settlePayment(ctx, order, { id: body.razorpay_payment_id }, 'checkout');
+  const outcome = await settlePayment(ctx, order, { id: body.razorpay_payment_id }, 'checkout');
   if (outcome === 'flagged' || outcome === 'orphaned') {
     throw ApiError.conflict('Your payment was received but needs a manual check before the final slips are made; we will contact you (or refund it).');
   }
   const fresh = await findDocument(ctx.db, doc.id);
-  return { detail: outcome === 'paid' ? 'Payment verified. Making the final slips.' : 'Payment already recorded.', status: fresh?.status ?? doc.status };
+  const detail = {
+    paid: 'Payment verified. Making the final slips.',
+    'already-paid': 'Payment already recorded.',
+    duplicate: 'This task was already paid for, so this second payment will be refunded; the slips are made once.',
+  }[outcome];
+  return { detail, status: fresh?.status ?? doc.status };
 }
 
 const webhookSchema = z.object({
@@ -216,22 +272,36 @@ export const refundSchema = z.object({
   /** Rupees; absent = the whole remaining amount. */
   amount: z.number().positive('must be more than zero').optional(),
   idempotency_key: z.string().regex(/^[A-Za-z0-9_-]{10,64}$/, 'must be 10–64 letters, digits, - or _'),
+  /** Which payment of the order: absent = the one that paid it; a second payment's id refunds that one. */
+  payment_id: z.string().min(1).max(100).optional(),
 });
 
-/** An admin's refund (full or partial), made once per idempotency key even under double clicks. */
-export async function refundPayment(ctx: PaymentsContext, admin: User, orderId: string, input: z.infer<typeof refundSchema>) {
-  const order = await findOrderById(ctx.db, orderId);
-  if (!order || !order.paymentId || (order.status !== 'paid' && order.status !== 'flagged')) throw ApiError.notFound('Payment not found.');
-  const already = await refundedPaise(ctx.db, order.orderId);
-  const remaining = order.amountPaise - already;
-  const amountPaise = input.amount === undefined ? remaining : Math.round(input.amount * 100);
+/** A payment that can be refunded: the one that paid an order, or a second payment of it. */
+interface RefundTarget {
+  orderId: string;
+  documentId: number | null;
+  paymentId: string;
+  amountPaise: number;
+}
+
+/**
+ * Refunds all that is left of a payment, or `amountPaise` of it, once per idempotency key: the key is
+ * stored before Razorpay is asked and sent to it as X-Refund-Idempotency, so a double click, a retry after
+ * a lost answer, or two confirmations of one duplicate make one refund. `actor` null: the system's own.
+ */
+async function makeRefund(ctx: PaymentsContext, target: RefundTarget, input: { amountPaise?: number; idempotencyKey: string; actor: User | null }) {
+  const already = await refundedPaise(ctx.db, target.paymentId);
+  const remaining = target.amountPaise - already;
+  const amountPaise = input.amountPaise ?? remaining;
+  const source = input.actor ? 'admin' : 'system';
+  const actorUserId = input.actor?.id ?? null;
   const { row, created } = await insertRefund(ctx.db, {
-    orderId: order.orderId,
-    documentId: order.documentId,
-    paymentId: order.paymentId,
+    orderId: target.orderId,
+    documentId: target.documentId,
+    paymentId: target.paymentId,
     amountPaise,
-    idempotencyKey: input.idempotency_key,
-    createdBy: admin.id,
+    idempotencyKey: input.idempotencyKey,
+    createdBy: actorUserId,
   });
   // The same key again: answer what it did — unless Razorpay's answer was lost, when the same request is
   // sent again under the same key (Razorpay refunds once per key, so this can never refund twice).
@@ -240,20 +310,38 @@ export async function refundPayment(ctx: PaymentsContext, admin: User, orderId: 
     await updateRefund(ctx.db, row.id, { status: 'rejected' });
     throw ApiError.unprocessable(remaining < 100 ? 'Nothing is left to refund on this payment.' : `The refund must be between ₹1.00 and ₹${(remaining / 100).toFixed(2)}.`);
   }
-  await recordPaymentEvent(ctx.db, { orderId: order.orderId, documentId: order.documentId, actorUserId: admin.id, source: 'admin', kind: created ? 'refund.requested' : 'refund.resent', detail: { amount: row.amountPaise } });
+  const event = { orderId: target.orderId, documentId: target.documentId, actorUserId, source } as const;
+  await recordPaymentEvent(ctx.db, { ...event, kind: created ? 'refund.requested' : 'refund.resent', detail: { amount: row.amountPaise, payment_id: target.paymentId } });
   try {
     // row.amountPaise: a resend must be the very same request as the first
-    const refund = await ctx.gateway.refund({ paymentId: order.paymentId, amountPaise: row.amountPaise, idempotencyKey: input.idempotency_key, notes: { order_id: order.orderId } });
+    const refund = await ctx.gateway.refund({ paymentId: target.paymentId, amountPaise: row.amountPaise, idempotencyKey: input.idempotencyKey, notes: { order_id: target.orderId } });
     await updateRefund(ctx.db, row.id, { refundId: refund.id, status: refund.status });
-    await recordPaymentEvent(ctx.db, { orderId: order.orderId, documentId: order.documentId, actorUserId: admin.id, source: 'admin', kind: 'refund.created', detail: { refund_id: refund.id, amount: refund.amount, status: refund.status } });
+    await recordPaymentEvent(ctx.db, { ...event, kind: 'refund.created', detail: { refund_id: refund.id, amount: refund.amount, status: refund.status, payment_id: target.paymentId } });
     return { ...row, refundId: refund.id, status: refund.status };
   } catch (error) {
     // Refused by Razorpay (a 4xx answer): failed. No answer, or a server error: the outcome is unknown, the
     // amount stays reserved, and a retry with the same key asks again.
     const refused = error instanceof GatewayError && error.status !== undefined && error.status < 500;
     await updateRefund(ctx.db, row.id, { status: refused ? 'failed' : 'unknown' });
-    await recordPaymentEvent(ctx.db, { orderId: order.orderId, documentId: order.documentId, actorUserId: admin.id, source: 'admin', kind: refused ? 'refund.failed' : 'refund.unanswered', detail: { error: error instanceof Error ? error.message : String(error) } });
+    await recordPaymentEvent(ctx.db, { ...event, kind: refused ? 'refund.failed' : 'refund.unanswered', detail: { error: error instanceof Error ? error.message : String(error), payment_id: target.paymentId } });
     if (refused) throw new ApiError(502, `Razorpay refused the refund: ${(error as Error).message}`);
     throw new ApiError(504, 'Razorpay did not answer the refund request. Retry with the same refund (same key): it will not be made twice.');
   }
+}
+
+/** An admin's refund (full or partial) of an order's payment or of a second payment of it. */
+export async function refundPayment(ctx: PaymentsContext, admin: User, orderId: string, input: z.infer<typeof refundSchema>) {
+  const order = await findOrderById(ctx.db, orderId);
+  if (!order || !order.paymentId || (order.status !== 'paid' && order.status !== 'flagged')) throw ApiError.notFound('Payment not found.');
+  let target: RefundTarget = { orderId: order.orderId, documentId: order.documentId, paymentId: order.paymentId, amountPaise: order.amountPaise };
+  if (input.payment_id !== undefined && input.payment_id !== order.paymentId) {
+    const duplicate = await findDuplicatePayment(ctx.db, order.orderId, input.payment_id);
+    if (!duplicate) throw ApiError.notFound('Payment not found.');
+    target = { orderId: order.orderId, documentId: duplicate.documentId, paymentId: duplicate.paymentId, amountPaise: duplicate.amountPaise };
+  }
+  return makeRefund(ctx, target, {
+    amountPaise: input.amount === undefined ? undefined : Math.round(input.amount * 100),
+    idempotencyKey: input.idempotency_key,
+    actor: admin,
+  });
 }

@@ -100,4 +100,27 @@ describeEachDb('account existence, password reset and password change', (ctx) =>
     expect(mailsTo(user.email).at(-1)?.text).toMatch(/by an administrator/);
     expect((await call(meRoute, { token: admin.tokens.access_token })).status).toBe(200);
   });
+
+  it('a name is plain text: control characters and names with nothing visible are refused in words (never a 500), spaces are tidied', async () => {
+    const admin = await makeUser(ctx.db, { isAdmin: true });
+    const { user, tokens } = await makeUser(ctx.db);
+    const put = (name: string) => call(updateRoute, { method: 'PUT', token: tokens.access_token, params: { id: String(user.id) }, json: { name } });
+    for (const name of ['Asha\u0000Devi', '\u0007', 'Asha \u0085Devi']) {
+      expect(await put(name), JSON.stringify(name)).toMatchObject({ status: 422, body: { detail: 'Name must not contain control characters.' } });
+    }
+    for (const name of ['\u0301\u0301', '\u200d\u200c']) {
+      expect(await put(name), JSON.stringify(name)).toMatchObject({ status: 422, body: { detail: 'Name must contain letters.' } });
+    }
+    expect(await put(' \u00a0\t')).toMatchObject({ status: 422, body: { detail: 'Name is required.' } });
+    expect(await put('  Asha\t\tDevi\n')).toMatchObject({ status: 200, body: { name: 'Asha Devi' } });
+    // sign-up applies the same rule before anything else
+    const signup = await call(signupRoute, { json: { name: 'A\u0000', email: uniqueEmail(), phone_number: '9876543210', password: 'pass-word-1', otp: '123456' } });
+    expect(signup).toMatchObject({ status: 422, body: { detail: 'Name must not contain control characters.' } });
+    // the admin's user search too (PostgreSQL cannot compare text holding NUL)
+    const { GET: usersRoute } = await import('@/app/api/users/route');
+    expect(await call(usersRoute, { token: admin.tokens.access_token, url: 'http://test.local/api/users?q=a%00b' })).toMatchObject({
+      status: 422,
+      body: { detail: 'Search must not contain control characters.' },
+    });
+  });
 });

@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { setDbForTests, type Db } from '@/db/client';
+import { fileChunks, storedFiles } from '@/db/schema';
 import { resetConfigForTests } from '@/lib/config';
 import { closeSandbox } from '@/lib/sandbox';
 import { resetJobsForTests, startLocalJobs } from '@/lib/server/jobs';
@@ -99,4 +101,13 @@ export async function waitForStatus(token: string, id: number, until: string[], 
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`task ${id} did not reach ${until.join('/')} in ${timeoutMs} ms; last: ${JSON.stringify(last)}`);
+}
+
+/** Everything the file store holds: file records, database chunks and files on disk under DATA_DIR/files. */
+export async function storeContents(db: Db, dataDir: string): Promise<{ records: string[]; chunks: number; diskFiles: string[] }> {
+  const records = (await db.select({ id: storedFiles.id }).from(storedFiles)).map((r) => r.id).sort();
+  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(fileChunks);
+  const root = path.join(dataDir, 'files');
+  const diskFiles = fs.existsSync(root) ? fs.readdirSync(root, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name).sort() : [];
+  return { records, chunks: n, diskFiles };
 }

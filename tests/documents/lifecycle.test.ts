@@ -30,6 +30,12 @@ async function fileIds(db: Parameters<typeof findDocument>[0]): Promise<Set<stri
   return new Set((await db.select({ id: storedFiles.id }).from(storedFiles)).map((r) => r.id));
 }
 
+/** Who a file link is signed for: a test user in the session their access token belongs to. */
+function issuerOf(who: { user: { id: number; passwordVersion: number }; tokens: { access_token: string } }) {
+  const claims = JSON.parse(Buffer.from(who.tokens.access_token.split('.')[1], 'base64url').toString('utf8')) as { sid: string };
+  return { userId: who.user.id, sessionId: claims.sid, passwordVersion: who.user.passwordVersion };
+}
+
 async function fetchFile(handler: unknown, id: number, query: string): Promise<number> {
   const res = await (handler as (r: Request, c: { params: Promise<{ id: string }> }) => Promise<Response>)(
     new Request(`http://test.local/api/documents/${id}/x${query}`),
@@ -112,12 +118,12 @@ describeEachDb('cancel, ownership, links and retention', (ctx) => {
     // a valid link of this task used for another id
     expect(await fetchFile(downloadRoute, id + 1000, query)).toBe(401);
     // a token forged for the other user on this task, and a final-file token before payment
-    const forOther = encodeURIComponent(await signFileToken(id, other.user.id, 'draft'));
+    const forOther = encodeURIComponent(await signFileToken(id, 'draft', issuerOf(other)));
     expect(await fetchFile(downloadRoute, id, `?token=${forOther}`)).toBe(404);
-    const finalEarly = encodeURIComponent(await signFileToken(id, owner.user.id, 'final'));
+    const finalEarly = encodeURIComponent(await signFileToken(id, 'final', issuerOf(owner)));
     expect(await fetchFile(downloadRoute, id, `?token=${finalEarly}`)).toBe(404);
     // an expired token
-    const old = encodeURIComponent(await signFileToken(id, owner.user.id, 'draft', new Date(Date.now() - 2 * 3600 * 1000)));
+    const old = encodeURIComponent(await signFileToken(id, 'draft', issuerOf(owner), new Date(Date.now() - 2 * 3600 * 1000)));
     expect(await fetchFile(downloadRoute, id, `?token=${old}`)).toBe(401);
   });
 

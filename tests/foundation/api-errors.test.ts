@@ -80,4 +80,49 @@ describe('withApi', () => {
     const res = await handler(new Request('http://x/', { method: 'POST', body: 'x'.repeat(100_000) }), ctx);
     expect(res.status).toBe(413);
   });
+
+  it("never passes zod's own texts on: every rule without a message of its own becomes a field sentence", async () => {
+    const schema = z.object({
+      booth_address: z.string(),
+      name: z.string().min(1).max(3),
+      age: z.number().int().min(18),
+      page_size: z.enum(['a4', 'a3']),
+      email: z.email(),
+      code: z.string().regex(/^[0-9]+$/),
+      tags: z.array(z.string()).max(1),
+      flag: z.boolean(),
+    });
+    const handler = withApi(async (req) => {
+      await readJson(req, schema);
+      return Response.json({});
+    });
+    const body = { name: 'toolong', age: 3.5, page_size: 'a5', email: 'x', code: 'abc', tags: ['a', 'b'], flag: 'yes' };
+    const res = await handler(new Request('http://x/', { method: 'POST', body: JSON.stringify(body) }), ctx);
+    expect(res.status).toBe(422);
+    const { detail } = await res.json();
+    expect(detail).toBe(
+      [
+        'Polling station address is required.',
+        'Name must be at most 3 characters.',
+        'Age must be a whole number.',
+        'Page size must be one of a4, a3.',
+        'E-mail must be a valid e-mail address.',
+        'Code is not in the right form.',
+        'Tags must have at most 1 item.',
+        'Flag must be true or false.',
+      ].join(' '),
+    );
+    expect(detail).not.toMatch(/Invalid input|expected|received|Too (big|small)/);
+  });
+
+  it('names the body itself when the rule has no field, and unexpected fields by name', async () => {
+    const strict = withApi(async (req) => {
+      await readJson(req, z.object({ a: z.string() }).strict());
+      return Response.json({});
+    });
+    const extra = await strict(new Request('http://x/', { method: 'POST', body: '{"a":"x","b":1,"c":2}' }), ctx);
+    expect((await extra.json()).detail).toBe('The fields b, c are not expected.');
+    const notObject = await strict(new Request('http://x/', { method: 'POST', body: '[1]' }), ctx);
+    expect((await notObject.json()).detail).toBe('The request body must be an object.');
+  });
 });

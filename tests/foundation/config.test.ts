@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ConfigError, parseEnv } from '@/lib/config';
 
 describe('parseEnv', () => {
@@ -42,6 +42,28 @@ describe('payments and jobs settings', () => {
     expect(() => parseEnv({ RAZORPAY_WEBHOOK_SECRET: 'w' })).toThrow(/set together/);
   });
 
+  it('in production refuses to run without the Razorpay keys unless PAYMENTS_TEST_MODE=true asks for test mode', () => {
+    const keys = { RAZORPAY_KEY_ID: 'rzp_live_x', RAZORPAY_KEY_SECRET: 's', RAZORPAY_WEBHOOK_SECRET: 'w' };
+    expect(() => parseEnv({ NODE_ENV: 'production' })).toThrow(
+      'Invalid configuration: RAZORPAY_KEY_ID: production takes real payments: set RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET, or PAYMENTS_TEST_MODE=true to run in test mode (no money is charged)',
+    );
+    expect(() => parseEnv({ NODE_ENV: 'production', PAYMENTS_TEST_MODE: 'true' })).not.toThrow();
+    expect(() => parseEnv({ NODE_ENV: 'production', ...keys })).not.toThrow();
+    // development and tests keep the automatic test mode
+    expect(() => parseEnv({ NODE_ENV: 'development' })).not.toThrow();
+    expect(() => parseEnv({ NODE_ENV: 'test' })).not.toThrow();
+    // asking for live payments without keys, or for test mode with keys, is a contradiction
+    expect(() => parseEnv({ PAYMENTS_TEST_MODE: 'false' })).toThrow(/PAYMENTS_TEST_MODE=false needs RAZORPAY_KEY_ID/);
+    expect(() => parseEnv({ PAYMENTS_TEST_MODE: 'true', ...keys })).toThrow(/PAYMENTS_TEST_MODE=true and the Razorpay keys are both set/);
+    expect(() => parseEnv({ PAYMENTS_TEST_MODE: 'yes' })).toThrow(/PAYMENTS_TEST_MODE/);
+  });
+
+  it('refunds duplicate payments automatically only when asked', () => {
+    expect(parseEnv({}).AUTO_REFUND_DUPLICATE_PAYMENTS).toBe(false);
+    expect(parseEnv({ AUTO_REFUND_DUPLICATE_PAYMENTS: 'true' }).AUTO_REFUND_DUPLICATE_PAYMENTS).toBe(true);
+    expect(() => parseEnv({ AUTO_REFUND_DUPLICATE_PAYMENTS: 'sometimes' })).toThrow(/AUTO_REFUND_DUPLICATE_PAYMENTS/);
+  });
+
   it('checks the fee: whole paise, a minimum of at least ₹1', () => {
     expect(parseEnv({ FEE_PER_PAGE: '2.5', MIN_FEE: '5' })).toMatchObject({ FEE_PER_PAGE: 2.5, MIN_FEE: 5 });
     expect(() => parseEnv({ FEE_PER_PAGE: '0.005' })).toThrow(/whole paise/);
@@ -51,8 +73,8 @@ describe('payments and jobs settings', () => {
 
   it('needs the Inngest keys in production with JOBS_PROVIDER=inngest', () => {
     expect(() => parseEnv({ NODE_ENV: 'production', JOBS_PROVIDER: 'inngest' })).toThrow(/INNGEST_EVENT_KEY and INNGEST_SIGNING_KEY/);
-    expect(() => parseEnv({ NODE_ENV: 'production', JOBS_PROVIDER: 'inngest', INNGEST_EVENT_KEY: 'e', INNGEST_SIGNING_KEY: 's' })).not.toThrow();
-    expect(() => parseEnv({ NODE_ENV: 'production', JOBS_PROVIDER: 'inngest', INNGEST_DEV: '1' })).not.toThrow();
+    expect(() => parseEnv({ NODE_ENV: 'production', PAYMENTS_TEST_MODE: 'true', JOBS_PROVIDER: 'inngest', INNGEST_EVENT_KEY: 'e', INNGEST_SIGNING_KEY: 's' })).not.toThrow();
+    expect(() => parseEnv({ NODE_ENV: 'production', PAYMENTS_TEST_MODE: 'true', JOBS_PROVIDER: 'inngest', INNGEST_DEV: '1' })).not.toThrow();
     expect(() => parseEnv({ FILES_STORE: 'cloud' })).toThrow(/FILES_STORE/);
     expect(parseEnv({}).RETENTION_DAYS).toBe(30);
   });
@@ -103,5 +125,35 @@ describe('site facts from the configuration', () => {
       expect.arrayContaining(['SITE_COMPANY_NAME', 'SUPPORT_EMAIL', 'SUPPORT_PHONE', 'SITE_ADDRESS_LINE1', 'GRIEVANCE_OFFICER_NAME', 'GRIEVANCE_OFFICER_EMAIL']),
     );
     expect(placeholderSiteFacts(parseEnv({ SUPPORT_EMAIL: 'help@asha.in' }))).not.toContain('SUPPORT_EMAIL');
+  });
+});
+
+describe('start-up in production without Razorpay keys', () => {
+  it('stops the process with one clear line before anything is opened', async () => {
+    const { resetConfigForTests } = await import('@/lib/config');
+    const { bootstrapServerOrExit } = await import('@/lib/server/bootstrap');
+    const keys = ['NODE_ENV', 'PAYMENTS_TEST_MODE', 'RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'] as const;
+    const saved = Object.fromEntries(keys.map((k) => [k, process.env[k]]));
+    const env = process.env as Record<string, string | undefined>;
+    const exit = vi.spyOn(process, 'exit').mockImplementation((() => undefined) as never);
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      for (const k of keys) delete env[k];
+      env.NODE_ENV = 'production';
+      resetConfigForTests();
+      await bootstrapServerOrExit();
+      expect(exit).toHaveBeenCalledWith(1);
+      expect(logged.mock.calls.map((c) => String(c[0]))).toEqual([
+        '[startup] cannot start: Invalid configuration: RAZORPAY_KEY_ID: production takes real payments: set RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET, or PAYMENTS_TEST_MODE=true to run in test mode (no money is charged)',
+      ]);
+    } finally {
+      exit.mockRestore();
+      logged.mockRestore();
+      for (const k of keys) {
+        if (saved[k] === undefined) delete env[k];
+        else env[k] = saved[k];
+      }
+      resetConfigForTests();
+    }
   });
 });

@@ -11,6 +11,7 @@ import { makeUser } from '@/tests/auth/helpers';
 import { bannerPng } from '@/tests/render/helpers';
 import { ENGLISH_HEADER, voterRows, workbook } from '@/tests/ingest/sheets';
 import { upload, useDocumentsTestEnv } from '@/tests/documents/helpers';
+import { resetConfigForTests } from '@/lib/config';
 
 /** @inngest/test keeps step results under Inngest's hashed step ids. */
 const stepKey = (id: string) => createHash('sha1').update(id).digest('hex');
@@ -86,6 +87,9 @@ describeEachDb('the slip pipeline on Inngest', (ctx) => {
 
   it('GET /api/inngest lists the functions (dev mode: no signing key)', async () => {
     vi.stubEnv('INNGEST_DEV', '1');
+    // served only when Inngest runs the jobs (the local runner answers 404 there)
+    vi.stubEnv('JOBS_PROVIDER', 'inngest');
+    resetConfigForTests();
     const res = await inngestRoute(new NextRequest('http://127.0.0.1/api/inngest'), { params: Promise.resolve({}) } as never);
     const body = (await res.json()) as { function_count?: number; functionsFound?: number };
     expect(res.status).toBe(200);
@@ -93,5 +97,6 @@ describeEachDb('the slip pipeline on Inngest', (ctx) => {
     expect(body.function_count ?? body.functionsFound).toBe(5);
     expect(functions.map((f) => f.id())).toEqual(expect.arrayContaining([expect.stringMatching(/slips-draft$/), expect.stringMatching(/slips-final$/), expect.stringMatching(/files-retention$/)]));
     vi.unstubAllEnvs();
+    resetConfigForTests();
   });
 });

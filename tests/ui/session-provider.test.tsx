@@ -118,7 +118,61 @@ describe('SessionProvider (SPEC §4 Session)', () => {
     expect(window.localStorage.getItem('refreshToken')).toBe('refresh-3');
     expect(fetchMock).toHaveBeenCalledTimes(1);
 
-    act(() => session!.logout());
+    fetchMock.mockResolvedValue(json({ detail: 'Logged out.' }));
+    await act(async () => {
+      await session!.logout();
+    });
+    expect(probe()).toBe('visitor');
+    expect(window.localStorage.getItem('token')).toBeNull();
+    expect(window.localStorage.getItem('refreshToken')).toBeNull();
+    // the server was told first, with the session's bearer token
+    const [url, init] = fetchMock.mock.calls[1] as [string, RequestInit];
+    expect(url).toBe('/api/logout');
+    expect(init.method).toBe('POST');
+    expect(new Headers(init.headers).get('Authorization')).toBe('Bearer access-3');
+  });
+
+  it('logout() clears the tokens also when the server cannot be reached, and refreshes an expired token once to end the session', async () => {
+    let session: ReturnType<typeof useSession> | null = null;
+    function Grab() {
+      session = useSession();
+      return null;
+    }
+    window.localStorage.setItem('token', 'access-old');
+    window.localStorage.setItem('refreshToken', 'refresh-4');
+    fetchMock.mockResolvedValueOnce(json(USER));
+    render(
+      <SessionProvider>
+        <Probe />
+        <Grab />
+      </SessionProvider>,
+    );
+    await waitFor(() => expect(probe()).toBe(`user:${USER.email}`));
+    fetchMock
+      .mockResolvedValueOnce(json({ detail: 'The token has expired.' }, 401))
+      .mockResolvedValueOnce(json({ access_token: 'access-new', refresh_token: 'refresh-5' }))
+      .mockResolvedValueOnce(json({ detail: 'Logged out.' }));
+    await act(async () => {
+      await session!.logout();
+    });
+    const calls = fetchMock.mock.calls.slice(1).map(([url, init]) => [url, new Headers((init as RequestInit).headers).get('Authorization')]);
+    expect(calls).toEqual([
+      ['/api/logout', 'Bearer access-old'],
+      ['/api/refresh', null],
+      ['/api/logout', 'Bearer access-new'],
+    ]);
+    expect(window.localStorage.getItem('token')).toBeNull();
+    expect(window.location.pathname).not.toBe('/login');
+
+    // offline: still logged out here
+    fetchMock.mockResolvedValueOnce(json(USER));
+    await act(async () => {
+      await session!.login('access-6', 'refresh-6');
+    });
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await act(async () => {
+      await session!.logout();
+    });
     expect(probe()).toBe('visitor');
     expect(window.localStorage.getItem('token')).toBeNull();
   });

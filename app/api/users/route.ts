@@ -1,13 +1,19 @@
 import { getDb } from '@/db/client';
 import { listUsers } from '@/db/queries/users';
 import { withApi } from '@/lib/api/handler';
+import { controlCharacters } from '@/lib/api/plain-text';
 import { requireAdmin } from '@/lib/auth/guard';
 import { toUserObject } from '@/lib/auth/user-object';
 import { jsonNoStore } from '@/lib/server/request';
 import { z } from 'zod';
 
 const querySchema = z.object({
-  q: z.string().trim().max(100, 'must be at most 100 characters').optional(),
+  q: z
+    .string()
+    .trim()
+    .max(100, 'must be at most 100 characters')
+    .refine((q) => controlCharacters(q).length === 0, 'must not contain control characters')
+    .optional(),
   limit: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1).max(1000).default(1000),
   offset: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0).default(0),
 });

@@ -27,7 +27,7 @@ import { SlipInputError } from './errors';
 import { SourcePages } from './source-pages';
 
 export { computeGrid, allLayouts, pageCount, validateLayout, LayoutError, PAGE_MARGIN, type PageGrid, type SlipLayout } from './layout';
-export { BannerError, normaliseBanner } from './banner';
+export { BannerError, inspectBanner, MAX_BANNER_PIXELS, normaliseBanner } from './banner';
 export type { ByteSink } from './pdf-writer';
 
 export const DEFAULT_PREVIEW_PAGES = 3;

@@ -10,28 +10,29 @@ const querySchema = z.object({
   offset: z.coerce.number().int().min(0).default(0),
 });
 
-/** GET /api/admin/payments: paid (and flagged) payments, newest first; total in X-Total-Count. */
+/** GET /api/admin/payments: every payment taken (paid and flagged orders, second payments of an order), newest first; total in X-Total-Count. */
 export const GET = withApi(async (req) => {
   const ctx = await paymentsContext();
   await requireAdmin(req, ctx.db);
   const { limit, offset } = querySchema.parse(Object.fromEntries(new URL(req.url).searchParams));
   const { rows, total } = await listPaymentsForAdmin(ctx.db, limit, offset);
   const body = rows.map((r) => ({
-    order_id: r.order.orderId,
-    payment_id: r.order.paymentId,
-    paid_at: (r.order.paidAt ?? r.order.updatedAt).toISOString(),
-    user_id: r.order.userId,
+    order_id: r.orderId,
+    payment_id: r.paymentId,
+    paid_at: r.paidAt.toISOString(),
+    user_id: r.userId,
     user_email: r.userEmail,
     user_name: r.userName,
-    document_id: r.order.documentId,
+    document_id: r.documentId,
     document_status: r.documentStatus,
     pages: r.totalPages,
-    amount: r.order.amountPaise / 100,
-    currency: r.order.currency,
-    status: r.order.status,
-    review_reason: r.order.reviewReason,
+    amount: r.amountPaise / 100,
+    currency: r.currency,
+    status: r.status,
+    duplicate: r.duplicate,
+    review_reason: r.reviewReason,
     refunded: r.refunded / 100,
-    test_mode: r.order.testMode,
+    test_mode: r.testMode,
   }));
   return jsonNoStore(body, { headers: { 'X-Total-Count': String(total) } });
 });

@@ -1,6 +1,6 @@
 import { refundsForDocuments } from '@/db/queries/payments';
 import { withApi } from '@/lib/api/handler';
-import { requireUser } from '@/lib/auth/guard';
+import { authenticate } from '@/lib/auth/guard';
 import { statusJson } from '@/lib/documents/present';
 import { requireOwnDocument } from '@/lib/documents/service';
 import { isPaymentTestMode } from '@/lib/payments/mode';
@@ -11,8 +11,9 @@ import { jsonNoStore } from '@/lib/server/request';
 /** GET /api/documents/{id}: the task's status, polled every 3 s by the task view. */
 export const GET = withApi<{ id: string }>(async (req, { params }) => {
   const ctx = await documentsContext();
-  const user = await requireUser(req, ctx.db);
+  const { user, sessionId } = await authenticate(req, ctx.db);
   const doc = await requireOwnDocument(ctx, user.id, parseIdParam((await params).id, 'task id'));
   const refunds = doc.paidAt ? await refundsForDocuments(ctx.db, [doc.id]) : [];
-  return jsonNoStore(await statusJson(doc, { testMode: isPaymentTestMode(), refunds }));
+  const issuer = { userId: user.id, sessionId, passwordVersion: user.passwordVersion };
+  return jsonNoStore(await statusJson(doc, { testMode: isPaymentTestMode(), refunds, issuer }));
 });

@@ -5,7 +5,9 @@ import { readJson } from '@/lib/api/body';
 import { withApi } from '@/lib/api/handler';
 import { authenticate, requireAdmin } from '@/lib/auth/guard';
 import { toUserObject } from '@/lib/auth/user-object';
-import { deleteUserAs, updateUserAs } from '@/lib/auth/users';
+import { updateUserAs } from '@/lib/auth/users';
+import { deleteUserWithTasks } from '@/lib/documents/service';
+import { documentsContext } from '@/lib/server/jobs';
 import { nameField, passwordField, phoneUpdateField } from '@/lib/auth/validation';
 import { parseIdParam } from '@/lib/server/params';
 import { jsonNoStore } from '@/lib/server/request';
@@ -43,11 +45,11 @@ export const PUT = withApi<Params>(async (req, { params }) => {
   return jsonNoStore(toUserObject(user));
 });
 
-/** DELETE /api/users/{id} (admin): not oneself, not the last admin. */
+/** DELETE /api/users/{id} (admin): not oneself, not the last admin; their tasks and files go with them. */
 export const DELETE = withApi<Params>(async (req, { params }) => {
-  const db = await getDb();
-  const admin = await requireAdmin(req, db);
+  const ctx = await documentsContext();
+  const admin = await requireAdmin(req, ctx.db);
   const id = parseIdParam((await params).id);
-  await deleteUserAs(db, admin, id);
+  await deleteUserWithTasks(ctx, admin, id);
   return Response.json({ detail: 'User deleted.' });
 });
