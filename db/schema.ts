@@ -116,6 +116,27 @@ export interface DocumentOptions {
   booth_address: string;
   voter_list_name: string;
   banner_name: string;
+  /** Who gets a slip, in what order, how slips look: chosen on the draft screen (validated by lib/slips/choose.ts when read). */
+  slips?: Record<string, unknown>;
+}
+
+/** What a list holds, for the draft screen's choices (lib/slips/overview.ts makes it). */
+export interface StoredListOverview {
+  language: string;
+  sections: { name: string; voters: number }[];
+  pollingStations: { name: string; voters: number }[];
+  deleted: { serial: number | null; epic: string | null; reason: string | null; page: number }[];
+  deletedCount: number;
+  supplementAdditions: number;
+  withHouseNumber: number;
+}
+
+/** What the last render printed: the slips, who was left out and why, and a note when the order asked for could not be kept. */
+export interface SlipSummary {
+  printed: number;
+  deletedLeftOut: number;
+  leftOutByChoice: number;
+  orderNote: string | null;
 }
 
 /** What the parse found, kept small: counts, the roll's facts and at most a bounded list of warnings. */
@@ -130,6 +151,7 @@ export interface DocumentParseSummary {
   warnings: { page?: number; message: string }[];
   /** Warnings beyond the ones kept. */
   moreWarnings: number;
+  overview?: StoredListOverview;
 }
 
 export const documents = pgTable(
@@ -150,6 +172,7 @@ export const documents = pgTable(
     options: jsonb('options').$type<DocumentOptions>().notNull(),
     voterCount: integer('voter_count'),
     parseSummary: jsonb('parse_summary').$type<DocumentParseSummary>(),
+    slipSummary: jsonb('slip_summary').$type<SlipSummary>(),
     totalPages: integer('total_pages'),
     /** Fee in paise (integer), known once the draft is made. */
     amountPaise: integer('amount_paise'),

@@ -24,7 +24,7 @@ const ADDRESS_MISSING = 'Please enter the polling station address.';
  * The polling-station address: plain text (no control characters; whitespace of any kind as one space),
  * something visible, at most MAX_ADDRESS_LENGTH characters, only characters the slip faces print.
  */
-const boothAddressField = z
+export const boothAddressField = z
   .string({ error: ADDRESS_MISSING })
   .superRefine((address, ctx) => {
     const controls = controlCharacters(address);

@@ -2,7 +2,7 @@ import type { DocumentRow } from '@/db/schema';
 import { paiseToRupees } from '@/lib/slips/fees';
 import type { FileTokenIssuer } from './file-token';
 import { fileUrls } from './service';
-import { canResume } from './states';
+import { canResume, slipChoicesOf } from './states';
 
 /** SPEC §4's progress for a status (the stored progress is used while it is further along). */
 export function progressOf(doc: DocumentRow): number {
@@ -68,8 +68,22 @@ export async function statusJson(doc: DocumentRow, extra: { testMode: boolean; r
           deleted: summary.deleted,
           warnings: summary.warnings.length + summary.moreWarnings,
           roll: summary.header,
+          ...(summary.overview
+            ? {
+                language: summary.overview.language,
+                sections: summary.overview.sections,
+                polling_stations: summary.overview.pollingStations,
+                deleted_voters: summary.overview.deleted,
+                supplement_additions: summary.overview.supplementAdditions,
+                with_house_number: summary.overview.withHouseNumber,
+              }
+            : {}),
         }
       : null,
+    slips: slipChoicesOf(doc),
+    printed: doc.slipSummary?.printed ?? null,
+    left_out: doc.slipSummary ? { deleted: doc.slipSummary.deletedLeftOut, by_choice: doc.slipSummary.leftOutByChoice } : null,
+    order_note: doc.slipSummary?.orderNote ?? null,
     options: {
       page_size: doc.options.page_size,
       orientation: doc.options.orientation,

@@ -18,8 +18,11 @@ import type { JobDispatcher } from '@/lib/jobs';
 import type { DocumentsDeps } from './deps';
 import { signFileToken, verifyFileToken, type DocumentFileKind, type FileTokenIssuer } from './file-token';
 import { CANCEL_EVENT, draftJob, finalJob, type TaskPayload } from './jobs';
-import { RUNNING_STATUSES, TRANSITIONS, canResume } from './states';
+import { RUNNING_STATUSES, TRANSITIONS, canResume, slipChoicesOf } from './states';
 import { readGeneratorUpload } from './upload';
+import { z } from 'zod';
+import { SlipChoiceError, parseSerialRanges, slipChoicesSchema } from '@/lib/slips/choose';
+import { boothAddressField } from './form';
 
 export { CANCEL_EVENT };
 
@@ -193,4 +196,45 @@ export async function openDocumentFile(ctx: DocumentsDeps, id: number, token: st
       'X-Content-Type-Options': 'nosniff',
     },
   });
+}
+
+/** PUT …/slips: the draft screen's choices (who gets a slip, order, look, the address). */
+export const slipChoicesInput = slipChoicesSchema.partial().extend({ booth_address: boothAddressField.optional() }).strict();
+export type SlipChoicesInput = z.infer<typeof slipChoicesInput>;
+
+/**
+ * New slip choices for an unpaid task whose list is read: kept with the task, and its draft made again
+ * (a new run of the draft job: the parse is not repeated). Refused once paid, and while a draft is being made.
+ */
+export async function chooseSlips(ctx: DocumentsContext, userId: number, id: number, input: SlipChoicesInput): Promise<{ id: number; task_id: string; status: DocumentStatus }> {
+  const doc = await requireOwnDocument(ctx, userId, id);
+  if (doc.paidAt) throw ApiError.conflict('This task has been paid for: its slips can no longer be changed.');
+  if (!doc.votersFileId || !(TRANSITIONS.rechosen as readonly string[]).includes(doc.status)) {
+    throw ApiError.conflict(`The slips can be chosen once the list is read and the draft is ready (this task is ${doc.status.replace(/_/g, ' ')}); try again in a moment.`);
+  }
+  const { booth_address: address, ...changes } = input;
+  const choices = slipChoicesSchema.parse({ ...slipChoicesOf(doc), ...changes });
+  try {
+    parseSerialRanges(choices.serials);
+  } catch (error) {
+    if (error instanceof SlipChoiceError) throw ApiError.unprocessable(error.message);
+    throw error;
+  }
+  const known = new Set((doc.parseSummary?.overview?.sections ?? []).map((s) => s.name));
+  const unknown = choices.sections.filter((s) => !known.has(s));
+  if (unknown.length > 0) throw ApiError.unprocessable(`This list has no section named "${unknown[0].slice(0, 80)}".`);
+  const rechosen = await transitionDocument(ctx.db, doc.id, TRANSITIONS.rechosen, {
+    status: 'pending',
+    progress: 10,
+    progressMessage: 'Making the draft again',
+    errorMessage: null,
+    errorRetryable: null,
+    failedStep: null,
+    endedAt: null,
+    options: { ...doc.options, slips: choices, ...(address !== undefined ? { booth_address: address } : {}) },
+  });
+  if (!rechosen) throw ApiError.conflict('This task changed meanwhile (paid, cancelled or already being redrawn); reload it.');
+  const taskId = await ctx.jobs.start(draftJob, payloadOf(doc));
+  await transitionDocument(ctx.db, doc.id, TRANSITIONS.queued, { taskId });
+  return { id: doc.id, task_id: taskId, status: 'pending' };
 }

@@ -1,4 +1,5 @@
 import type { DocumentRow, DocumentStatus } from '@/db/schema';
+import { DEFAULT_SLIP_CHOICES, slipChoicesSchema, type SlipChoices } from '@/lib/slips/choose';
 
 /** The statuses in which a task is still being worked on by a job. */
 export const RUNNING_STATUSES = ['pending', 'preprocessing', 'processing', 'generating'] as const satisfies readonly DocumentStatus[];
@@ -29,6 +30,8 @@ export const TRANSITIONS = {
   resumedRunning: RUNNING_STATUSES,
   /** cancel: an unpaid task that is running or waits at its draft */
   cancelled: [...RUNNING_STATUSES, 'draft_complete'],
+  /** new slip choices: the draft is made again (from its draft, or from an error the choices caused) */
+  rechosen: ['draft_complete', 'error'],
 } as const satisfies Record<string, readonly DocumentStatus[]>;
 
 /**
@@ -37,4 +40,10 @@ export const TRANSITIONS = {
  */
 export function canResume(doc: DocumentRow): boolean {
   return doc.status === 'error' && (doc.errorRetryable !== false || doc.paidAt !== null);
+}
+
+/** The task's slip choices as stored, or the defaults (a task made before choices existed, or stored ones no longer valid). */
+export function slipChoicesOf(doc: DocumentRow): SlipChoices {
+  const parsed = slipChoicesSchema.safeParse(doc.options.slips ?? {});
+  return parsed.success ? parsed.data : DEFAULT_SLIP_CHOICES;
 }

@@ -6,7 +6,9 @@ import { copyStoredFileTo, putLocalFile } from '@/lib/files/file-copies';
 import { JobCancelledError, NonRetriableJobError } from '@/lib/jobs';
 import { SandboxCrashError, SandboxLimitError, SandboxTaskError, withTaskDir, type ParseTaskResult, type RenderTaskInput, type RenderTaskResult } from '@/lib/sandbox';
 import { VoterListError } from '@/lib/slips/ingest/errors';
+import { LABEL_LANGUAGES, type LabelLanguage } from '@/lib/slips/labels';
 import type { Orientation, PageSize } from '@/lib/slips/layout-options';
+import { slipChoicesOf } from './states';
 import { BannerError, LayoutError, SlipInputError } from '@/lib/slips/render/errors';
 import type { ParseReport, VoterRecord } from '@/lib/slips/types';
 import type { DocumentsDeps } from './deps';
@@ -58,13 +60,22 @@ export async function readVoters(deps: DocumentsDeps, doc: DocumentRow): Promise
   return JSON.parse((await deps.store.readAll(doc.votersFileId)).toString('utf8')) as VoterRecord[];
 }
 
-/** What the render task needs besides its files. */
-function renderChoices(doc: DocumentRow): Pick<RenderTaskInput, 'address' | 'layout' | 'printPhotos'> {
+/**
+ * What the render task needs besides its files: the layout and address, who gets a slip and how slips
+ * look (the task's choices, or the defaults: deleted voters left out, the facts line and a QR code), the
+ * list's language and the roll's own facts.
+ */
+function renderChoices(doc: DocumentRow): Pick<RenderTaskInput, 'address' | 'layout' | 'printPhotos' | 'choices' | 'language' | 'roll'> {
   const o = doc.options;
+  const header = doc.parseSummary?.header ?? {};
+  const language = doc.parseSummary?.overview?.language;
   return {
     address: o.booth_address,
     layout: { pageSize: o.page_size as PageSize, orientation: o.orientation as Orientation, slipsPerPage: o.slips_per_page },
     printPhotos: o.print_photo,
+    choices: slipChoicesOf(doc),
+    language: (LABEL_LANGUAGES as readonly string[]).includes(language ?? '') ? (language as LabelLanguage) : undefined,
+    roll: { part: header.part, pollingStation: header.pollingStation, assemblyNumber: header.assemblyNumber },
   };
 }
 

@@ -1,5 +1,5 @@
 import { findDocument, transitionDocument, updateDocument } from '@/db/queries/documents';
-import type { DocumentRow } from '@/db/schema';
+import type { DocumentRow, SlipSummary } from '@/db/schema';
 import type { StoredFile } from '@/lib/files';
 import { NonRetriableJobError, type JobFailure } from '@/lib/jobs';
 import type { RenderTaskInput, RenderTaskResult } from '@/lib/sandbox';
@@ -41,7 +41,7 @@ export async function parseStep(deps: DocumentsDeps, documentId: number, signal:
   const saved = await transitionDocument(deps.db, documentId, TRANSITIONS.parsed, {
     votersFileId: file.id,
     voterCount: parsed.voters,
-    parseSummary: summariseReport(parsed.report),
+    parseSummary: summariseReport(parsed.report, parsed.overview),
   });
   await keepOrDiscard(deps, file, saved);
   return { votersFileId: file.id, voters: parsed.voters };
@@ -86,6 +86,7 @@ export async function renderDraftStep(deps: DocumentsDeps, documentId: number, s
     draftFileId: file.id,
     totalPages: result.pages,
     amountPaise,
+    slipSummary: slipSummaryOf(result),
     errorMessage: null,
     failedStep: null,
     endedAt: null,
@@ -119,7 +120,31 @@ export async function rollFactsStep(deps: DocumentsDeps, documentId: number, sig
   if (facts.part) await givePart(deps, doc, facts.part);
   // what the parse read (the year from the cover's digits) stays as it is
   await updateDocument(deps.db, documentId, { parseSummary: { ...summary, header: { ...Object.fromEntries(found), ...summary.header } } });
+  await refreshDraft(deps, documentId, signal);
   return { facts: found.length };
+}
+
+/**
+ * The draft made again, without leaving the draft screen, once facts read after it (a legacy-font cover's
+ * part and polling station) change what its slips print; only while the task still waits at its draft.
+ */
+async function refreshDraft(deps: DocumentsDeps, documentId: number, signal: AbortSignal): Promise<void> {
+  const doc = await loadTask(deps, documentId);
+  if (doc.status !== 'draft_complete' || doc.paidAt) return;
+  const { file, result } = await renderInSandbox(deps, doc, { kind: 'draft', previewPages: deps.config.DRAFT_PREVIEW_PAGES }, { signal }).catch((error: unknown) => {
+    throw asJobError(signal.aborted ? signal.reason : error);
+  });
+  const saved = await transitionDocument(deps.db, documentId, TRANSITIONS.draftAmended, {
+    draftFileId: file.id,
+    totalPages: result.pages,
+    amountPaise: feeInPaise(result.pages, { feePerPage: deps.config.FEE_PER_PAGE, minFee: deps.config.MIN_FEE }),
+    slipSummary: slipSummaryOf(result),
+  });
+  await deps.store.delete([saved ? doc.draftFileId : file.id]);
+}
+
+function slipSummaryOf(result: RenderTaskResult): SlipSummary {
+  return { printed: result.printed, deletedLeftOut: result.deletedLeftOut, leftOutByChoice: result.leftOutByChoice, orderNote: result.orderNote };
 }
 
 /**
@@ -140,10 +165,11 @@ export async function renderFinalStep(deps: DocumentsDeps, documentId: number, s
   const doc = await loadTask(deps, documentId);
   if (!doc.paidAt) throw new NonRetriableJobError('The final slips are made only after the payment is confirmed.');
   if (doc.finalFileId && doc.status === 'complete') return { finalFileId: doc.finalFileId };
-  const { file } = await renderTaskPdf(deps, doc, signal, { message: 'Making the final slips', mode: { kind: 'final' }, pageMessage: 'Making the final slips' });
+  const { file, result } = await renderTaskPdf(deps, doc, signal, { message: 'Making the final slips', mode: { kind: 'final' }, pageMessage: 'Making the final slips' });
   const now = new Date();
   const saved = await transitionDocument(deps.db, documentId, TRANSITIONS.finalDone, {
     status: 'complete',
+    slipSummary: slipSummaryOf(result),
     progress: 100,
     progressMessage: 'Processing Complete!',
     finalFileId: file.id,

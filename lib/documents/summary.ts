@@ -1,11 +1,15 @@
 import type { DocumentParseSummary } from '@/db/schema';
+import type { ListOverview } from '@/lib/slips/overview';
 import type { ParseReport } from '@/lib/slips/types';
 
 /** Warnings kept with a task (the rest are counted): enough to show, small enough to poll. */
 export const MAX_KEPT_WARNINGS = 50;
 
-/** The part of a parse report a user sees before paying: counts, the roll's facts, the warnings. */
-export function summariseReport(report: ParseReport): DocumentParseSummary {
+/**
+ * The part of a parse report a user sees before paying: counts, the roll's facts, the warnings, and the
+ * list's overview for the draft screen's choices (sections, polling stations, deleted voters).
+ */
+export function summariseReport(report: ParseReport, overview?: ListOverview): DocumentParseSummary {
   const header: Record<string, string | undefined> = {};
   for (const [key, value] of Object.entries(report.header ?? {})) {
     if (typeof value === 'string' || typeof value === 'number') header[key] = String(value);
@@ -20,5 +24,6 @@ export function summariseReport(report: ParseReport): DocumentParseSummary {
     header,
     warnings: report.warnings.slice(0, MAX_KEPT_WARNINGS).map((w) => ({ page: w.page, message: w.message })),
     moreWarnings: Math.max(0, report.warnings.length - MAX_KEPT_WARNINGS),
+    ...(overview ? { overview } : {}),
   };
 }

@@ -194,10 +194,10 @@ export function fieldContentOps(voter: VoterRecord, content: Rect, font: Documen
 }
 
 /** Lines of labels and values typeset top-down in `content`, one size for the block, each line shrunk to fit. */
-function linesOps(lines: Line[], content: Rect, font: DocumentFont): string {
+function linesOps(lines: Line[], content: Rect, font: DocumentFont, maxBase = 12): string {
   const units = lines.reduce((s, l) => s + (l.scale ?? 1), 0);
   const leading = 1.3;
-  const base = Math.min(content.height / (units * leading), 12);
+  const base = Math.min(content.height / (units * leading), maxBase);
   const out: string[] = [];
   let y = content.y + content.height;
   for (const line of lines) {
@@ -282,13 +282,15 @@ export function nameBlockOps(voter: VoterRecord, content: Rect, look: SlipLook, 
   const label = (key: Parameters<typeof bilingual>[0]) => `${bilingual(key, look.language, look.englishOnly)}: `;
   const relationKey = relationKeyOf(voter.relation);
   const lines: Line[] = [];
-  if (voter.name) lines.push({ label: label('name'), value: voter.name, bold: true, scale: 1.35 });
+  // the name alone on its line, large: what the voter and the polling agent look for
+  if (voter.name) lines.push({ label: '', value: voter.name, bold: true, scale: 1.6 });
   if (voter.relativeName) lines.push({ label: label(relationKey), value: voter.relativeName });
-  lines.push({ label: label('epic'), value: voter.epic ?? '—', unique: true, right: voter.houseNumber ? { label: label('house'), value: voter.houseNumber } : undefined });
+  lines.push({ label: label('epic'), value: voter.epic ?? '—', unique: true, bold: true, scale: 1.15 });
+  if (voter.houseNumber) lines.push({ label: label('house'), value: voter.houseNumber });
   if (voter.age !== undefined || voter.gender) {
     lines.push({ label: voter.age !== undefined ? label('age') : label('gender'), value: voter.age !== undefined ? String(voter.age) : (voter.gender as string), right: voter.age !== undefined && voter.gender ? { label: label('gender'), value: voter.gender } : undefined });
   }
-  return linesOps(lines, content, font);
+  return linesOps(lines, content, font, 16);
 }
 
 function relationKeyOf(relation: string | undefined): 'father' | 'husband' | 'mother' | 'relative' {
