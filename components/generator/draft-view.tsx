@@ -10,11 +10,28 @@ import { formatRupees, type DocumentStatus } from '@/lib/client/documents';
 import { LOGIN_TO_CONTINUE } from './form-rules';
 import { currentPath, loginHref } from '@/lib/client/return-to';
 import { readToken } from '@/lib/client/tokens';
+import { SlipChoicesPanel } from './slip-choices';
 import { TaskFrame } from './task-frame';
 import { TestCheckoutDialog } from './test-checkout-dialog';
 import { usePayment } from './use-payment';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-IN')} ${n === 1 ? one : many}`;
+
+/** "588 slips; 7 deleted voters left out" and what the choices left out, or null before the draft says. */
+export function printedLine(doc: DocumentStatus): string | null {
+  if (typeof doc.printed !== 'number') return null;
+  const parts = [plural(doc.printed, 'slip')];
+  if (doc.left_out?.deleted) parts.push(`${plural(doc.left_out.deleted, 'deleted voter')} left out`);
+  if (doc.left_out?.by_choice) parts.push(`${plural(doc.left_out.by_choice, 'voter')} not chosen`);
+  return parts.join('; ');
+}
+
+/** The roll's own facts in one line: "Assembly 137 - … · Part 1 · Polling station 1 - …", or null. */
+export function rollLine(doc: DocumentStatus): string | null {
+  const roll = doc.summary?.roll ?? {};
+  const parts = [roll.assembly && `Assembly ${roll.assembly}`, roll.part && `Part ${roll.part}`, roll.pollingStation && `Polling station ${roll.pollingStation}`].filter(Boolean);
+  return parts.length ? parts.join(' · ') : null;
+}
 
 /** "993 voters on 36 pages; 2 warnings" from the status answer, or null when the server gave no counts. */
 export function foundLine(doc: DocumentStatus): { text: string; warnings: number } | null {
@@ -32,12 +49,15 @@ export function foundLine(doc: DocumentStatus): { text: string; warnings: number
 export function DraftView({
   doc,
   onPaid,
+  onRedraw,
   onCancel,
   cancelling,
   cancelError,
 }: {
   doc: DocumentStatus;
   onPaid: () => void;
+  /** New slip choices were saved: the draft is being made again. */
+  onRedraw: () => void;
   onCancel: () => void;
   cancelling: boolean;
   cancelError: string | null;
@@ -46,6 +66,9 @@ export function DraftView({
   const payment = usePayment(String(doc.id), onPaid);
   const confirm = useConfirm();
   const found = foundLine(doc);
+  const printed = printedLine(doc);
+  const roll = rollLine(doc);
+  const deletedVoters = doc.summary?.deleted_voters ?? [];
   const warnings = doc.warnings ?? [];
 
   async function continueToPayment() {
@@ -83,7 +106,47 @@ export function DraftView({
             </dd>
           </div>
         )}
+        {printed && (
+          <div className="col-span-2 rounded-md border px-3 py-2 sm:col-span-3">
+            <dt className="text-xs text-muted-foreground">Slips</dt>
+            <dd className="text-sm font-medium" data-testid="draft-printed">
+              {printed}
+            </dd>
+          </div>
+        )}
+        {roll && (
+          <div className="col-span-2 rounded-md border px-3 py-2 sm:col-span-3">
+            <dt className="text-xs text-muted-foreground">Roll</dt>
+            <dd className="break-words text-sm font-medium" data-testid="draft-roll">
+              {roll}
+            </dd>
+          </div>
+        )}
       </dl>
+
+      {doc.order_note ? (
+        <p className="rounded-md border border-warning/40 bg-warning/10 px-3 py-2 text-sm" data-testid="draft-order-note">
+          {doc.order_note}
+        </p>
+      ) : null}
+
+      {deletedVoters.length > 0 && (
+        <details className="rounded-md border px-3 py-2 text-sm" data-testid="draft-deleted">
+          <summary className="cursor-pointer font-medium">
+            {doc.slips?.deleted ? 'Deleted voters (their slips are printed, marked DELETED)' : `Deleted voters left out (${plural(deletedVoters.length, 'voter')})`}
+          </summary>
+          <ul className="mt-2 grid grid-cols-1 gap-1 sm:grid-cols-2">
+            {deletedVoters.map((d, i) => (
+              <li key={i} className="tabular-nums">
+                Serial {d.serial ?? '—'} · {d.epic ?? 'no EPIC'}
+                {d.reason ? ` · reason ${d.reason}` : ''}
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+
+      <SlipChoicesPanel doc={doc} onSaved={onRedraw} />
 
       {warnings.length > 0 && (
         <details className="rounded-md border border-warning/40 bg-warning/10 px-3 py-2 text-sm" data-testid="draft-warnings">

@@ -74,7 +74,7 @@ export function TaskView({ id, onReset }: { id: string; onReset: () => void }) {
   }
   if (status === 'complete' || status === 'success') return <CompleteView doc={doc} onStartOver={onReset} />;
   if (status === 'draft_complete') {
-    return <DraftView doc={doc} onPaid={restart} onCancel={() => void cancel()} cancelling={cancelling} cancelError={cancelError} />;
+    return <DraftView doc={doc} onPaid={restart} onRedraw={restart} onCancel={() => void cancel()} cancelling={cancelling} cancelError={cancelError} />;
   }
   if (isCancelled(status)) {
     return (

@@ -2,7 +2,10 @@
  * The browser's side of the documents API (SPEC §7, the lead's DOCUMENTS-API contract): answer types and
  * one function per call, each turning a failure into SPEC §8's text so screens only show it.
  */
+import type { SlipChoices } from '@/lib/slips/choose';
 import { authFetch, authUpload, readDetail, type UploadProgress } from './api';
+
+export type { SlipChoices } from '@/lib/slips/choose';
 
 /** SPEC §4 task statuses (the server may also answer FAILURE/SUCCESS, treated as terminal). */
 export type TaskStatus =
@@ -53,7 +56,30 @@ export interface DocumentStatus extends DocumentSummary {
   currency?: string;
   warnings?: DocumentWarning[];
   /** What the parse found: for a roll PDF, `voter_pages` of its `source_pages` carry voters; for Excel, `source_pages` counts rows. */
-  summary?: { voters?: number; source?: string; source_pages?: number; voter_pages?: number; warnings?: number } | null;
+  summary?: {
+    voters?: number;
+    source?: string;
+    source_pages?: number;
+    voter_pages?: number;
+    warnings?: number;
+    deleted?: number;
+    /** The roll's own facts (assembly, part, polling station and its address, section, year). */
+    roll?: Record<string, string | undefined>;
+    language?: string;
+    sections?: { name: string; voters: number }[];
+    polling_stations?: { name: string; voters: number }[];
+    deleted_voters?: { serial: number | null; epic: string | null; reason: string | null; page: number }[];
+    supplement_additions?: number;
+    with_house_number?: number;
+  } | null;
+  /** Who gets a slip, in what order, how slips look (PUT …/slips changes them). */
+  slips?: SlipChoices;
+  /** Slips the draft or final prints; deleted voters and others the choices left out. */
+  printed?: number | null;
+  left_out?: { deleted: number; by_choice: number } | null;
+  /** Why the order asked for could not be kept, or null. */
+  order_note?: string | null;
+  options?: { booth_address?: string; slips_per_page?: number; page_size?: string; orientation?: string; voter_list_name?: string } | null;
   /** Relative, short-lived signed URLs of the current PDF (draft before payment, final once complete). */
   view_url?: string | null;
   download_url?: string | null;
@@ -171,6 +197,11 @@ export function createPaymentOrder(id: string | number): Promise<Result<PaymentO
 
 export function submitPayment(id: string | number, payment: PaymentSuccess): Promise<Result<{ detail?: string; status?: string }>> {
   return call(`/api/documents/${encodeURIComponent(String(id))}/payment`, post(payment), MESSAGES.payment);
+}
+
+/** PUT …/slips: new choices for the draft (and the address it prints); the draft is then made again. */
+export function setSlipChoices(id: string | number, choices: Partial<SlipChoices> & { booth_address?: string }): Promise<Result<{ id: number | string; task_id: string; status: string }>> {
+  return call(`/api/documents/${encodeURIComponent(String(id))}/slips`, { method: 'PUT', body: JSON.stringify(choices), headers: { 'Content-Type': 'application/json' } }, 'Failed to update the draft.');
 }
 
 export function getTaskId(id: string | number): Promise<Result<{ task_id: string }>> {

@@ -253,7 +253,8 @@ async function render(input: RenderInput, output: RenderOutput, grid: PageGrid, 
         ops.push(fieldContentOps(voter, areas.content, font, look ? { ...look, factsShown: parts.facts } : undefined));
         content = areas.content;
       }
-      if (look && areas.facts) ops.push(factsOps(voter, areas.facts, look, font));
+      // on a plain slip the serial, part and polling station are what the agent reads: larger
+      if (look && areas.facts) ops.push(factsOps(voter, areas.facts, look, font, plain ? 18 : 11));
       if (look && areas.qr) ops.push(qrOps(qrPayload(voter, look.roll.assemblyNumber), areas.qr.x, areas.qr.y, areas.qr.width));
       if (look && voter.deleted) ops.push(deletedMarkOps(content, look, font));
       if (watermarkRef) ops.push('/W Do\n');

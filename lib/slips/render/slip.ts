@@ -44,7 +44,8 @@ export function slipAreas(cellWidth: number, cellHeight: number, bannerAspect: n
   const gap = pad * 0.6;
   const bannerH = parts.banner ? Math.min(slip.width / bannerAspect, slip.height * 0.24) : 0;
   const addressH = parts.address ? Math.max(12, slip.height * 0.13) : 0;
-  const factsH = parts.facts ? Math.max(12, slip.height * (parts.banner ? 0.13 : 0.16)) : 0;
+  // on a plain slip (no banner) the serial, part and polling station are what is read at the booth: a larger band
+  const factsH = parts.facts ? Math.max(12, slip.height * (parts.banner ? 0.13 : 0.24)) : 0;
   const banner = parts.banner ? { x: slip.x, y: slip.y + slip.height - bannerH, width: slip.width, height: bannerH } : null;
   const address = parts.address ? { x: slip.x, y: slip.y, width: slip.width, height: addressH } : null;
   const facts = parts.facts ? { x: slip.x, y: slip.y + addressH + (parts.address ? gap : 0), width: slip.width, height: factsH } : null;
@@ -243,7 +244,7 @@ export function voterFacts(voter: VoterRecord, look: SlipLook): { part: string |
  * The roll's facts on a slip, typeset: "भाग 12 · क्र. 345   Part 12 · Sr. 345" (or English only), and the
  * polling station's number and name on a second line.
  */
-export function factsOps(voter: VoterRecord, area: Rect, look: SlipLook, font: DocumentFont): string {
+export function factsOps(voter: VoterRecord, area: Rect, look: SlipLook, font: DocumentFont, maxSize = 11): string {
   const { part, pollingStation } = voterFacts(voter, look);
   const serial = voter.serial === null ? '—' : String(voter.serial);
   const local = labelsFor(look.language);
@@ -253,7 +254,7 @@ export function factsOps(voter: VoterRecord, area: Rect, look: SlipLook, font: D
   const second = pollingStation ? `${bilingual('pollingStation', look.language, look.englishOnly)}: ${pollingStation}` : null;
   const lines = second ? [first, second] : [first];
   const leading = 1.25;
-  const size = Math.min(area.height / (lines.length * leading), 11);
+  const size = Math.min(area.height / (lines.length * leading), maxSize);
   const out: string[] = [];
   let y = area.y + area.height - size;
   lines.forEach((line, i) => {
