@@ -12,6 +12,9 @@
  *                on a SAMPLE (CHROMIUM_ROLL_SAMPLE / CHROMIUM_EXCEL_SAMPLE slips); its per-slip rate is
  *                extrapolated. Browser launch is excluded (favours Chromium); roll boxes are shown as
  *                PNG crops pre-rendered with pdftoppm + sharp, also excluded (favours Chromium).
+ *   *-facts, *-polling-day  roll-x10 and excel-100k again with the polling-day elements on: the roll's facts
+ *                line alone, then the facts line and a QR code on every slip; their cost is printed as the
+ *                CPU-time ratio to the plain runs
  * Parsing the roll is not measured (ingestion has its own bench): voters are parsed once and cached.
  * Figures: wall-clock slips/s, CPU-time slips/s (robust when the machine is shared), peak RSS.
  */
@@ -37,6 +40,8 @@ const CHROMIUM_ROLL_SAMPLE = Number(process.env.CHROMIUM_ROLL_SAMPLE ?? 400);
 const CHROMIUM_EXCEL_SAMPLE = Number(process.env.CHROMIUM_EXCEL_SAMPLE ?? 800);
 const ADDRESS = 'राजकीय प्राथमिक विद्यालय, कक्ष संख्या 2, गांधी नगर, जयपुर 302015';
 const LAYOUT = { pageSize: 'a4', orientation: 'portrait', slipsPerPage: 8 } as const;
+/** The polling-day elements: the roll's facts line and a QR code on every slip, labels in Hindi and English. */
+const POLLING_DAY = { style: 'campaign', facts: true, qr: true, look: { language: 'hi', englishOnly: false, roll: { part: '12', pollingStation: '34 - राजकीय प्राथमिक विद्यालय', assemblyNumber: '40' } } } as const;
 
 interface Figures {
   scenario: string;
@@ -112,16 +117,16 @@ function measure<T>(fn: () => Promise<T>): Promise<{ result: T; wallS: number; c
   });
 }
 
-async function childRoll(): Promise<Figures> {
+async function childRoll(elements: Elements = 'none'): Promise<Figures> {
   const { votersFile, rollFile } = await prepareRoll();
   const voters = JSON.parse(fs.readFileSync(votersFile, 'utf8')) as VoterRecord[];
   const sourcePdf = new Uint8Array(fs.readFileSync(rollFile));
   const b = await banner();
-  const out = path.join(WORK, 'roll-x10-slips.pdf');
+  const out = path.join(WORK, `roll-x10-slips-${elements}.pdf`);
   const { result, wallS, cpuS } = await measure(() =>
-    renderSlips({ voters, sourcePdf, banner: b, address: ADDRESS, layout: LAYOUT, printPhotos: false, mode: { kind: 'final' } }, out),
+    renderSlips({ voters, sourcePdf, banner: b, address: ADDRESS, layout: LAYOUT, printPhotos: false, mode: { kind: 'final' }, slip: slipOf(elements) }, out),
   );
-  return { scenario: 'roll-x10 (ours)', slips: result.slips, pages: result.pages, wallS, cpuS, maxRssMB: process.resourceUsage().maxRSS / 1024, bytes: result.bytes };
+  return { scenario: `roll-x10 (ours${labelOf(elements)})`, slips: result.slips, pages: result.pages, wallS, cpuS, maxRssMB: process.resourceUsage().maxRSS / 1024, bytes: result.bytes };
 }
 
 /** The ward list's voters (parsed once, cached) and a copy of the roll decrypted by qpdf; null when either is unavailable. */
@@ -158,14 +163,19 @@ async function childWardList(which: 'encrypted' | 'decrypted'): Promise<Figures>
   return { scenario, slips: result.slips, pages: result.pages, wallS, cpuS, maxRssMB: process.resourceUsage().maxRSS / 1024, bytes: result.bytes };
 }
 
-async function childExcel(): Promise<Figures> {
+/** Which polling-day elements a run draws: none (the plain slips), the facts line alone, or the facts line and the QR code. */
+type Elements = 'none' | 'facts' | 'facts+qr';
+const slipOf = (elements: Elements) => (elements === 'none' ? undefined : { ...POLLING_DAY, qr: elements === 'facts+qr' });
+const labelOf = (elements: Elements) => (elements === 'none' ? '' : elements === 'facts' ? ', facts' : ', facts + QR');
+
+async function childExcel(elements: Elements = 'none'): Promise<Figures> {
   const voters = excelVoters(EXCEL_ROWS);
   const b = await banner();
-  const out = path.join(WORK, 'excel-slips.pdf');
+  const out = path.join(WORK, `excel-slips-${elements}.pdf`);
   const { result, wallS, cpuS } = await measure(() =>
-    renderSlips({ voters, banner: b, address: ADDRESS, layout: LAYOUT, printPhotos: false, mode: { kind: 'final' } }, out),
+    renderSlips({ voters, banner: b, address: ADDRESS, layout: LAYOUT, printPhotos: false, mode: { kind: 'final' }, slip: slipOf(elements) }, out),
   );
-  return { scenario: `excel-${EXCEL_ROWS / 1000}k (ours)`, slips: result.slips, pages: result.pages, wallS, cpuS, maxRssMB: process.resourceUsage().maxRSS / 1024, bytes: result.bytes };
+  return { scenario: `excel-${EXCEL_ROWS / 1000}k (ours${labelOf(elements)})`, slips: result.slips, pages: result.pages, wallS, cpuS, maxRssMB: process.resourceUsage().maxRSS / 1024, bytes: result.bytes };
 }
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
@@ -296,8 +306,12 @@ async function childChromiumExcel(): Promise<Figures> {
 }
 
 const CHILDREN: Record<string, () => Promise<Figures>> = {
-  'roll-x10': childRoll,
-  'excel-100k': childExcel,
+  'roll-x10': () => childRoll(),
+  'roll-x10-facts': () => childRoll('facts'),
+  'roll-x10-polling-day': () => childRoll('facts+qr'),
+  'excel-100k': () => childExcel(),
+  'excel-100k-facts': () => childExcel('facts'),
+  'excel-100k-polling-day': () => childExcel('facts+qr'),
   'ward-list': () => childWardList('encrypted'),
   'ward-list-decrypted': () => childWardList('decrypted'),
   'chromium-roll': childChromiumRoll,
@@ -339,9 +353,18 @@ async function main(): Promise<void> {
     );
   }
   const rate = (name: string, by: 'wallS' | 'cpuS') => {
-    const f = rows.find((r) => r.scenario.startsWith(name));
+    const f = rows.find((r) => r.scenario.startsWith(name) && !r.scenario.includes(', facts'));
     return f ? f.slips / f[by] : Number.NaN;
   };
+  const cpuOf = (scenario: string) => rows.find((r) => r.scenario === scenario)?.cpuS ?? Number.NaN;
+  const excel = `excel-${EXCEL_ROWS / 1000}k`;
+  for (const base of ['roll-x10', excel]) {
+    const plain = cpuOf(`${base} (ours)`);
+    console.log(
+      `cost of the polling-day elements on ${base}, CPU time with them / without: facts line ${r2(cpuOf(`${base} (ours, facts)`) / plain)}×, ` +
+        `facts line + QR code ${r2(cpuOf(`${base} (ours, facts + QR)`) / plain)}×`,
+    );
+  }
   for (const by of ['wallS', 'cpuS'] as const) {
     console.log(
       `speed-up vs Chromium by ${by === 'wallS' ? 'wall-clock' : 'CPU-time'} per-slip rate (Chromium extrapolated from its sample): ` +

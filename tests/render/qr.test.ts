@@ -22,8 +22,8 @@ describe('QR payload', () => {
     expect(parseQrPayload('V1 ABC1234567 137 12 345')).toEqual({ epic: 'ABC1234567', assembly: '137', part: '12', serial: 345 });
     expect(parseQrPayload('V1 - - - -')).toEqual({ epic: null, assembly: null, part: null, serial: null });
     expect(parseQrPayload('hello')).toBeNull();
-    // version 2 (25 modules) for the usual payload
-    expect(qrModules('V1 ABC1234567 137 12 345')).toHaveLength(25);
+    // version 2 (25 modules) for the usual payload, in a quiet zone of 2
+    expect(qrModules('V1 ABC1234567 137 12 345')).toHaveLength(29);
   });
 });
 

@@ -249,19 +249,27 @@ export function factsOps(voter: VoterRecord, area: Rect, look: SlipLook, font: D
   const serial = voter.serial === null ? '—' : String(voter.serial);
   const local = labelsFor(look.language);
   const en = labelsFor('en');
-  const pair = (l: typeof en) => [part ? `${l.part} ${part}` : null, `${l.serial} ${serial}`].filter(Boolean).join(' · ');
-  const first = look.englishOnly || look.language === 'en' ? pair(en) : `${pair(local)}   ${pair(en)}`;
+  const englishOnly = look.englishOnly || look.language === 'en';
+  // the labels (and a part shared by the whole list) are laid out once per document; only the serial is new
+  const lead = (l: typeof en, first: boolean) => `${first ? '' : '   '}${part ? `${l.part} ${part} · ` : ''}${l.serial} `;
+  const runs = englishOnly ? [lead(en, true), serial] : [lead(local, true), serial, lead(en, false), serial];
   const second = pollingStation ? `${bilingual('pollingStation', look.language, look.englishOnly)}: ${pollingStation}` : null;
-  const lines = second ? [first, second] : [first];
   const leading = 1.25;
-  const size = Math.min(area.height / (lines.length * leading), maxSize);
-  const out: string[] = [];
-  let y = area.y + area.height - size;
-  lines.forEach((line, i) => {
-    const s = fitSize(line, area.width, i === 0 ? size : size * 0.92);
-    out.push(font.showParts([{ text: line, x: area.x, y, constant: false }], { size: s, bold: i === 0 }));
-    y -= size * leading;
+  const lineCount = second ? 2 : 1;
+  const size = Math.min(area.height / (lineCount * leading), maxSize);
+  const y = area.y + area.height - size;
+  // the line's width from its parts (the labels' widths are cached; only the serial is measured anew)
+  const serialWidth = textWidth(serial, 1);
+  const ems = runs.reduce((sum, text, i) => sum + (i % 2 === 0 ? textWidth(text, 1) : serialWidth), 0);
+  const s1 = ems * size > area.width ? (area.width / ems) * 0.999 : size;
+  let x = area.x;
+  const parts = runs.map((text, i) => {
+    const part = { text, x, y, constant: i % 2 === 0 };
+    x += (i % 2 === 0 ? textWidth(text, 1) : serialWidth) * s1;
+    return part;
   });
+  const out = [font.showParts(parts, { size: s1, bold: true })];
+  if (second) out.push(font.showParts([{ text: second, x: area.x, y: y - size * leading, constant: true }], { size: fitSize(second, area.width, size * 0.92) }));
   return out.join('');
 }
 
