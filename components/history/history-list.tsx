@@ -24,9 +24,11 @@ function formatCreated(createdAt: string): string {
   return date.toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
 }
 
-/** "36 pages · ₹72.00 · 993 voters", from what the row has. */
+/** "AC 137 - Name · Part 1 · 36 pages · ₹72.00 · 993 voters", from what the row has. */
 function facts(doc: DocumentSummary): string {
   const parts: string[] = [];
+  if (doc.roll?.assembly) parts.push(`AC ${doc.roll.assembly}`);
+  if (doc.roll?.part) parts.push(`Part ${doc.roll.part}`);
   if (typeof doc.total_pages === 'number') parts.push(`${doc.total_pages} ${doc.total_pages === 1 ? 'page' : 'pages'}`);
   if (typeof doc.amount === 'number') parts.push(formatRupees(doc.amount));
   if (typeof doc.voters === 'number') parts.push(`${doc.voters.toLocaleString('en-IN')} voters`);

@@ -39,6 +39,8 @@ export interface DocumentSummary {
   refund?: Refund | null;
   /** The files were removed after the retention period: nothing left to view or download. */
   files_deleted?: boolean;
+  /** The assembly constituency ("137 - Name") and part the roll states; null for a list without them. */
+  roll?: { assembly: string | null; part: string | null } | null;
 }
 
 export interface DocumentWarning {

@@ -42,7 +42,16 @@ export function listItemJson(doc: DocumentRow, refunds: readonly RefundSummary[]
     completed_at: iso(doc.completedAt),
     files_deleted: doc.filesDeletedAt !== null,
     refund: refundJson(refunds),
+    roll: rollOf(doc),
   };
+}
+
+/** The assembly constituency and part a task's roll states, for telling history rows apart; null for a list without them. */
+function rollOf(doc: DocumentRow): { assembly: string | null; part: string | null } | null {
+  const header = doc.parseSummary?.header;
+  const assembly = header?.assembly ?? header?.assemblyNumber ?? null;
+  const part = header?.part ?? null;
+  return assembly || part ? { assembly, part } : null;
 }
 
 /** GET /api/documents/{id}: what the task view polls. */

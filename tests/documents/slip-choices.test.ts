@@ -6,6 +6,7 @@ import { expect, it } from 'vitest';
 import { markDocumentPaid } from '@/db/queries/documents';
 import { PUT as slipsRoute } from '@/app/api/documents/[id]/slips/route';
 import { GET as downloadRoute } from '@/app/api/documents/[id]/download/route';
+import { GET as listRoute } from '@/app/api/documents/route';
 import { startFinalRender } from '@/lib/documents/service';
 import { documentsContext } from '@/lib/server/jobs';
 import { describeEachDb } from '@/tests/helpers/db';
@@ -53,6 +54,9 @@ describeEachDb('polling-day slips', (ctx) => {
     expect(draft.summary).toMatchObject({ language: 'gu', supplement_additions: 8, roll: { part: '1', assemblyNumber: '137' } });
     expect(draft.summary.sections).toHaveLength(3);
     expect(draft.summary.deleted_voters.map((d: { serial: number }) => d.serial)).toEqual([67, 106, 113, 343, 363, 369, 386]);
+    // history tells the task apart by its roll's constituency and part
+    const history = await call(listRoute, { token });
+    expect(history.body[0].roll).toEqual({ assembly: expect.stringMatching(/^137\b/), part: '1' });
 
     // bad choices are refused with the reason; nothing changes
     const bad = await choose(token, id, { serials: '300-1' });
