@@ -47,7 +47,7 @@ describe('Excel limits before work', () => {
     const part = deflatedRepeat('<c r="A1"><v>1</v></c>', 200 * 1024 * 1024);
     const many = zip([...workbookParts, ...[1, 2, 3, 4].map((n) => ({ name: `xl/worksheets/sheet${n}.xml`, packed: part.packed, size: part.size, crc: part.crc }))]);
     const e = await refusal(checkZip(many, { maxTotal: 640 * 1024 * 1024, maxEntry: 512 * 1024 * 1024, maxRatio: 100_000, ratioFrom: 16 * 1024 * 1024, maxEntries: 100 }));
-    expect(e.message).toMatch(/^The Excel file would unpack to more than 640 MB; a voter list of 500,000 rows unpacks to about 150 MB\. It is refused\.$/);
+    expect(e.message).toMatch(/^The Excel file would unpack to more than 640 MB; a voter list of 250,000 rows unpacks to about 140 MB\. It is refused\.$/);
   });
 
   it('a cell of 8 MB (a name no voter has) is refused naming its row and column', async () => {
@@ -56,6 +56,22 @@ describe('Excel limits before work', () => {
     const e = await refusal(parseVoterList({ bytes: handmadeXlsx(rows), filename: 'list.xlsx' }));
     expect(e.code).toBe('too-large');
     expect(e.message).toMatch(/^Row 4, column D of the sheet "Voters" holds 83,88,608 characters; a cell of a voter list holds at most 1,000 \(a name, an address\)\./);
+  });
+
+  it("a sheet's rows are counted in its XML as it unpacks, whatever it declares, across the unpacker's chunks", async () => {
+    expect((await checkZip(workbook([ENGLISH_HEADER, ...voterRows(3_000, true)], 'xlsx'))).rows).toBe(3_001);
+    // namespace prefixes and self-closed rows count; the word "row" in a cell, <rows> or <rowBreaks> do not
+    const sheet = `<x:worksheet xmlns:x="s"><x:dimension ref="A1:A2"/><x:sheetData>${'<x:row r="1"><x:c t="inlineStr"><x:is><x:t>a row of text</x:t></x:is></x:c></x:row>'.repeat(150_000)}<row/><row\n r="2"></row></x:sheetData><rowBreaks/><rows/></x:worksheet>`;
+    expect((await checkZip(zip([{ name: 'xl/worksheets/sheet1.xml', data: Buffer.from(sheet) }]))).rows).toBe(150_002);
+  });
+
+  it('a sheet longer than the row limit is refused by its row count', async () => {
+    const bytes = workbook([ENGLISH_HEADER, ...voterRows(3_000, false)], 'xlsx');
+    const e = await refusal(parseVoterList({ bytes, filename: 'list.xlsx' }, { maxRows: 1_000 }));
+    expect(e.message).toBe('The sheet has more than 1,000 rows; split it into smaller files.');
+    // at the limit it is read
+    const list = await parseVoterList({ bytes: workbook([ENGLISH_HEADER, ...voterRows(1_000, false)], 'xlsx'), filename: 'list.xlsx' }, { maxRows: 1_000 });
+    expect(list.voters).toHaveLength(1_000);
   });
 
   it('250,000 rows are read (a spread over every row once overflowed the call stack)', { timeout: 180_000 }, async () => {

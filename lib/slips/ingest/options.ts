@@ -29,6 +29,6 @@ export interface ParseOptions {
   /** Spreadsheet worker limits (defaults: 60 s, 768 MB heap). */
   excelTimeoutMs?: number;
   excelMemoryMb?: number;
-  /** Refuse spreadsheets with more data rows than this (default 500,000). */
+  /** Refuse spreadsheets with more data rows than this (default MAX_SHEET_ROWS, 250,000). */
   maxRows?: number;
 }

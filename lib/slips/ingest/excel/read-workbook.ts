@@ -24,13 +24,15 @@ const XLSX = require(workerData.xlsxPath);
 try { XLSX.CFB.utils.use_zlib(require('node:zlib')); } catch (e) {}
 const { bytes, maxRows, maxSheets, maxCellChars } = workerData;
 try {
-  const wb = XLSX.read(bytes, { type: 'buffer', cellFormula: false, cellHTML: false, cellNF: false, cellStyles: false, cellText: false, cellDates: false, bookVBA: false, sheetStubs: false, dense: true });
+  // sheetRows: the library stops building cells past the limit (a longer sheet is refused by its row count, not by memory)
+  const wb = XLSX.read(bytes, { type: 'buffer', cellFormula: false, cellHTML: false, cellNF: false, cellStyles: false, cellText: false, cellDates: false, bookVBA: false, sheetStubs: false, dense: true, sheetRows: maxRows + 1 });
   const sheets = [];
   for (const name of wb.SheetNames.slice(0, maxSheets)) {
     const ws = wb.Sheets[name];
     if (!ws || !ws['!ref']) { sheets.push({ name: String(name), firstRow: 1, text: '', truncated: false }); continue; }
     const range = XLSX.utils.decode_range(ws['!ref']);
-    let truncated = false;
+    const full = XLSX.utils.decode_range(ws['!fullref'] || ws['!ref']);
+    let truncated = full.e.r - full.s.r + 1 > maxRows;
     if (range.e.r - range.s.r + 1 > maxRows) { range.e.r = range.s.r + maxRows - 1; truncated = true; }
     if (range.e.c - range.s.c + 1 > 200) range.e.c = range.s.c + 199;
     const data = Array.isArray(ws) ? ws : null;
