@@ -4,12 +4,15 @@
  * Starts the real server (`npm run serve`, PGlite, the local job runner, its sandbox processes) and asks:
  * do status polls stay fast while rolls generate? First each of six voter lists is generated alone, one
  * after another (upload → draft), for the time and CPU each needs. Then 200 clients poll one task's status
- * for 30 s (autocannon) while the same six lists are uploaded at once; printed: the polls' latency
+ * as the generator page does (each its own 3 s after each answer; bench/lib/pollers.ts), first for 10 s
+ * with nothing generating, then for 30 s while the same six lists are uploaded at once; printed: the polls' latency
  * (p50, p99, max), their errors and non-2xx answers, each upload's time (upload → 201) and each list's
  * upload → draft beside its time alone, and the CPU of the server's process tree beside wall time.
  *   --pollers=N      clients polling (default 200)
  *   --seconds=N      how long they poll (default 30)
- *   --every=MS       each client's pause between polls (default 3000, as the generator page polls; 0: as fast as it can)
+ *   --every=MS       each client's pause between polls (default 3000, as the generator page polls; 0: as fast as
+ *                    it can, with autocannon)
+ *   --quiet-seconds=N  first, the same polls for N s with nothing generating: the floor (default 10)
  * BENCH_PORT sets the port (default 3197). Six tasks at once need MAX_OPEN_TASKS 6: the bench's server gets 10.
  */
 import fs from 'node:fs';
@@ -18,6 +21,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import sharp from 'sharp';
 import * as XLSX from 'xlsx';
+import { pollLikeBrowsers, type PollFigures } from './lib/pollers';
 import { generatorForm, startBenchServer, treeCpuSeconds, treeRssMb, waitForStatus, type BenchServer } from './lib/server';
 
 const ROOT = process.cwd();
@@ -31,6 +35,7 @@ function flag(name: string, fallback: number): number {
 const POLLERS = flag('pollers', 200);
 const SECONDS = flag('seconds', 30);
 const EVERY_MS = flag('every', 3000);
+const QUIET_SECONDS = flag('quiet-seconds', 10);
 
 interface Input {
   name: string;
@@ -88,6 +93,17 @@ async function generate(server: BenchServer, token: string, input: Input, banner
 }
 
 const f = (n: number, d = 2) => n.toFixed(d);
+const figures = (p: PollFigures) => `p50 ${f(p.p50, 0)} ms · p99 ${f(p.p99, 0)} ms · max ${f(p.max, 0)} ms · errors ${p.errors} · non-2xx ${p.non2xx}`;
+
+/**
+ * POLLERS clients polling for `seconds`: as the page polls (each its own 3 s after each answer, spread out),
+ * or with --every=0 as fast as they can (autocannon, MIT: the server's throughput).
+ */
+async function pollStatus(url: string, token: string, seconds: number): Promise<PollFigures> {
+  if (EVERY_MS > 0) return pollLikeBrowsers({ url, token, clients: POLLERS, everyMs: EVERY_MS, seconds });
+  const r = await autocannon({ url, connections: POLLERS, duration: seconds, timeout: 10, headers: { authorization: `Bearer ${token}` } });
+  return { requests: r.requests.total, p50: r.latency.p50, p99: r.latency.p99, max: r.latency.max, errors: r.errors + r.timeouts, non2xx: r.non2xx };
+}
 
 async function main(): Promise<void> {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'vsg-load-bench-'));
@@ -113,19 +129,17 @@ async function main(): Promise<void> {
       pollTarget = run.id;
     }
 
+    const poll = (seconds: number) => pollStatus(`${server.base}/api/documents/${pollTarget}`, token, seconds);
+    // the floor: the same polls with nothing generating
+    const quiet = await poll(QUIET_SECONDS);
+    console.log(`polls with nothing generating (${quiet.requests} in ${QUIET_SECONDS} s): ${figures(quiet)}`);
+
     let peakMb = 0;
     const sampler = setInterval(() => (peakMb = Math.max(peakMb, treeRssMb(pid))), 200);
     const cpu0 = treeCpuSeconds(pid);
     const webCpu0 = treeCpuSeconds(pid, true);
     const t0 = performance.now();
-    const polling = autocannon({
-      url: `${server.base}/api/documents/${pollTarget}`,
-      connections: POLLERS,
-      duration: SECONDS,
-      timeout: 10,
-      headers: { authorization: `Bearer ${token}` },
-      ...(EVERY_MS > 0 ? { overallRate: Math.max(1, Math.round((POLLERS * 1000) / EVERY_MS)) } : {}),
-    });
+    const polling = poll(SECONDS);
     await new Promise((r) => setTimeout(r, 1000));
     const runs = await Promise.all(lists.map((input) => generate(server, token, input, banner).then((r) => ({ input, ...r }))));
     const drafted = (performance.now() - t0) / 1000;
@@ -135,7 +149,7 @@ async function main(): Promise<void> {
     const cpu = treeCpuSeconds(pid) - cpu0;
     const webCpu = treeCpuSeconds(pid, true) - webCpu0;
 
-    console.log(`\npolls (${polls.requests.total} in ${SECONDS} s, ${f(polls.requests.average, 0)}/s): p50 ${polls.latency.p50} ms · p99 ${polls.latency.p99} ms · max ${polls.latency.max} ms · errors ${polls.errors} · timeouts ${polls.timeouts} · non-2xx ${polls.non2xx}`);
+    console.log(`\npolls while the six generate (${polls.requests} in ${SECONDS} s, ${f(polls.requests / SECONDS, 0)}/s): ${figures(polls)}`);
     console.log(`\nlist               alone: draft s  cpu s   under load: upload s  draft s   ratio`);
     for (const run of runs) {
       const a = alone.get(run.input.name)!;
