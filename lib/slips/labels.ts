@@ -1,4 +1,4 @@
-import type { VoterRecord } from './types';
+import type { ParseReport, VoterRecord } from './types';
 
 /**
  * The words a slip prints around the voter's data, in the language of the list (with English beside)
@@ -51,6 +51,11 @@ const SCRIPTS: { from: number; to: number; language: LabelLanguage }[] = [
   { from: 0x0c80, to: 0x0cff, language: 'kn' },
   { from: 0x0d00, to: 0x0d7f, language: 'ml' },
 ];
+
+/** A list's language with its roll's own facts (the cover's polling station, section, assembly, address) counted in: a scanned roll's names are unread, its cover is not. */
+export function rollLanguage(voters: readonly Pick<VoterRecord, 'name' | 'relativeName' | 'section' | 'pollingStation'>[], header: ParseReport['header']): LabelLanguage {
+  return listLanguage(voters, [header.pollingStation, header.section, header.assemblyName, header.pollingStationAddress]);
+}
 
 /**
  * The language of a list, from the script most of its text is in (names, relatives, sections, polling

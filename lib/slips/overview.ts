@@ -1,5 +1,5 @@
 import type { DeletedVoter } from './choose';
-import { listLanguage, type LabelLanguage } from './labels';
+import { rollLanguage, type LabelLanguage } from './labels';
 import type { ParseReport, VoterRecord } from './types';
 
 /**
@@ -30,7 +30,7 @@ function counted(values: (string | undefined)[]): { name: string; voters: number
 export function listOverview(voters: readonly VoterRecord[], header: ParseReport['header']): ListOverview {
   const deleted = voters.filter((v) => v.deleted);
   return {
-    language: listLanguage(voters, [header.pollingStation, header.section, header.assemblyName, header.pollingStationAddress]),
+    language: rollLanguage(voters, header),
     sections: counted(voters.map((v) => v.section)),
     pollingStations: counted(voters.map((v) => v.pollingStation)),
     deleted: deleted.slice(0, MAX_LISTED).map((v) => ({ serial: v.serial, epic: v.epic, reason: v.deletionReason ?? null, page: v.page })),

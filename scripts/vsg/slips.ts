@@ -20,6 +20,7 @@ import { ORIENTATIONS, PAGE_SIZES, allowedSlipsPerPage, type Orientation, type P
 import { BannerError, LayoutError, SlipInputError } from '@/lib/slips/render/errors';
 import { validateLayout } from '@/lib/slips/render/layout';
 import { slipChoicesSchema, type SlipChoices } from '@/lib/slips/choose';
+import { rollLanguage } from '@/lib/slips/labels';
 import type { ParseReport, VoterRecord } from '@/lib/slips/types';
 import { isInputError, parseInSandbox } from './parse';
 import { withCliSandbox } from './sandbox';
@@ -158,6 +159,7 @@ export async function slipsCommand(argv: string[]): Promise<number> {
             mode: values.draft ? { kind: 'draft', previewPages } : { kind: 'final' },
             choices,
             roll,
+            language: header ? rollLanguage(voters, header) : undefined,
           },
           { subject: 'render' },
         );
