@@ -4,6 +4,9 @@ import { acceptAppDialog, fillSignUpAndSendOtp, loginAs, newTestUser, openSideMe
 test.describe('accounts (issue #2)', () => {
   test('sign up with the mailed OTP, log in, update the profile, log out', async ({ page }) => {
     const user = await signUpViaUi(page, newTestUser('signup'));
+    // the login form has the e-mail just signed up with (carried in the tab, not in the address)
+    await expect(page.getByLabel('Email Address')).toHaveValue(user.email);
+    expect(page.url()).not.toContain(encodeURIComponent(user.email));
 
     // Login → home, the side menu shows who is logged in.
     await loginAs(page, user.email, user.password);
@@ -150,9 +153,11 @@ test.describe('accounts (issue #2)', () => {
     await loginAs(otherPage, user.email, user.password);
 
     await page.goto('/login');
+    await page.getByLabel('Email Address').fill(user.email);
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await expect(page).toHaveURL(/\/forgot-password$/);
-    await page.getByLabel('Email Address').fill(user.email);
+    // the e-mail typed on the login form comes along
+    await expect(page.getByLabel('Email Address')).toHaveValue(user.email);
     await page.getByRole('button', { name: 'Send code' }).click();
     await expect(page.getByTestId('form-success')).toContainText('If an account exists');
     await page.getByLabel('Code').fill(await readOtp(user.email));
@@ -164,6 +169,7 @@ test.describe('accounts (issue #2)', () => {
     await page.getByRole('button', { name: 'Set new password' }).click();
     await acceptAppDialog(page, 'Your password has been changed');
     await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByLabel('Email Address')).toHaveValue(user.email);
     await loginAs(page, user.email, newPassword);
 
     // the other device is signed out on its next call

@@ -91,7 +91,10 @@ test.describe('shell and home', () => {
       await expect(menu.getByTestId('menu-user-email')).toHaveText(user.email);
       await expect(menu.getByRole('link', { name: 'Edit Profile' })).toHaveAttribute('href', '/profile');
       await expect(menu.getByRole('link', { name: 'Task History' })).toHaveAttribute('href', '/history');
+      await expect(menu.getByRole('link', { name: 'Voter Slip Generator' })).toHaveAttribute('href', '/voter-slip-generator');
       await expect(menu.getByRole('link', { name: 'VSG Licenses' })).toHaveCount(0);
+      await expect(menu.getByRole('link', { name: 'Users' })).toHaveCount(0);
+      await expect(menu.getByRole('link', { name: 'Payments' })).toHaveCount(0);
       await expect(menu.getByRole('button', { name: 'Logout' })).toBeVisible();
       await expect(menu.getByRole('link', { name: 'Login' })).toHaveCount(0);
       await page.keyboard.press('Escape');
@@ -105,14 +108,16 @@ test.describe('shell and home', () => {
     });
   }
 
-  test('an admin sees VSG Licenses in the side menu', async ({ page }) => {
+  test('an admin sees Users, Payments and VSG Licenses in the side menu', async ({ page }) => {
     await loginViaApi(page, E2E_ADMIN.email, E2E_ADMIN.password);
     await page.goto('/');
     await openSideMenu(page);
-    await expect(page.getByTestId('side-menu').getByRole('link', { name: 'VSG Licenses' })).toHaveAttribute(
-      'href',
-      '/admin/vsg-licenses',
-    );
+    const menu = page.getByTestId('side-menu');
+    await expect(menu.getByRole('link', { name: 'VSG Licenses' })).toHaveAttribute('href', '/admin/vsg-licenses');
+    await expect(menu.getByRole('link', { name: 'Users' })).toHaveAttribute('href', '/admin');
+    await expect(menu.getByRole('link', { name: 'Payments' })).toHaveAttribute('href', '/admin/payments');
+    await menu.getByRole('link', { name: 'Payments' }).click();
+    await expect(page).toHaveURL(/\/admin\/payments$/);
   });
 
   test('every page of issue #2 fits a 360px phone', async ({ page }) => {

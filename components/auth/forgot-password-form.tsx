@@ -13,6 +13,7 @@ import { sentenceResolver } from '@/components/forms/sentence-resolver';
 import { AuthCard } from '@/components/auth/auth-card';
 import { useAlert } from '@/components/dialogs/app-dialogs';
 import { readDetail } from '@/lib/client/api';
+import { carryEmail, takeCarriedEmail } from '@/lib/client/carried-email';
 import { emailField, PASSWORD_HINT, passwordField } from '@/lib/auth/validation';
 
 const schema = z.object({ email: emailField, otp: z.string().trim(), password: z.string() });
@@ -37,6 +38,11 @@ export function ForgotPasswordForm() {
     defaultValues: { email: '', otp: '', password: '' },
   });
   const { isSubmitting } = form.formState;
+  // the e-mail already typed on the login form
+  React.useEffect(() => {
+    const email = takeCarriedEmail();
+    if (email && !form.getValues('email')) form.setValue('email', email);
+  }, [form]);
 
   async function post(url: string, init: RequestInit, fallback: string): Promise<string | null> {
     setNotice(null);
@@ -79,6 +85,7 @@ export function ForgotPasswordForm() {
       'Failed to reset the password.',
     );
     if (detail === null) return;
+    carryEmail(email);
     await alert(PASSWORD_RESET_DONE, { title: 'Password changed' });
     router.push('/login');
   }

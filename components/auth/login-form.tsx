@@ -14,6 +14,7 @@ import { AuthCard } from '@/components/auth/auth-card';
 import { useSession } from '@/components/session/session-provider';
 import { useRedirectIfLoggedIn } from '@/components/session/guards';
 import { readDetail } from '@/lib/client/api';
+import { carryEmail, takeCarriedEmail } from '@/lib/client/carried-email';
 import { safeReturnTo } from '@/lib/client/return-to';
 import type { LoginResponse } from '@/lib/client/types';
 
@@ -44,6 +45,11 @@ export function LoginForm() {
   const [notice, setNotice] = React.useState<FormNotice | null>(null);
   const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { email: '', password: '' } });
   const { isSubmitting } = form.formState;
+  // the e-mail typed at sign-up (or before "Forgot password?") is filled in after hydration
+  React.useEffect(() => {
+    const email = takeCarriedEmail();
+    if (email && !form.getValues('email')) form.setValue('email', email);
+  }, [form]);
 
   async function onSubmit(values: Values) {
     setNotice(null);
@@ -91,7 +97,7 @@ export function LoginForm() {
         <FormInput form={form} name="email" label="Email Address" type="email" autoComplete="email" inputMode="email" required />
         <div className="grid gap-1">
           <FormInput form={form} name="password" label="Password" type="password" autoComplete="current-password" required />
-          <Link href="/forgot-password" className="justify-self-end text-sm font-medium text-primary underline-offset-4 hover:underline">
+          <Link href="/forgot-password" onClick={() => carryEmail(form.getValues('email'))} className="justify-self-end text-sm font-medium text-primary underline-offset-4 hover:underline">
             Forgot password?
           </Link>
         </div>

@@ -15,6 +15,7 @@ import { useAlert } from '@/components/dialogs/app-dialogs';
 import { sentenceResolver } from '@/components/forms/sentence-resolver';
 import { readDetail } from '@/lib/client/api';
 import { loginHref, safeReturnTo } from '@/lib/client/return-to';
+import { carryEmail } from '@/lib/client/carried-email';
 import { emailField, nameField, PASSWORD_HINT, passwordField, phoneField } from '@/lib/auth/validation';
 
 /**
@@ -103,6 +104,7 @@ export function SignupForm() {
       setNotice({ kind: 'error', text: await readDetail(res, 'Failed to sign up.') });
       return;
     }
+    carryEmail(values.email);
     await alert(SIGNUP_SUCCESS, { title: 'Welcome' });
     router.push(loginHref(safeReturnTo(new URLSearchParams(window.location.search).get('next'))));
   }

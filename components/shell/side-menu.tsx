@@ -3,7 +3,7 @@
 import * as React from 'react';
 import Link from 'next/link';
 import { usePathname, useRouter } from 'next/navigation';
-import { HistoryIcon, KeyRoundIcon, LogInIcon, LogOutIcon, MenuIcon, UserPenIcon, UserPlusIcon } from 'lucide-react';
+import { FileTextIcon, HistoryIcon, IndianRupeeIcon, KeyRoundIcon, LogInIcon, LogOutIcon, MenuIcon, UserPenIcon, UserPlusIcon, UsersIcon } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Avatar, AvatarFallback } from '@/components/ui/avatar';
@@ -51,9 +51,16 @@ export function SideMenu() {
   }, [loggingOut, pathname, logout]);
 
   const userLinks: MenuLink[] = [
+    { href: '/voter-slip-generator', label: 'Voter Slip Generator', icon: FileTextIcon },
     { href: '/profile', label: 'Edit Profile', icon: UserPenIcon },
     { href: '/history', label: 'Task History', icon: HistoryIcon },
-    ...(user?.is_admin ? [{ href: '/admin/vsg-licenses', label: 'VSG Licenses', icon: KeyRoundIcon }] : []),
+    ...(user?.is_admin
+      ? [
+          { href: '/admin', label: 'Users', icon: UsersIcon },
+          { href: '/admin/payments', label: 'Payments', icon: IndianRupeeIcon },
+          { href: '/admin/vsg-licenses', label: 'VSG Licenses', icon: KeyRoundIcon },
+        ]
+      : []),
   ];
   const visitorLinks: MenuLink[] = [
     { href: '/login', label: 'Login', icon: LogInIcon },
