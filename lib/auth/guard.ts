@@ -39,21 +39,3 @@ export async function authenticate(req: Request, db: Db): Promise<AuthContext> {
   if (token === null) throw ApiError.unauthorized('Not authenticated.');
   return resolve(token, db);
 }
-
-/** The authenticated user (fresh row from the database); 401 otherwise. */
-export async function requireUser(req: Request, db: Db): Promise<User> {
-  return (await authenticate(req, db)).user;
-}
-
-/** The authenticated admin; 401 without a valid token, 403 for a non-admin. */
-export async function requireAdmin(req: Request, db: Db): Promise<User> {
-  const user = await requireUser(req, db);
-  if (!user.isAdmin) throw ApiError.forbidden('Admin access is required.');
-  return user;
-}
-
-/** For endpoints where login is optional: null without an Authorization header, 401 for a bad token. */
-export async function getCurrentUser(req: Request, db: Db): Promise<User | null> {
-  const token = readBearer(req);
-  return token === null ? null : (await resolve(token, db)).user;
-}

@@ -1,5 +1,5 @@
 /** The auth API for route handlers and other lib/ code. */
-export { authenticate, getCurrentUser, requireAdmin, requireUser, type AuthContext } from './guard';
+export { authenticate, type AuthContext } from './guard';
 export { toUserObject, type UserObject } from './user-object';
 export { endSession, login, refreshSession, startSession, type TokenPair } from './sessions';
 export { sendSignupOtp, consumeSignupOtp } from './otp';

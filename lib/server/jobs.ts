@@ -1,9 +1,7 @@
 import { getDb } from '@/db/client';
 import { releaseOrphanedJobs } from '@/db/queries/jobs';
 import { getConfig } from '@/lib/config';
-import { documentsDeps } from '@/lib/documents/deps';
 import { PIPELINE_JOBS, retentionJob } from '@/lib/documents/jobs';
-import type { DocumentsContext } from '@/lib/documents/service';
 import { LocalJobRunner, type JobDefinition, type JobDispatcher } from '@/lib/jobs';
 import { LocalDispatcher } from '@/lib/jobs/dispatcher';
 import { onShutdown } from './shutdown';
@@ -31,12 +29,6 @@ export function getJobDispatcher(): Promise<JobDispatcher> {
     return new LocalDispatcher(await getDb(), state.runner ?? null);
   })();
   return state.dispatcher;
-}
-
-/** Everything the document services need, for route handlers. */
-export async function documentsContext(): Promise<DocumentsContext> {
-  const [deps, jobs] = await Promise.all([documentsDeps(), getJobDispatcher()]);
-  return { ...deps, jobs };
 }
 
 /** Start-up: with the local runner, run queued jobs in this process and schedule the retention sweep. */

@@ -6,7 +6,8 @@ import { documents } from '@/db/schema';
 import { SandboxPool } from '@/lib/sandbox/pool';
 import { DELETE as deleteRoute } from '@/app/api/users/[id]/route';
 import { startFinalRender } from '@/lib/documents/service';
-import { documentsContext, localRunnerForTests } from '@/lib/server/jobs';
+import { appContext } from '@/lib/server/context';
+import { localRunnerForTests } from '@/lib/server/jobs';
 import { describeEachDb } from '@/tests/helpers/db';
 import { call, makeUser } from '@/tests/auth/helpers';
 import { bannerPng } from '@/tests/render/helpers';
@@ -42,7 +43,7 @@ for (const filesStore of ['disk', 'database'] as const) {
       const paid = (await upload(token, { voterList: list(), banner })).body.id as number;
       await waitForStatus(token, paid, ['draft_complete']);
       await markDocumentPaid(ctx.db, paid);
-      await startFinalRender(await documentsContext(), paid);
+      await startFinalRender(await appContext(), paid);
       await waitForStatus(token, paid, ['complete']);
       const draft = (await upload(token, { voterList: list(), banner })).body.id as number;
       await waitForStatus(token, draft, ['draft_complete']);

@@ -16,7 +16,8 @@ import { signFileToken } from '@/lib/documents/file-token';
 import { purgeExpiredFiles } from '@/lib/documents/retention';
 import { documentsDeps } from '@/lib/documents/deps';
 import { startFinalRender } from '@/lib/documents/service';
-import { documentsContext, localRunnerForTests, resetJobsForTests, startLocalJobs } from '@/lib/server/jobs';
+import { appContext } from '@/lib/server/context';
+import { localRunnerForTests, resetJobsForTests, startLocalJobs } from '@/lib/server/jobs';
 import { describeEachDb } from '@/tests/helpers/db';
 import { call, makeUser } from '@/tests/auth/helpers';
 import { bannerPng } from '@/tests/render/helpers';
@@ -89,7 +90,7 @@ describeEachDb('cancel, ownership, links and retention', (ctx) => {
     await markDocumentPaid(ctx.db, b.body.id);
     const paid = await post(cancelRoute, token, b.body.id);
     expect(paid).toMatchObject({ status: 409, body: { detail: expect.stringMatching(/paid/) } });
-    await startFinalRender(await documentsContext(), b.body.id);
+    await startFinalRender(await appContext(), b.body.id);
     await waitForStatus(token, b.body.id, ['complete']);
     expect((await post(cancelRoute, token, b.body.id)).status).toBe(409);
   });

@@ -10,7 +10,7 @@ import { GET as taskIdRoute } from '@/app/api/documents/[id]/task_id/route';
 import { GET as viewRoute } from '@/app/api/documents/[id]/view/route';
 import { GET as downloadRoute } from '@/app/api/documents/[id]/download/route';
 import { startFinalRender } from '@/lib/documents/service';
-import { documentsContext } from '@/lib/server/jobs';
+import { appContext } from '@/lib/server/context';
 import { describeEachDb } from '@/tests/helpers/db';
 import { call, makeUser } from '@/tests/auth/helpers';
 import { bannerPng } from '@/tests/render/helpers';
@@ -36,7 +36,7 @@ async function fetchPdf(handler: unknown, url: string, id: number): Promise<{ st
 /** What a verified payment does (the payment issue calls the same two functions). */
 async function payDirectly(db: Parameters<typeof markDocumentPaid>[0], id: number): Promise<void> {
   expect(await markDocumentPaid(db, id)).not.toBeNull();
-  await startFinalRender(await documentsContext(), id);
+  await startFinalRender(await appContext(), id);
 }
 
 for (const filesStore of ['disk', 'database'] as const) {
@@ -118,7 +118,7 @@ for (const filesStore of ['disk', 'database'] as const) {
       expect(s.status).toBe('draft_complete');
       // and every voter carries the part, as the voters of a roll whose cover the parse reads do
       const doc = await findDocument(ctx.db, started.body.id);
-      const voters = JSON.parse((await (await documentsContext()).store.readAll(doc!.votersFileId!)).toString('utf8')) as { part?: string }[];
+      const voters = JSON.parse((await (await appContext()).store.readAll(doc!.votersFileId!)).toString('utf8')) as { part?: string }[];
       expect(voters).toHaveLength(9930);
       expect(voters.every((v) => v.part === '1')).toBe(true);
     });

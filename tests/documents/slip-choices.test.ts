@@ -8,7 +8,7 @@ import { PUT as slipsRoute } from '@/app/api/documents/[id]/slips/route';
 import { GET as downloadRoute } from '@/app/api/documents/[id]/download/route';
 import { GET as listRoute } from '@/app/api/documents/route';
 import { startFinalRender } from '@/lib/documents/service';
-import { documentsContext } from '@/lib/server/jobs';
+import { appContext } from '@/lib/server/context';
 import { describeEachDb } from '@/tests/helpers/db';
 import { call, makeUser } from '@/tests/auth/helpers';
 import { bannerPng } from '@/tests/render/helpers';
@@ -77,7 +77,7 @@ describeEachDb('polling-day slips', (ctx) => {
     expect(preview.text).toMatch(/Part 1 · Sr\. 1\b/);
 
     expect(await markDocumentPaid(ctx.db, id)).not.toBeNull();
-    await startFinalRender(await documentsContext(), id);
+    await startFinalRender(await appContext(), id);
     // once paid, the choices stay
     expect((await choose(token, id, { order: 'roll' })).status).toBe(409);
     const done = await waitForStatus(token, id, ['complete', 'error']);
@@ -103,7 +103,7 @@ describeEachDb('polling-day slips', (ctx) => {
     expect(draft.summary).toMatchObject({ language: 'ta' });
     expect(draft.summary.polling_stations).toEqual([{ name: '12 - அரசு பள்ளி', voters: 6 }, { name: '13 - நகராட்சி அலுவலகம்', voters: 6 }]);
     expect(await markDocumentPaid(ctx.db, id)).not.toBeNull();
-    await startFinalRender(await documentsContext(), id);
+    await startFinalRender(await appContext(), id);
     const done = await waitForStatus(token, id, ['complete', 'error']);
     const final = await pdfText(downloadRoute, done.download_url, id);
     expect(final.text).toContain('பாகம் 7 · வ.எண் 1');

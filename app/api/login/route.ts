@@ -1,6 +1,5 @@
-import { getDb } from '@/db/client';
 import { readForm } from '@/lib/api/body';
-import { withApi } from '@/lib/api/handler';
+import { withContext } from '@/lib/api/with-user';
 import { login } from '@/lib/auth/sessions';
 import { jsonNoStore, requestIp } from '@/lib/server/request';
 import { z } from 'zod';
@@ -10,8 +9,8 @@ const schema = z.object({
   password: z.string({ error: 'is required' }).min(1, 'is required').max(1024, 'is too long'),
 });
 
-export const POST = withApi(async (req) => {
+export const POST = withContext(async (req, { ctx }) => {
   const { username, password } = await readForm(req, schema);
-  const tokens = await login(await getDb(), { email: username, password, ip: requestIp(req) });
+  const tokens = await login(ctx.db, { email: username, password, ip: requestIp(req) });
   return jsonNoStore(tokens);
 });

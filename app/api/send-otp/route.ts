@@ -1,6 +1,5 @@
-import { getDb } from '@/db/client';
 import { readForm } from '@/lib/api/body';
-import { withApi } from '@/lib/api/handler';
+import { withContext } from '@/lib/api/with-user';
 import { sendSignupOtp } from '@/lib/auth/otp';
 import { emailField } from '@/lib/auth/validation';
 import { requestIp } from '@/lib/server/request';
@@ -8,8 +7,8 @@ import { z } from 'zod';
 
 const schema = z.object({ email: emailField });
 
-export const POST = withApi(async (req) => {
+export const POST = withContext(async (req, { ctx }) => {
   const { email } = await readForm(req, schema);
-  await sendSignupOtp(await getDb(), { email, ip: requestIp(req) });
+  await sendSignupOtp(ctx.db, { email, ip: requestIp(req) });
   return Response.json({ detail: `OTP sent to ${email}.` });
 });

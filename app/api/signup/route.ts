@@ -1,6 +1,5 @@
-import { getDb } from '@/db/client';
 import { readJson } from '@/lib/api/body';
-import { withApi } from '@/lib/api/handler';
+import { withContext } from '@/lib/api/with-user';
 import { signup } from '@/lib/auth/signup';
 import { toUserObject } from '@/lib/auth/user-object';
 import { emailField, nameField, otpField, passwordField, phoneField } from '@/lib/auth/validation';
@@ -15,8 +14,8 @@ const schema = z.object({
   otp: otpField,
 });
 
-export const POST = withApi(async (req) => {
+export const POST = withContext(async (req, { ctx }) => {
   const input = await readJson(req, schema);
-  const user = await signup(await getDb(), input, requestIp(req));
+  const user = await signup(ctx.db, input, requestIp(req));
   return Response.json(toUserObject(user), { status: 201 });
 });

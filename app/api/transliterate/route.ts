@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { getDb } from '@/db/client';
-import { withApi } from '@/lib/api/handler';
+import { withContext } from '@/lib/api/with-user';
 import { getConfig } from '@/lib/config';
 import { createOnlineProvider, type OnlineProvider } from '@/lib/transliterate/online';
 import { consumeRateLimit, RATE_RULES } from '@/lib/rate-limit';
@@ -26,8 +25,8 @@ function onlineProvider(): OnlineProvider | null {
   return online.provider;
 }
 
-export const GET = withApi(async (req) => {
-  await consumeRateLimit(await getDb(), RATE_RULES.transliteratePerIp, requestIp(req));
+export const GET = withContext(async (req, { ctx }) => {
+  await consumeRateLimit(ctx.db, RATE_RULES.transliteratePerIp, requestIp(req));
   const params = new URL(req.url).searchParams;
   const query = querySchema.parse({
     text: params.get('text') ?? undefined,

@@ -1,8 +1,6 @@
-import { getDb } from '@/db/client';
 import { listUsers } from '@/db/queries/users';
-import { withApi } from '@/lib/api/handler';
+import { withAdmin } from '@/lib/api/with-user';
 import { controlCharacters } from '@/lib/api/plain-text';
-import { requireAdmin } from '@/lib/auth/guard';
 import { toUserObject } from '@/lib/auth/user-object';
 import { jsonNoStore } from '@/lib/server/request';
 import { z } from 'zod';
@@ -19,10 +17,8 @@ const querySchema = z.object({
 });
 
 /** GET /api/users (admin): users by id, optional ?q= (name/e-mail), ?limit=&offset=; total in X-Total-Count. */
-export const GET = withApi(async (req) => {
-  const db = await getDb();
-  await requireAdmin(req, db);
+export const GET = withAdmin(async (req, { ctx }) => {
   const query = querySchema.parse(Object.fromEntries(new URL(req.url).searchParams));
-  const { rows, total } = await listUsers(db, query);
+  const { rows, total } = await listUsers(ctx.db, query);
   return jsonNoStore(rows.map(toUserObject), { headers: { 'X-Total-Count': String(total) } });
 });

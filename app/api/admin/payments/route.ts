@@ -1,7 +1,5 @@
 import { listPaymentsForAdmin } from '@/db/queries/payments';
-import { withApi } from '@/lib/api/handler';
-import { requireAdmin } from '@/lib/auth/guard';
-import { paymentsContext } from '@/lib/server/payments';
+import { withAdmin } from '@/lib/api/with-user';
 import { jsonNoStore } from '@/lib/server/request';
 import { z } from 'zod';
 
@@ -11,9 +9,7 @@ const querySchema = z.object({
 });
 
 /** GET /api/admin/payments: every payment taken (paid and flagged orders, second payments of an order), newest first; total in X-Total-Count. */
-export const GET = withApi(async (req) => {
-  const ctx = await paymentsContext();
-  await requireAdmin(req, ctx.db);
+export const GET = withAdmin(async (req, { ctx }) => {
   const { limit, offset } = querySchema.parse(Object.fromEntries(new URL(req.url).searchParams));
   const { rows, total } = await listPaymentsForAdmin(ctx.db, limit, offset);
   const body = rows.map((r) => ({

@@ -1,6 +1,5 @@
-import { getDb } from '@/db/client';
 import { readJson } from '@/lib/api/body';
-import { withApi } from '@/lib/api/handler';
+import { withContext } from '@/lib/api/with-user';
 import { resetPassword } from '@/lib/auth/password-reset';
 import { emailField, otpField, passwordField } from '@/lib/auth/validation';
 import { requestIp } from '@/lib/server/request';
@@ -9,8 +8,8 @@ import { z } from 'zod';
 const schema = z.object({ email: emailField, otp: otpField, password: passwordField });
 
 /** Forgot password, step 2 (JSON `email, otp, password`): sets the password and ends every session. */
-export const POST = withApi(async (req) => {
+export const POST = withContext(async (req, { ctx }) => {
   const input = await readJson(req, schema);
-  await resetPassword(await getDb(), { ...input, ip: requestIp(req) });
+  await resetPassword(ctx.db, { ...input, ip: requestIp(req) });
   return Response.json({ detail: 'Your password has been changed. Please log in with the new password.' });
 });

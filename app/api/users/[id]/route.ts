@@ -1,19 +1,13 @@
-import { getDb } from '@/db/client';
 import { findUserById } from '@/db/queries/users';
 import { ApiError } from '@/lib/api/errors';
 import { readJson } from '@/lib/api/body';
-import { withApi } from '@/lib/api/handler';
-import { authenticate, requireAdmin } from '@/lib/auth/guard';
+import { withAdmin, withUser } from '@/lib/api/with-user';
 import { toUserObject } from '@/lib/auth/user-object';
 import { updateUserAs } from '@/lib/auth/users';
 import { deleteUserWithTasks } from '@/lib/documents/service';
-import { documentsContext } from '@/lib/server/jobs';
 import { nameField, passwordField, phoneUpdateField } from '@/lib/auth/validation';
-import { parseIdParam } from '@/lib/server/params';
 import { jsonNoStore } from '@/lib/server/request';
 import { z } from 'zod';
-
-type Params = { id: string };
 
 const updateSchema = z.object({
   name: nameField.optional(),
@@ -25,31 +19,22 @@ const updateSchema = z.object({
 });
 
 /** GET /api/users/{id}: the user object, for that user or an admin (the admin edit screen loads it). */
-export const GET = withApi<Params>(async (req, { params }) => {
-  const db = await getDb();
-  const { user } = await authenticate(req, db);
-  const id = parseIdParam((await params).id);
+export const GET = withUser('user id', async (_req, { ctx, user, id }) => {
   if (user.id !== id && !user.isAdmin) throw ApiError.forbidden('You can only view your own profile.');
-  const target = await findUserById(db, id);
+  const target = await findUserById(ctx.db, id);
   if (!target) throw ApiError.notFound('User not found.');
   return jsonNoStore(toUserObject(target));
 });
 
 /** PUT /api/users/{id}: self, or any user for an admin (who may also set is_active / is_admin). */
-export const PUT = withApi<Params>(async (req, { params }) => {
-  const db = await getDb();
-  const auth = await authenticate(req, db);
-  const id = parseIdParam((await params).id);
+export const PUT = withUser('user id', async (req, { ctx, user: caller, sessionId, id }) => {
   const update = await readJson(req, updateSchema);
-  const user = await updateUserAs(db, { user: auth.user, sessionId: auth.sessionId }, id, update);
+  const user = await updateUserAs(ctx.db, { user: caller, sessionId }, id, update);
   return jsonNoStore(toUserObject(user));
 });
 
 /** DELETE /api/users/{id} (admin): not oneself, not the last admin; their tasks and files go with them. */
-export const DELETE = withApi<Params>(async (req, { params }) => {
-  const ctx = await documentsContext();
-  const admin = await requireAdmin(req, ctx.db);
-  const id = parseIdParam((await params).id);
+export const DELETE = withAdmin('user id', async (_req, { ctx, user: admin, id }) => {
   await deleteUserWithTasks(ctx, admin, id);
   return Response.json({ detail: 'User deleted.' });
 });

@@ -1,10 +1,9 @@
-import { withApi } from '@/lib/api/handler';
-import { documentsDeps } from '@/lib/documents/deps';
+import { withContext } from '@/lib/api/with-user';
 import { openDocumentFile } from '@/lib/documents/service';
 import { parseIdParam } from '@/lib/server/params';
 
 /** GET /api/documents/{id}/download?token=…: the task's PDF (attachment), for the holder of a signed link. */
-export const GET = withApi<{ id: string }>(async (req, { params }) => {
-  const id = parseIdParam((await params).id, 'task id');
-  return openDocumentFile(await documentsDeps(), id, new URL(req.url).searchParams.get('token'), 'attachment');
+export const GET = withContext<{ id: string }>(async (req, { ctx, params }) => {
+  const id = parseIdParam(params.id, 'task id');
+  return openDocumentFile(ctx, id, new URL(req.url).searchParams.get('token'), 'attachment');
 });

@@ -1,7 +1,6 @@
 import { ApiError } from '@/lib/api/errors';
-import { withApi } from '@/lib/api/handler';
+import { withContext } from '@/lib/api/with-user';
 import { handleWebhook } from '@/lib/payments/service';
-import { paymentsContext } from '@/lib/server/payments';
 
 const MAX_WEBHOOK_BYTES = 256 * 1024;
 
@@ -18,8 +17,7 @@ async function rawBody(req: Request): Promise<Uint8Array> {
 }
 
 /** POST /api/payments/razorpay/webhook: Razorpay's events (payment.captured, order.paid, payment.failed). */
-export const POST = withApi(async (req) => {
-  const ctx = await paymentsContext();
+export const POST = withContext(async (req, { ctx }) => {
   const body = await rawBody(req);
   return Response.json(await handleWebhook(ctx, body, req.headers.get('x-razorpay-signature'), req.headers.get('x-razorpay-event-id')));
 });
