@@ -1,4 +1,5 @@
-import { getDb, type Db } from '@/db/client';
+import type { Db } from '@/db/client';
+import { getDb } from '@/lib/server/database';
 import { getConfig, type Config } from '@/lib/config';
 import { createFileStore, type FileStore } from '@/lib/files';
 import { getSandbox, type SandboxPool } from '@/lib/sandbox';

@@ -1,5 +1,5 @@
 import { lt } from 'drizzle-orm';
-import { getDb } from '@/db/client';
+import { getDb } from './database';
 import { pruneWindows } from '@/db/queries/rate-limits';
 import { otpCodes } from '@/db/schema';
 import { ensureAdmin } from '@/lib/auth/admin-bootstrap';

@@ -1,4 +1,4 @@
-import { getDb } from '@/db/client';
+import { getDb } from './database';
 import { releaseOrphanedJobs } from '@/db/queries/jobs';
 import { getConfig } from '@/lib/config';
 import { PIPELINE_JOBS, retentionJob } from '@/lib/documents/jobs';

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { getDbHandle } from '@/db/client';
+import { getDbHandle } from '@/lib/server/database';
 import { ensureAdmin } from '@/lib/auth/admin-bootstrap';
 import { emailField, nameField, passwordField } from '@/lib/auth/validation';
 
