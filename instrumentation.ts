@@ -7,7 +7,7 @@
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
-  const { installPeerAddressHook } = await import('./lib/server/peer-address');
+  const { installPeerAddressHook } = await import('./lib/api/peer-address');
   installPeerAddressHook();
   const { bootstrapServerOrExit } = await import('./lib/server/bootstrap');
   await bootstrapServerOrExit();

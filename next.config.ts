@@ -1,5 +1,5 @@
 import type { NextConfig } from 'next';
-import { configHeaders } from './lib/server/security-headers';
+import { configHeaders } from './lib/api/security-headers';
 
 const nextConfig: NextConfig = {
   // Native, WASM or worker-spawning packages must be loaded by Node at run time, not bundled.

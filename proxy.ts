@@ -1,5 +1,5 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { contentSecurityPolicy, newNonce } from '@/lib/server/security-headers';
+import { contentSecurityPolicy, newNonce } from '@/lib/api/security-headers';
 
 /**
  * Next 16 proxy (formerly middleware): every page gets a Content-Security-Policy with a fresh nonce. The

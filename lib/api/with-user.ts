@@ -1,7 +1,7 @@
 import type { User } from '@/db/schema';
 import { authenticate } from '@/lib/auth/guard';
 import { appContext, type AppContext } from '@/lib/server/context';
-import { parseIdParam } from '@/lib/server/params';
+import { parseIdParam } from '@/lib/api/params';
 import { ApiError } from './errors';
 import { withApi } from './handler';
 

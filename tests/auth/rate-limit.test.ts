@@ -4,8 +4,8 @@ import { POST as loginRoute } from '@/app/api/login/route';
 import { login } from '@/lib/auth/sessions';
 import { backoffDelaySeconds } from '@/db/queries/rate-limits';
 import { consumeRateLimit, LOGIN_BACKOFF, UNKNOWN_IP, type RateRule } from '@/lib/rate-limit';
-import { clientIp, normalizeAddress } from '@/lib/server/client-ip';
-import { installPeerAddressHook, PEER_ADDRESS_HEADER } from '@/lib/server/peer-address';
+import { clientIp, normalizeAddress } from '@/lib/api/client-ip';
+import { installPeerAddressHook, PEER_ADDRESS_HEADER } from '@/lib/api/peer-address';
 import { call, makeUser, uniqueEmail, useAuthTestEnv } from './helpers';
 
 const rule: RateRule = { name: 'test', limit: 3, windowSeconds: 60, detail: 'Slow down.' };

@@ -8,7 +8,7 @@ import { resetConfigForTests } from '@/lib/config';
 import { LruCache } from '@/lib/transliterate/lru';
 import { buildRequestUrl, createOnlineProvider, parseInputToolsReply } from '@/lib/transliterate/online';
 import { MAX_ONLINE_CALLS_PER_REQUEST, suggest } from '@/lib/transliterate/service';
-import { installPeerAddressHook, PEER_ADDRESS_HEADER } from '@/lib/server/peer-address';
+import { installPeerAddressHook, PEER_ADDRESS_HEADER } from '@/lib/api/peer-address';
 import { RATE_RULES } from '@/lib/rate-limit';
 
 process.env.DATA_DIR = path.join(os.tmpdir(), `translit-test-${process.pid}`);

@@ -2,7 +2,7 @@ import { refundsForDocuments } from '@/db/queries/payments';
 import { withUser } from '@/lib/api/with-user';
 import { listItemJson } from '@/lib/documents/present';
 import { listTasks } from '@/lib/documents/service';
-import { jsonNoStore } from '@/lib/server/request';
+import { jsonNoStore } from '@/lib/api/request';
 
 /** GET /api/documents: the caller's tasks, newest first. */
 export const GET = withUser(async (_req, { ctx, user }) => {

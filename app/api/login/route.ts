@@ -1,7 +1,7 @@
 import { readForm } from '@/lib/api/body';
 import { withContext } from '@/lib/api/with-user';
 import { login } from '@/lib/auth/sessions';
-import { jsonNoStore, requestIp } from '@/lib/server/request';
+import { jsonNoStore, requestIp } from '@/lib/api/request';
 import { z } from 'zod';
 
 const schema = z.object({

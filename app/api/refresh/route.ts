@@ -1,6 +1,6 @@
 import { withContext } from '@/lib/api/with-user';
 import { refreshSession } from '@/lib/auth/sessions';
-import { jsonNoStore } from '@/lib/server/request';
+import { jsonNoStore } from '@/lib/api/request';
 
 /** SPEC §7: the refresh token comes in the `refresh-token` header; the answer carries a rotated pair. */
 export const POST = withContext(async (req, { ctx }) => {

@@ -3,7 +3,7 @@ import { withContext } from '@/lib/api/with-user';
 import { signup } from '@/lib/auth/signup';
 import { toUserObject } from '@/lib/auth/user-object';
 import { emailField, nameField, otpField, passwordField, phoneField } from '@/lib/auth/validation';
-import { requestIp } from '@/lib/server/request';
+import { requestIp } from '@/lib/api/request';
 import { z } from 'zod';
 
 const schema = z.object({

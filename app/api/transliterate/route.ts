@@ -3,7 +3,7 @@ import { withContext } from '@/lib/api/with-user';
 import { getConfig } from '@/lib/config';
 import { createOnlineProvider, type OnlineProvider } from '@/lib/transliterate/online';
 import { consumeRateLimit, RATE_RULES } from '@/lib/rate-limit';
-import { requestIp } from '@/lib/server/request';
+import { requestIp } from '@/lib/api/request';
 import { clampNum, MAX_TEXT_LENGTH, suggest, withFallback } from '@/lib/transliterate/service';
 
 /**

@@ -2,7 +2,7 @@ import { listUsers } from '@/db/queries/users';
 import { withAdmin } from '@/lib/api/with-user';
 import { controlCharacters } from '@/lib/api/plain-text';
 import { toUserObject } from '@/lib/auth/user-object';
-import { jsonNoStore } from '@/lib/server/request';
+import { jsonNoStore } from '@/lib/api/request';
 import { z } from 'zod';
 
 const querySchema = z.object({

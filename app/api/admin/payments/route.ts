@@ -1,6 +1,6 @@
 import { listPaymentsForAdmin } from '@/db/queries/payments';
 import { withAdmin } from '@/lib/api/with-user';
-import { jsonNoStore } from '@/lib/server/request';
+import { jsonNoStore } from '@/lib/api/request';
 import { z } from 'zod';
 
 const querySchema = z.object({

@@ -3,7 +3,7 @@ import { withUser } from '@/lib/api/with-user';
 import { statusJson } from '@/lib/documents/present';
 import { requireOwnDocument } from '@/lib/documents/service';
 import { isPaymentTestMode } from '@/lib/payments/mode';
-import { jsonNoStore } from '@/lib/server/request';
+import { jsonNoStore } from '@/lib/api/request';
 
 /** GET /api/documents/{id}: the task's status, polled every 3 s by the task view. */
 export const GET = withUser('task id', async (_req, { ctx, user, sessionId, id }) => {

@@ -1,6 +1,6 @@
 import { withUser } from '@/lib/api/with-user';
 import { createTask } from '@/lib/documents/service';
-import { jsonNoStore } from '@/lib/server/request';
+import { jsonNoStore } from '@/lib/api/request';
 
 /** POST /api/documents/voter-slip-generator (multipart): store the files, start the task → 201 {id, task_id}. */
 export const POST = withUser(async (req, { ctx, user }) => {

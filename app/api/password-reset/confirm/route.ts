@@ -2,7 +2,7 @@ import { readJson } from '@/lib/api/body';
 import { withContext } from '@/lib/api/with-user';
 import { resetPassword } from '@/lib/auth/password-reset';
 import { emailField, otpField, passwordField } from '@/lib/auth/validation';
-import { requestIp } from '@/lib/server/request';
+import { requestIp } from '@/lib/api/request';
 import { z } from 'zod';
 
 const schema = z.object({ email: emailField, otp: otpField, password: passwordField });

@@ -2,7 +2,7 @@ import { readForm } from '@/lib/api/body';
 import { withContext } from '@/lib/api/with-user';
 import { requestPasswordReset } from '@/lib/auth/password-reset';
 import { emailField } from '@/lib/auth/validation';
-import { requestIp } from '@/lib/server/request';
+import { requestIp } from '@/lib/api/request';
 import { z } from 'zod';
 
 const schema = z.object({ email: emailField });

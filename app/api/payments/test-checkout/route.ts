@@ -2,7 +2,7 @@ import { readJson } from '@/lib/api/body';
 import { withContext } from '@/lib/api/with-user';
 import { authenticate } from '@/lib/auth/guard';
 import { testCheckout } from '@/lib/payments/service';
-import { jsonNoStore } from '@/lib/server/request';
+import { jsonNoStore } from '@/lib/api/request';
 import { z } from 'zod';
 
 /** POST /api/payments/test-checkout {order_id}: test mode only (404 with Razorpay keys). */

@@ -6,7 +6,7 @@ import { toUserObject } from '@/lib/auth/user-object';
 import { updateUserAs } from '@/lib/auth/users';
 import { deleteUserWithTasks } from '@/lib/documents/service';
 import { nameField, passwordField, phoneUpdateField } from '@/lib/auth/validation';
-import { jsonNoStore } from '@/lib/server/request';
+import { jsonNoStore } from '@/lib/api/request';
 import { z } from 'zod';
 
 const updateSchema = z.object({

@@ -1,6 +1,6 @@
 import { withUser } from '@/lib/api/with-user';
 import { toUserObject } from '@/lib/auth/user-object';
-import { jsonNoStore } from '@/lib/server/request';
+import { jsonNoStore } from '@/lib/api/request';
 
 /** GET /api/users/me/ (and /api/users/me): the caller's user object. */
 export const GET = withUser(async (_req, { user }) => {

@@ -1,7 +1,7 @@
 import { withUser } from '@/lib/api/with-user';
 import { requireOwnDocument, resumeTask } from '@/lib/documents/service';
 import { createOrderForDocument } from '@/lib/payments/service';
-import { jsonNoStore } from '@/lib/server/request';
+import { jsonNoStore } from '@/lib/api/request';
 
 /**
  * POST /api/documents/{id}/continue: on an errored task, resume from the failed step; on a draft, the

@@ -1,6 +1,6 @@
 import { withContext } from '@/lib/api/with-user';
 import { openDocumentFile } from '@/lib/documents/service';
-import { parseIdParam } from '@/lib/server/params';
+import { parseIdParam } from '@/lib/api/params';
 
 /** GET /api/documents/{id}/download?token=…: the task's PDF (attachment), for the holder of a signed link. */
 export const GET = withContext<{ id: string }>(async (req, { ctx, params }) => {

@@ -1,7 +1,7 @@
 import { readJson } from '@/lib/api/body';
 import { withUser } from '@/lib/api/with-user';
 import { chooseSlips, slipChoicesInput } from '@/lib/documents/service';
-import { jsonNoStore } from '@/lib/server/request';
+import { jsonNoStore } from '@/lib/api/request';
 
 /**
  * PUT /api/documents/{id}/slips: who gets a slip, in what order, how the slips look, and the address they

@@ -1,7 +1,7 @@
 import { readJson } from '@/lib/api/body';
 import { withAdmin } from '@/lib/api/with-user';
 import { refundPayment, refundSchema } from '@/lib/payments/service';
-import { jsonNoStore } from '@/lib/server/request';
+import { jsonNoStore } from '@/lib/api/request';
 
 /** POST /api/admin/payments/{orderId}/refund {amount?, idempotency_key, payment_id?}: refund all or part of a payment of the order. */
 export const POST = withAdmin<{ orderId: string }>(async (req, { ctx, user: admin, params }) => {
