@@ -113,9 +113,16 @@ for (const [device, viewport, theme] of [
     await expect(rows.nth(0).getByTestId('history-facts')).toContainText('20 voters');
     await expect(rows.nth(0).getByTestId('history-facts')).toContainText(/₹[\d,]+\.\d{2}/);
     await expect(rows.nth(0).getByRole('link', { name: 'View' })).toHaveAttribute('href', `/voter-slip-generator?task=${draft}`);
+    // each row says what it was: the list's file name and the layout
+    await expect(rows.nth(0).getByTestId('history-file')).toHaveText(excelList(20).name);
+    await expect(rows.nth(0).getByTestId('history-facts')).toContainText('A4 portrait, 8 a page');
+    await expect(rows.nth(1).getByTestId('history-file')).toHaveText('blank.pdf');
     await expect(rows.nth(1).getByTestId('history-status')).toHaveText('ERROR');
     await expect(rows.nth(1).getByTestId('history-status')).toHaveAttribute('data-status', 'error');
-    await expect(rows.nth(1).getByRole('link')).toHaveCount(0);
+    // the error's reason, and the one action that can help: the file caused it, so Start over (no Resume)
+    await expect(rows.nth(1).getByTestId('history-error-reason')).not.toBeEmpty();
+    await expect(rows.nth(1).getByRole('link', { name: 'Start over' })).toHaveAttribute('href', '/voter-slip-generator');
+    await expect(rows.nth(1).getByRole('link', { name: 'Resume' })).toHaveCount(0);
     await expect(rows.nth(1).getByRole('button')).toHaveCount(0);
     // Date and time on each row.
     await expect(rows.nth(0)).toContainText(/\d{4}, \d{1,2}:\d{2}/);

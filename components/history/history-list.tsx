@@ -2,7 +2,7 @@
 
 import * as React from 'react';
 import Link from 'next/link';
-import { CircleAlertIcon, DownloadIcon, EyeIcon, LoaderCircleIcon, RotateCcwIcon } from 'lucide-react';
+import { CircleAlertIcon, DownloadIcon, EyeIcon, FilePlusIcon, LoaderCircleIcon, RotateCcwIcon } from 'lucide-react';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -24,11 +24,26 @@ function formatCreated(createdAt: string): string {
   return date.toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
 }
 
-/** "AC 137 - Name · Part 1 · 36 pages · ₹72.00 · 993 voters", from what the row has. */
-function facts(doc: DocumentSummary): string {
+const PAGE_SIZE_NAMES: Record<string, string> = { a4: 'A4', a3: 'A3', letter: 'Letter', legal: 'Legal' };
+
+/** "A4 portrait, 8 a page". */
+function layoutText(layout: NonNullable<DocumentSummary['layout']>): string {
+  return `${PAGE_SIZE_NAMES[layout.page_size] ?? layout.page_size} ${layout.orientation}, ${layout.slips_per_page} a page`;
+}
+
+/** Where the list comes from: "AC 137 - Name · Part 1 · Polling station 1 - School", when the roll says. */
+function rollLine(doc: DocumentSummary): string {
   const parts: string[] = [];
   if (doc.roll?.assembly) parts.push(`AC ${doc.roll.assembly}`);
   if (doc.roll?.part) parts.push(`Part ${doc.roll.part}`);
+  if (doc.roll?.polling_station) parts.push(`Polling station ${doc.roll.polling_station}`);
+  return parts.join(' · ');
+}
+
+/** "A4 portrait, 8 a page · 36 pages · ₹72.00 · 993 voters", from what the row has. */
+function facts(doc: DocumentSummary): string {
+  const parts: string[] = [];
+  if (doc.layout) parts.push(layoutText(doc.layout));
   if (typeof doc.total_pages === 'number') parts.push(`${doc.total_pages} ${doc.total_pages === 1 ? 'page' : 'pages'}`);
   if (typeof doc.amount === 'number') parts.push(formatRupees(doc.amount));
   if (typeof doc.voters === 'number') parts.push(`${doc.voters.toLocaleString('en-IN')} voters`);
@@ -129,6 +144,7 @@ export function HistoryList() {
               {loaded.documents.map((doc) => {
                 const tone = statusTone(doc.status);
                 const line = facts(doc);
+                const roll = rollLine(doc);
                 return (
                   <li key={doc.id} className="grid gap-2 px-3 py-3 sm:flex sm:items-center sm:gap-4 sm:px-4" data-testid="history-row" data-id={doc.id}>
                     <div className="grid min-w-0 flex-1 gap-1">
@@ -142,9 +158,24 @@ export function HistoryList() {
                           {statusLabel(doc.status)}
                         </span>
                       </div>
+                      {doc.file_name && (
+                        <span className="truncate text-sm" data-testid="history-file" title={doc.file_name}>
+                          {doc.file_name}
+                        </span>
+                      )}
+                      {roll && (
+                        <span className="text-xs text-muted-foreground" data-testid="history-roll">
+                          {roll}
+                        </span>
+                      )}
                       {line && (
                         <span className="text-xs text-muted-foreground tabular-nums" data-testid="history-facts">
                           {line}
+                        </span>
+                      )}
+                      {tone === 'error' && doc.error_message && (
+                        <span className="text-xs text-destructive" data-testid="history-error-reason">
+                          {doc.error_message}
                         </span>
                       )}
                     </div>
@@ -166,6 +197,19 @@ export function HistoryList() {
                           className={buttonVariants({ size: 'sm', variant: 'outline' })}
                         >
                           <EyeIcon /> View
+                        </Link>
+                      ) : tone === 'error' && doc.can_resume ? (
+                        // a fault that outlived its retries: the task page offers Resume Processing
+                        <Link
+                          href={`/voter-slip-generator?task=${encodeURIComponent(String(doc.id))}`}
+                          className={buttonVariants({ size: 'sm', variant: 'outline' })}
+                        >
+                          <RotateCcwIcon /> Resume
+                        </Link>
+                      ) : tone === 'error' ? (
+                        // the file caused it: a retry would fail the same way
+                        <Link href="/voter-slip-generator" className={buttonVariants({ size: 'sm', variant: 'outline' })}>
+                          <FilePlusIcon /> Start over
                         </Link>
                       ) : null}
                     </div>

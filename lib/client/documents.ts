@@ -39,8 +39,14 @@ export interface DocumentSummary {
   refund?: Refund | null;
   /** The files were removed after the retention period: nothing left to view or download. */
   files_deleted?: boolean;
-  /** The assembly constituency ("137 - Name") and part the roll states; null for a list without them. */
-  roll?: { assembly: string | null; part: string | null } | null;
+  /** The assembly constituency ("137 - Name"), part and polling station the roll states; null for a list without them. */
+  roll?: { assembly: string | null; part: string | null; polling_station: string | null } | null;
+  /** The voter list's file name as uploaded. */
+  file_name?: string | null;
+  layout?: { page_size: string; orientation: string; slips_per_page: number } | null;
+  error_message?: string | null;
+  /** On error: whether Resume Processing can help (false when the file itself caused it). */
+  can_resume?: boolean;
 }
 
 export interface DocumentWarning {

@@ -43,15 +43,20 @@ export function listItemJson(doc: DocumentRow, refunds: readonly RefundSummary[]
     files_deleted: doc.filesDeletedAt !== null,
     refund: refundJson(refunds),
     roll: rollOf(doc),
+    file_name: doc.options.voter_list_name ?? null,
+    layout: { page_size: doc.options.page_size, orientation: doc.options.orientation, slips_per_page: doc.options.slips_per_page },
+    error_message: doc.errorMessage,
+    can_resume: canResume(doc),
   };
 }
 
-/** The assembly constituency and part a task's roll states, for telling history rows apart; null for a list without them. */
-function rollOf(doc: DocumentRow): { assembly: string | null; part: string | null } | null {
+/** The assembly constituency, part and polling station a task's roll states, for telling history rows apart; null for a list without them. */
+function rollOf(doc: DocumentRow): { assembly: string | null; part: string | null; polling_station: string | null } | null {
   const header = doc.parseSummary?.header;
   const assembly = header?.assembly ?? header?.assemblyNumber ?? null;
   const part = header?.part ?? null;
-  return assembly || part ? { assembly, part } : null;
+  const pollingStation = header?.pollingStation ?? null;
+  return assembly || part || pollingStation ? { assembly, part, polling_station: pollingStation } : null;
 }
 
 /** GET /api/documents/{id}: what the task view polls. */

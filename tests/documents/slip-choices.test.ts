@@ -56,7 +56,13 @@ describeEachDb('polling-day slips', (ctx) => {
     expect(draft.summary.deleted_voters.map((d: { serial: number }) => d.serial)).toEqual([67, 106, 113, 343, 363, 369, 386]);
     // history tells the task apart by its roll's constituency and part
     const history = await call(listRoute, { token });
-    expect(history.body[0].roll).toEqual({ assembly: expect.stringMatching(/^137\b/), part: '1' });
+    expect(history.body[0]).toMatchObject({
+      roll: { assembly: expect.stringMatching(/^137\b/), part: '1', polling_station: expect.stringMatching(/^1\b/) },
+      file_name: 'part1.pdf',
+      layout: { page_size: 'a4', orientation: 'portrait', slips_per_page: 8 },
+      error_message: null,
+      can_resume: false,
+    });
 
     // bad choices are refused with the reason; nothing changes
     const bad = await choose(token, id, { serials: '300-1' });
