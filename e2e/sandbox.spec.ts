@@ -52,7 +52,8 @@ test('a file whose sandbox process dies every time: the task ends as error with 
     servers.push(await startServer({ port: E2E_PORT + 31, database: 'postgres', databaseUrl: database.url, env }));
     const token = await login(servers[0].port);
     // every sandbox process of either server is killed as soon as it reads the list: a file that crashes its reader
-    let killed = 0;
+    // distinct processes: one killed a moment ago may still be tearing down (its memory being freed) when the next round looks
+    const killedPids = new Set<number>();
     let killing = true;
     const killer = (async () => {
       while (killing) {
@@ -60,7 +61,7 @@ test('a file whose sandbox process dies every time: the task ends as error with 
           for (const pid of parsingPids(server)) {
             try {
               process.kill(pid, 'SIGKILL');
-              killed++;
+              killedPids.add(pid);
             } catch {
               // gone
             }
@@ -81,6 +82,7 @@ test('a file whose sandbox process dies every time: the task ends as error with 
     expect(end.error_message).toBe(
       'This file could not be read: the reader stopped twice on it. It may be damaged or built in a way we cannot handle. Check that it is the roll or list as published, or split it into smaller files, and try again.',
     );
+    const killed = killedPids.size;
     expect(killed).toBe(2);
     expect(misses, `GET / failed: ${misses.join('; ')}`).toEqual([]);
     expect(slowestMs).toBeLessThan(1000);
@@ -104,7 +106,8 @@ test('a roll that needs more memory than the sandbox allows ends at once with th
     expect(end.error_message).toMatch(/^This file could not be read: it expands to more than 320 MB of memory/);
     expect(misses).toEqual([]);
     expect(server.alive()).toBe(true);
-    expect(server.output()).not.toMatch(/trying once more/);
+    // the roll's task is not tried again (a warm-up that outgrows this small limit may be, and is not the file's)
+    expect(server.output()).not.toMatch(/sandbox: (parse|render|legacy-cover)\b[^\n]*trying once more/);
     // the server still works: an upload after it is taken
     expect((await apiCall(server.port, '/api/documents', { token })).status).toBe(200);
   } finally {
