@@ -5,7 +5,7 @@
  * It ends when its parent goes away.
  */
 import { toWire } from './errors';
-import { allowCpu } from './process';
+import { keepCpuAllowance } from './process';
 import { BEAT_MS, type ChildMessage, type ParentMessage } from './protocol';
 import { runTask } from './tasks';
 
@@ -33,7 +33,7 @@ process.on('message', (message: ParentMessage) => {
   const { id, task, input } = message;
   title(task);
   try {
-    allowCpu(message.cpuSeconds);
+    keepCpuAllowance(message.cpuSeconds);
   } catch (error) {
     send({ type: 'failed', id, error: toWire(error) });
     title('idle');

@@ -1,6 +1,6 @@
 import { SandboxCrashError, SandboxLimitError, SandboxStartError, SandboxTaskError, fromWire, stderrSaysMemory, type TaskSubject } from './errors';
 import type { SandboxLimits, TaskLimits } from './limits';
-import { SandboxProcess, rssMbOf, type ProcessExit } from './process';
+import { SandboxProcess, cpuSecondsOf, rssMbOf, type ProcessExit } from './process';
 import type { SandboxTasks, TaskName } from './protocol';
 
 export interface SandboxRunOptions {
@@ -233,7 +233,7 @@ export class SandboxPool {
         proc.onTaskMessage(null);
         resolve(outcome);
       };
-      const breach = (kind: 'time' | 'stall') => {
+      const breach = (kind: 'time' | 'stall' | 'cpu') => {
         proc.kill();
         finish({ ok: false, error: new SandboxLimitError(kind, limits, options.subject), keepProcess: false });
       };
@@ -245,8 +245,11 @@ export class SandboxPool {
       const wall = setTimeout(() => breach('time'), limits.timeoutSeconds * 1000);
       wall.unref();
       proc.lastMessageAt = Date.now();
+      // the task's own CPU time, from what the process had used when it began (the kernel's RLIMIT_CPU backs this up)
+      const cpuAtStart = proc.pid === undefined ? null : cpuSecondsOf(proc.pid);
       const watch = setInterval(() => {
         if (Date.now() - proc.lastMessageAt > limits.stallSeconds * 1000) breach('stall');
+        else if (cpuAtStart !== null && proc.pid !== undefined && (cpuSecondsOf(proc.pid) ?? 0) - cpuAtStart > limits.cpuSeconds) breach('cpu');
       }, 250);
       watch.unref();
       proc.onTaskMessage((message) => {

@@ -28,7 +28,12 @@ function childEnv(limits: SandboxLimits): Record<string, string> {
   const keep = ['PATH', 'HOME', 'TMPDIR', 'LANG', 'LC_ALL', 'TZ', 'NODE_ENV'];
   // Skia (the canvas pdf.js renders scans on) allocates with mimalloc, which reserves its arenas 1 GB at a
   // time as writable memory: under RLIMIT_DATA that reservation alone would count as 1 GB used.
-  const env: Record<string, string> = { VSG_SANDBOX_MEMORY_MB: String(limits.memoryMb), MIMALLOC_ARENA_RESERVE: '64MiB' };
+  const env: Record<string, string> = {
+    VSG_SANDBOX_MEMORY_MB: String(limits.memoryMb),
+    // the CPU limit the process starts under (prlimit --cpu, below)
+    VSG_SANDBOX_CPU_LIMIT: String(2 * limits.cpuSeconds),
+    MIMALLOC_ARENA_RESERVE: '64MiB',
+  };
   for (const key of keep) {
     const value = process.env[key];
     if (value !== undefined) env[key] = value;
@@ -61,17 +66,25 @@ export function rssMbOf(pid: number): number | null {
   }
 }
 
+/** The RLIMIT_CPU soft limit this sandbox process runs under (set at its start, raised by keepCpuAllowance). */
+let cpuLimitSeconds = Number(process.env.VSG_SANDBOX_CPU_LIMIT) || 0;
+
 /**
- * In a sandbox process: allows the next task `seconds` of CPU from now — RLIMIT_CPU's soft limit (SIGXCPU,
- * which ends a Node process, once its total passes it). A process sets it on itself before it touches the
- * task's input, so the server never waits for the prlimit program. Without prlimit, the limit set at the
- * process's start covers its one task.
+ * In a sandbox process, before each task: keeps the kernel's CPU limit (RLIMIT_CPU's soft limit: SIGXCPU,
+ * which ends a Node process, once its total passes it) at least `seconds` ahead of what the process has
+ * used, raising it to twice that ahead only when less is left. The kernel thus stops any task by twice its
+ * allowance at most, and the prlimit program runs about once per `seconds` of CPU spent, not once per task
+ * (spawning it from a large process cost ~25 ms of every task). The server holds each task to its exact
+ * allowance by watching the process's CPU time (pool.ts). Without prlimit, the limit set at the process's
+ * start covers its one task.
  */
-export function allowCpu(seconds: number): void {
+export function keepCpuAllowance(seconds: number): void {
   const tool = prlimitPath();
   if (tool === null) return;
   const used = cpuSecondsOf(process.pid) ?? 0;
-  execFileSync(tool, ['--pid', String(process.pid), `--cpu=${Math.ceil(used + seconds)}:unlimited`]);
+  if (cpuLimitSeconds - used >= seconds) return;
+  cpuLimitSeconds = Math.ceil(used + 2 * seconds);
+  execFileSync(tool, ['--pid', String(process.pid), `--cpu=${cpuLimitSeconds}:unlimited`]);
 }
 
 export interface ProcessExit {
@@ -109,7 +122,7 @@ export class SandboxProcess {
     this.singleUse = tool === null;
     const [command, args] =
       tool !== null
-        ? [tool, [`--data=${dataBytes}`, `--fsize=${outputBytes}`, `--cpu=${limits.cpuSeconds}:unlimited`, '--core=0', '--', ...node]]
+        ? [tool, [`--data=${dataBytes}`, `--fsize=${outputBytes}`, `--cpu=${2 * limits.cpuSeconds}:unlimited`, '--core=0', '--', ...node]]
         : // POSIX sh: -d in KB, -f in 512-byte blocks, -t in seconds
           [
             '/bin/sh',

@@ -6,7 +6,7 @@
 import { writeFileSync, appendFileSync } from 'node:fs';
 import { VoterListError } from '@/lib/slips/ingest/errors';
 import { toWire } from '@/lib/sandbox/errors';
-import { allowCpu } from '@/lib/sandbox/process';
+import { keepCpuAllowance } from '@/lib/sandbox/process';
 import type { ChildMessage, ParentMessage } from '@/lib/sandbox/protocol';
 
 type Behaviour =
@@ -31,7 +31,7 @@ process.on('message', (message: ParentMessage) => {
   const input = message.input as Behaviour;
   const fail = (error: unknown) => send({ type: 'failed', id, error: toWire(error) });
   try {
-    allowCpu(message.cpuSeconds);
+    keepCpuAllowance(message.cpuSeconds);
     switch (input.do) {
       case 'answer':
         send({ type: 'progress', id, done: 1, total: 2 });

@@ -58,13 +58,20 @@ describe('sandbox pool', () => {
     );
   });
 
-  it('CPU: a process that spins past its CPU time is ended by the kernel (RLIMIT_CPU)', async () => {
+  it('CPU: a process that spins past its CPU time is ended (by the server at the limit; the kernel\'s RLIMIT_CPU stops it by twice the limit at most)', async () => {
     const p = pool({ cpuSeconds: 2 });
     const started = Date.now();
     const error = await run(p, { do: 'spin' }).catch((e: unknown) => e);
     expect(error).toMatchObject({ name: 'SandboxLimitError', breach: 'cpu' });
     expect((error as Error).message).toMatch(/^This file could not be read: it needed more than 2 s of processing\./);
     expect(Date.now() - started).toBeLessThan(30_000);
+  });
+
+  it('CPU: the kernel limit stands behind the server\'s watch (the process starts under RLIMIT_CPU of twice a task\'s allowance)', async () => {
+    const p = pool({ cpuSeconds: 2 });
+    const { pid } = (await run(p, { do: 'burn', ms: 10 })) as { pid: number };
+    const limits = fs.readFileSync(`/proc/${pid}/limits`, 'utf8');
+    expect(limits).toMatch(/^Max cpu time\s+4\s+unlimited\s+seconds\s*$/m);
   });
 
   it('the CPU limit is per task: a reused process that spent CPU on earlier tasks gets the whole allowance for the next', async () => {
