@@ -1,8 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import jsQR from 'jsqr';
-import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { chooseVoters, DEFAULT_SLIP_CHOICES } from '@/lib/slips/choose';
 import { rollLanguage } from '@/lib/slips/labels';
@@ -10,7 +8,7 @@ import { parseVoterList } from '@/lib/slips/parse';
 import { renderSlips, type SlipPlacement } from '@/lib/slips/render';
 import { qrPayload } from '@/lib/slips/render/qr';
 import { HAVE_ROLLS, NO_ROLLS_REASON, ROLLS_DIR, rollFiles } from '@/tests/ingest/roll-truth';
-import { bannerPng, pdftotext, tmpDir } from './helpers';
+import { bannerPng, decodeQrAt, pdftotext, tmpDir } from './helpers';
 
 /**
  * Polling-day slips from every roll in the shared fixtures (a roll dropped in is tested without new code):
@@ -59,20 +57,12 @@ describe.skipIf(!HAVE_ROLLS)(`polling-day slips from every fixture roll${HAVE_RO
     // the first page as a phone camera sees it
     execFileSync('pdftoppm', ['-r', '150', '-gray', '-png', '-f', '1', '-l', '1', '-singlefile', out, path.join(dir, 'page')]);
     const page = path.join(dir, 'page.png');
-    const meta = await sharp(page).metadata();
-    const scale = 150 / 72;
     const firstPage = placements.filter((p) => p.page === 1);
     expect(firstPage.length).toBe(Math.min(10, chosen.voters.length));
     const text = pdftotext(out, 1, 1);
     for (const p of firstPage) {
       const voter = chosen.voters[p.index];
-      const q = p.qr!;
-      const left = Math.max(0, Math.floor((q.x - 4) * scale));
-      const top = Math.max(0, Math.floor(((meta.height ?? 0) / scale - (q.y + q.height) - 4) * scale));
-      const size = Math.ceil((q.width + 8) * scale);
-      const { data, info } = await sharp(page).extract({ left, top, width: size, height: size }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-      const code = jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), info.width, info.height);
-      expect(code?.data, `slip ${p.index + 1} (serial ${voter.serial})`).toBe(qrPayload(voter, header.assemblyNumber));
+      expect(await decodeQrAt(page, p.qr!, 150), `slip ${p.index + 1} (serial ${voter.serial})`).toBe(qrPayload(voter, header.assemblyNumber));
       if (voter.serial !== null) expect(text, `facts line of serial ${voter.serial}`).toContain(`Sr. ${voter.serial}`);
     }
     fs.rmSync(dir, { recursive: true, force: true });

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PDFDocument, StandardFonts, degrees, rgb } from '@cantoo/pdf-lib';
 import sharp from 'sharp';
+import jsQR from 'jsqr';
 import type { Rect, VoterRecord } from '@/lib/slips/types';
 
 export const ROLL_FIXTURE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../shared/fixtures/rolls/daman-2017-part1-gujarati.pdf');
@@ -115,4 +116,19 @@ export function rectInside(inner: Rect, outer: Rect, eps = 1e-6): boolean {
 
 export function rectsOverlap(a: Rect, b: Rect, eps = 1e-6): boolean {
   return a.x < b.x + b.width - eps && b.x < a.x + a.width - eps && a.y < b.y + b.height - eps && b.y < a.y + a.height - eps;
+}
+
+/**
+ * The text of the QR code drawn in `square` (PDF points) on a page rasterised at `dpi` to `png`, as a phone
+ * camera would read it (jsQR), or null when none decodes. The square is cut out with a little margin.
+ */
+export async function decodeQrAt(png: string, square: Rect, dpi: number): Promise<string | null> {
+  const scale = dpi / 72;
+  const meta = await sharp(png).metadata();
+  // PDF y runs up, image y down
+  const left = Math.max(0, Math.floor((square.x - 4) * scale));
+  const top = Math.max(0, Math.floor(((meta.height ?? 0) / scale - (square.y + square.height) - 4) * scale));
+  const size = Math.ceil((square.width + 8) * scale);
+  const { data, info } = await sharp(png).extract({ left, top, width: size, height: size }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  return jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), info.width, info.height)?.data ?? null;
 }

@@ -1,13 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import jsQR from 'jsqr';
-import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { renderSlips, type SlipPlacement } from '@/lib/slips/render';
 import { parseQrPayload, qrModules, qrPayload } from '@/lib/slips/render/qr';
 import type { VoterRecord } from '@/lib/slips/types';
-import { bannerPng, excelVoters, tmpDir } from './helpers';
+import { bannerPng, decodeQrAt, excelVoters, tmpDir } from './helpers';
 
 /**
  * The QR code on every slip: the payload's shape, and the round trip a polling agent makes — a printed
@@ -47,19 +45,10 @@ describe('QR codes on a printed sheet', () => {
       out,
     );
     execFileSync('pdftoppm', ['-r', '150', '-gray', '-png', out, path.join(dir, 'page')]);
-    const scale = 150 / 72;
     let decoded = 0;
     for (const p of placements) {
       const page = path.join(dir, `page-${String(p.page).padStart(String(placements.at(-1)!.page).length, '0')}.png`);
-      const meta = await sharp(page).metadata();
-      const q = p.qr!;
-      // the square with a little margin, in pixels (PDF y runs up, image y down)
-      const left = Math.max(0, Math.floor((q.x - 4) * scale));
-      const top = Math.max(0, Math.floor(((meta.height ?? 0) / scale - (q.y + q.height) - 4) * scale));
-      const size = Math.ceil((q.width + 8) * scale);
-      const { data, info } = await sharp(page).extract({ left, top, width: size, height: size }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-      const code = jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), info.width, info.height);
-      expect(code?.data, `slip ${p.index + 1}`).toBe(qrPayload(voters[p.index], '137'));
+      expect(await decodeQrAt(page, p.qr!, 150), `slip ${p.index + 1}`).toBe(qrPayload(voters[p.index], '137'));
       decoded++;
     }
     expect(decoded).toBe(20);
