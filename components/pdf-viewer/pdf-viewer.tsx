@@ -26,6 +26,14 @@ interface PageSize {
  * in an iframe. Pages are drawn when they come near the viewport, at the container's width times the
  * device pixel ratio (capped at 2 to keep a cheap phone's memory in check).
  */
+/**
+ * The closing of the document a viewer showed last. Every viewer shares one pdf.js worker; a document
+ * opened on it while the one before is still being closed (a draft redrawn in under a second gives the
+ * viewer a new address at once) could be left waiting for ever, its pages never drawn. So a viewer
+ * opens its document only once the last one is closed.
+ */
+let lastClosed: Promise<void> = Promise.resolve();
+
 export function PdfViewer({ url, label, className }: PdfViewerProps) {
   const [doc, setDoc] = React.useState<PdfDocument | null>(null);
   const [sizes, setSizes] = React.useState<PageSize[]>([]);
@@ -33,14 +41,17 @@ export function PdfViewer({ url, label, className }: PdfViewerProps) {
 
   React.useEffect(() => {
     let live = true;
-    let opened: PdfDocument | null = null;
+    let loading: { destroy(): Promise<void> } | null = null;
     setDoc(null);
     setSizes([]);
     setFailed(false);
     (async () => {
       const pdfjs = await loadPdfJs();
+      await lastClosed;
+      if (!live) return;
       const task = pdfjs.getDocument({ url, isEvalSupported: false });
-      opened = await task.promise;
+      loading = task;
+      const opened = await task.promise;
       const found: PageSize[] = [];
       for (let n = 1; n <= opened.numPages; n++) {
         const page = await opened.getPage(n);
@@ -51,12 +62,14 @@ export function PdfViewer({ url, label, className }: PdfViewerProps) {
       setSizes(found);
       setDoc(opened);
     })().catch((error: unknown) => {
+      if (!live) return; // closed while it loaded: nothing failed
       console.error('PDF viewer: could not open the document.', error);
-      if (live) setFailed(true);
+      setFailed(true);
     });
     return () => {
       live = false;
-      void opened?.destroy();
+      // the loading task closes its document too, loaded or not
+      if (loading) lastClosed = lastClosed.then(() => loading?.destroy()).catch(() => undefined);
     };
   }, [url]);
 
