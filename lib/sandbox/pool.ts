@@ -276,7 +276,7 @@ export class SandboxPool {
   private deathError(proc: SandboxProcess, exit: ProcessExit, limits: SandboxLimits, subject: TaskSubject): Error {
     if (exit.signal === 'SIGXCPU') return new SandboxLimitError('cpu', limits, subject);
     if (exit.signal === 'SIGXFSZ') return new SandboxLimitError('output', limits, subject);
-    if (stderrSaysMemory(proc.stderr)) return new SandboxLimitError('memory', limits, subject);
+    if (proc.memoryFailureSeen || stderrSaysMemory(proc.stderr)) return new SandboxLimitError('memory', limits, subject);
     return new SandboxCrashError(proc.describeExit(), subject, false);
   }
 

@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { stderrSaysMemory } from './errors';
 import type { SandboxLimits } from './limits';
 import type { ChildMessage, ParentMessage } from './protocol';
 
@@ -107,6 +108,8 @@ export class SandboxProcess {
   tasksRun = 0;
   idleSince: number | null = null;
   private stderrTail = '';
+  /** Whether the process said it ran out of memory (V8's heap, an allocation that failed) at any point. */
+  memoryFailureSeen = false;
   private readyPromise: Promise<void>;
   private listener: ((message: ChildMessage) => void) | null = null;
   private exitInfo: ProcessExit | null = null;
@@ -131,6 +134,10 @@ export class SandboxProcess {
     this.child = spawn(command, args as string[], { cwd: root, env: childEnv(limits) as NodeJS.ProcessEnv, stdio: ['ignore', 'ignore', 'pipe', 'ipc'], serialization: 'json' });
     this.child.stderr?.setEncoding('utf8');
     this.child.stderr?.on('data', (text: string) => {
+      // an out-of-memory message comes first, then every thread's native stack: it may pass out of the
+      // kept tail before the process ends, so it is noted as it goes by (with the end of the last chunk,
+      // in case the message was split between two)
+      if (!this.memoryFailureSeen && stderrSaysMemory(this.stderrTail.slice(-200) + text)) this.memoryFailureSeen = true;
       this.stderrTail = (this.stderrTail + text).slice(-4000);
     });
     this.exited = new Promise((resolve) => {

@@ -19,7 +19,8 @@ type Behaviour =
   | { do: 'wait' }
   | { do: 'write'; file: string }
   | { do: 'exit'; code: number }
-  | { do: 'exit-once'; marker: string };
+  | { do: 'exit-once'; marker: string }
+  | { do: 'oom-then-stacks' };
 
 const send = (message: ChildMessage) => process.connected && process.send?.(message);
 process.on('disconnect', () => process.exit(0));
@@ -64,6 +65,13 @@ process.on('message', (message: ParentMessage) => {
       }
       case 'exit':
         process.exit(input.code);
+      case 'oom-then-stacks': {
+        // as V8 dies of memory with several threads: the message first, then pages of native stacks
+        process.stderr.write('FATAL ERROR: MarkCompactCollector: young object promotion failed Allocation failed - JavaScript heap out of memory\n');
+        const frame = ' 7: 0x1112e9c v8::internal::Heap::CollectGarbage(v8::internal::AllocationSpace, v8::internal::GarbageCollectionReason) [vsg-sandbox parse]\n';
+        process.stderr.write(frame.repeat(100), () => process.abort());
+        return;
+      }
       case 'exit-once':
         try {
           writeFileSync(input.marker, 'x', { flag: 'wx' });

@@ -58,6 +58,12 @@ describe('sandbox pool', () => {
     );
   });
 
+  it('memory: a death whose out-of-memory message came before pages of stack traces is still a memory breach, not tried again', async () => {
+    const p = pool();
+    const error = await run(p, { do: 'oom-then-stacks' }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: 'SandboxLimitError', breach: 'memory' });
+  });
+
   it('CPU: a process that spins past its CPU time is ended (by the server at the limit; the kernel\'s RLIMIT_CPU stops it by twice the limit at most)', async () => {
     const p = pool({ cpuSeconds: 2 });
     const started = Date.now();
