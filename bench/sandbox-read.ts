@@ -11,11 +11,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { SandboxPool, sandboxLimitsFrom, withTaskDir } from '@/lib/sandbox';
+import { SandboxPool, sandboxLimitsFrom } from '@/lib/sandbox';
 import { getConfig } from '@/lib/config';
 import { parseVoterList } from '@/lib/slips/parse';
 import { closeOcr } from '@/lib/slips/ingest/ocr';
 import { ENGLISH_HEADER, voterRows, workbook } from '@/tests/ingest/sheets';
+import { parseInSandbox } from '@/scripts/vsg/parse';
 import { treeCpuSeconds } from './lib/server';
 
 const ROLLS = path.resolve(process.cwd(), '../shared/fixtures/rolls');
@@ -46,12 +47,8 @@ async function main(): Promise<void> {
     for (const [name, file] of inputs) {
       const bytes = new Uint8Array(fs.readFileSync(file));
       const inProcess = () => parseVoterList({ bytes, filename: path.basename(file) });
-      const sandboxed = () =>
-        withTaskDir(async (taskDir) => {
-          const out = path.join(taskDir, 'voters.json');
-          await pool.run('parse', { file, filename: path.basename(file), out, maxBytes: 200 * 1024 * 1024 }, { subject: 'read' });
-          return JSON.parse(fs.readFileSync(out, 'utf8')) as unknown;
-        });
+      // as `vsg parse` reads: the voters come back through their JSON file
+      const sandboxed = () => parseInSandbox(pool, file, { maxBytes: 200 * 1024 * 1024 });
       await inProcess();
       await sandboxed();
       const a: { wall: number; cpu: number }[] = [];

@@ -15,7 +15,7 @@ import { getPricing, startDocument, type Pricing } from '@/lib/client/documents'
 import { keepForm, takeKeptForm } from '@/lib/client/kept-form';
 import { currentPath, loginHref } from '@/lib/client/return-to';
 import { readToken } from '@/lib/client/tokens';
-import { allowedSlipsPerPage, ORIENTATIONS, PAGE_SIZES, type Orientation, type PageSize } from '@/lib/slips/layout-options';
+import { allowedSlipsPerPage, ORIENTATIONS, PAGE_SIZE_LABELS, PAGE_SIZES, type Orientation, type PageSize } from '@/lib/slips/layout-options';
 import { FilePicker } from './file-picker';
 import { PricingNote } from './pricing-note';
 import { ProgressLine } from './task-frame';
@@ -37,7 +37,6 @@ import {
   type GeneratorValues,
 } from './form-rules';
 
-const PAGE_SIZE_LABELS: Record<PageSize, string> = { a4: 'A4', a3: 'A3', letter: 'Letter', legal: 'Legal' };
 const ORIENTATION_LABELS: Record<Orientation, string> = { portrait: 'Portrait', landscape: 'Landscape' };
 
 /** The answer of POST /api/documents/voter-slip-generator (SPEC §7). */

@@ -11,6 +11,7 @@ import { formatRupees, getDocument, listDocuments, type DocumentSummary } from '
 import { cn } from '@/lib/utils';
 import { statusLabel, statusTone } from '@/components/history/status';
 import { PdfOverlay } from './pdf-overlay';
+import { PAGE_SIZE_LABELS, type PageSize } from '@/lib/slips/layout-options';
 
 const toneClass = {
   complete: 'bg-success/15 text-success',
@@ -24,11 +25,9 @@ function formatCreated(createdAt: string): string {
   return date.toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
 }
 
-const PAGE_SIZE_NAMES: Record<string, string> = { a4: 'A4', a3: 'A3', letter: 'Letter', legal: 'Legal' };
-
 /** "A4 portrait, 8 a page". */
 function layoutText(layout: NonNullable<DocumentSummary['layout']>): string {
-  return `${PAGE_SIZE_NAMES[layout.page_size] ?? layout.page_size} ${layout.orientation}, ${layout.slips_per_page} a page`;
+  return `${PAGE_SIZE_LABELS[layout.page_size as PageSize] ?? layout.page_size} ${layout.orientation}, ${layout.slips_per_page} a page`;
 }
 
 /** Where the list comes from: "AC 137 - Name · Part 1 · Polling station 1 - School", when the roll says. */

@@ -24,6 +24,9 @@ export function prlimitPath(): string | null {
   return found;
 }
 
+/** How many of a task's CPU allowances the kernel's RLIMIT_CPU lets a process run ahead (the server stops a task at one). */
+const CPU_BACKSTOP = 2;
+
 /** The environment a sandbox process gets: enough to run, none of the server's secrets. */
 function childEnv(limits: SandboxLimits): Record<string, string> {
   const keep = ['PATH', 'HOME', 'TMPDIR', 'LANG', 'LC_ALL', 'TZ', 'NODE_ENV'];
@@ -32,7 +35,7 @@ function childEnv(limits: SandboxLimits): Record<string, string> {
   const env: Record<string, string> = {
     VSG_SANDBOX_MEMORY_MB: String(limits.memoryMb),
     // the CPU limit the process starts under (prlimit --cpu, below)
-    VSG_SANDBOX_CPU_LIMIT: String(2 * limits.cpuSeconds),
+    VSG_SANDBOX_CPU_LIMIT: String(CPU_BACKSTOP * limits.cpuSeconds),
     MIMALLOC_ARENA_RESERVE: '64MiB',
   };
   for (const key of keep) {
@@ -84,7 +87,7 @@ export function keepCpuAllowance(seconds: number): void {
   if (tool === null) return;
   const used = cpuSecondsOf(process.pid) ?? 0;
   if (cpuLimitSeconds - used >= seconds) return;
-  cpuLimitSeconds = Math.ceil(used + 2 * seconds);
+  cpuLimitSeconds = Math.ceil(used + CPU_BACKSTOP * seconds);
   execFileSync(tool, ['--pid', String(process.pid), `--cpu=${cpuLimitSeconds}:unlimited`]);
 }
 
@@ -125,7 +128,7 @@ export class SandboxProcess {
     this.singleUse = tool === null;
     const [command, args] =
       tool !== null
-        ? [tool, [`--data=${dataBytes}`, `--fsize=${outputBytes}`, `--cpu=${2 * limits.cpuSeconds}:unlimited`, '--core=0', '--', ...node]]
+        ? [tool, [`--data=${dataBytes}`, `--fsize=${outputBytes}`, `--cpu=${CPU_BACKSTOP * limits.cpuSeconds}:unlimited`, '--core=0', '--', ...node]]
         : // POSIX sh: -d in KB, -f in 512-byte blocks, -t in seconds
           [
             '/bin/sh',

@@ -3,6 +3,8 @@ export const PAGE_SIZES = ['a4', 'a3', 'letter', 'legal'] as const;
 export const ORIENTATIONS = ['portrait', 'landscape'] as const;
 
 export type PageSize = (typeof PAGE_SIZES)[number];
+/** How each page size is named to a person. */
+export const PAGE_SIZE_LABELS: Record<PageSize, string> = { a4: 'A4', a3: 'A3', letter: 'Letter', legal: 'Legal' };
 export type Orientation = (typeof ORIENTATIONS)[number];
 
 export const ALLOWED_SLIPS_PER_PAGE: Record<PageSize, Record<Orientation, readonly number[]>> = {

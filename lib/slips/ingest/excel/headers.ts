@@ -53,11 +53,14 @@ export interface HeaderMatch {
   columns: Partial<Record<Field, number>>;
 }
 
-/** The header row: the first of the top 30 rows naming at least two fields, one of them serial, EPIC or name. */
+/** How far down a sheet its header row is looked for. */
+export const HEADER_SEARCH_ROWS = 30;
+
+/** The header row: the first of the top HEADER_SEARCH_ROWS rows naming at least two fields, one of them serial, EPIC or name. */
 export function findHeader(rows: string[][]): HeaderMatch | null {
   let best: HeaderMatch | null = null;
   let bestScore = 0;
-  for (let r = 0; r < Math.min(rows.length, 30); r++) {
+  for (let r = 0; r < Math.min(rows.length, HEADER_SEARCH_ROWS); r++) {
     const columns: Partial<Record<Field, number>> = {};
     rows[r].forEach((cell, c) => {
       const f = fieldOf(cell);

@@ -5,7 +5,7 @@ import { checkAbort } from '../abort';
 import { VoterListError } from '../errors';
 import type { ParseOptions } from '../options';
 import { continuityWarnings } from '../serials';
-import { findHeader, type Field } from './headers';
+import { findHeader, HEADER_SEARCH_ROWS, type Field } from './headers';
 import { readWorkbook, type SheetRows } from './read-workbook';
 import { checkZip } from './zip-guard';
 import { printableScripts, quoteCharacters, unprintableCharacters } from '../../render/faces';
@@ -112,9 +112,8 @@ function constant(voters: VoterRecord[], key: 'part' | 'pollingStation'): string
 }
 
 /**
- * The most data rows a sheet may hold: what the sandbox's memory holds with room to spare. Measured by
- * `npm run bench -- excel-limit`: 250,000 rows of 11 columns with Hindi names are a 48 MB .xlsx (under the
- * 50 MB upload limit) read in ~10 s at a peak of ~1.2 GB; 500,000 rows outgrow the sandbox's 1.5 GB.
+ * The most data rows a sheet may hold: what the sandbox's memory holds with room to spare, and about what
+ * the upload limit holds (`npm run bench -- excel-limit` prints the size, time and memory at the limit).
  */
 export const MAX_SHEET_ROWS = 250_000;
 
@@ -123,8 +122,8 @@ const tooManyRows = (maxRows: number) => new VoterListError('too-large', `The sh
 export async function parseSpreadsheet(bytes: Uint8Array, kind: 'xlsx' | 'xls', opts: ParseOptions = {}): Promise<VoterList> {
   const maxRows = opts.maxRows ?? MAX_SHEET_ROWS;
   // a sheet past the row limit is refused from its XML's row count, before the spreadsheet library builds it
-  // (500,000 rows outgrow the sandbox's memory); the header may stand up to 30 rows down
-  if (kind === 'xlsx' && (await checkZip(bytes)).rows > maxRows + 30) throw tooManyRows(maxRows);
+  // (a sheet twice the limit outgrows the sandbox's memory); the header may stand a few rows down
+  if (kind === 'xlsx' && (await checkZip(bytes)).rows > maxRows + HEADER_SEARCH_ROWS) throw tooManyRows(maxRows);
   checkAbort(opts.signal);
   const sheets = await readWorkbook(bytes, { timeoutMs: opts.excelTimeoutMs ?? 60_000, memoryMb: opts.excelMemoryMb ?? 768, maxRows, signal: opts.signal });
   const withHeader = sheets.map((s) => ({ sheet: s, header: findHeader(s.rows) })).filter((x) => x.header !== null);
