@@ -28,6 +28,12 @@ const TASKS_PER_PROCESS = 50;
 const RSS_SHARE_TO_RETIRE = 0.6;
 /** Idle processes beyond the ones kept warm end after this long. */
 const IDLE_MS = 60_000;
+/**
+ * How long a task's slot waits for its killed process to be gone before the next task may start a new one.
+ * The kernel frees a large process's memory over tens of milliseconds; a SIGKILL'd process that has not ended
+ * after this (stuck in the kernel) is no longer waited for.
+ */
+const EXIT_WAIT_MS = 5_000;
 
 /**
  * The pool of sandbox processes that every read of an uploaded file and every render from one goes
@@ -41,6 +47,8 @@ export class SandboxPool {
   private readonly idle: SandboxProcess[] = [];
   private readonly queue: Pending[] = [];
   private readonly live = new Set<SandboxProcess>();
+  /** The most processes alive at one time, the dying included (tests: never above `limits.processes`). */
+  private livePeak = 0;
   private running = 0;
   private nextId = 0;
   private closed = false;
@@ -72,6 +80,11 @@ export class SandboxPool {
   /** Tasks running and waiting. */
   get load(): { running: number; queued: number } {
     return { running: this.running, queued: this.queue.length };
+  }
+
+  /** The most processes that were alive at one time, the ones being killed included. */
+  get peakProcesses(): number {
+    return this.livePeak;
   }
 
   /** Process ids of the pool's live processes (tests, the load bench). */
@@ -174,6 +187,7 @@ export class SandboxPool {
     }
     const proc = new SandboxProcess(this.options.root ?? process.cwd(), this.limits, this.options.entry);
     this.live.add(proc);
+    this.livePeak = Math.max(this.livePeak, this.live.size);
     void proc.exited.then(() => {
       this.live.delete(proc);
       const at = this.idle.indexOf(proc);
@@ -194,6 +208,7 @@ export class SandboxPool {
       this.log(`sandbox: a process could not start: ${error instanceof Error ? error.message : String(error)}`);
       proc.kill();
       pending.reject(new SandboxStartError(proc.describeExit()));
+      await exitOf(proc);
       return;
     }
     try {
@@ -210,6 +225,9 @@ export class SandboxPool {
     } else proc.kill();
     if (outcome.ok) pending.resolve(outcome.value);
     else pending.reject(outcome.error);
+    // The slot is free once the process is gone: a new one started beside a dying one would hold memory
+    // beside the old one's (up to twice the memory limit for a moment).
+    if (!keep) await exitOf(proc);
   }
 
   private reusable(proc: SandboxProcess): boolean {
@@ -295,4 +313,15 @@ export class SandboxPool {
   private topUpWarm(): void {
     if (this.keepWarm > 0 && this.running === 0 && this.queue.length === 0 && this.idle.length === 0) void this.prewarm();
   }
+}
+
+/** A killed process's end, waited for no longer than EXIT_WAIT_MS. */
+function exitOf(proc: SandboxProcess): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, EXIT_WAIT_MS);
+    void proc.exited.then(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
 }

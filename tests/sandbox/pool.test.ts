@@ -138,6 +138,13 @@ describe('sandbox pool', () => {
     expect(after.pid).not.toBe(pid);
     expect(() => process.kill(pid, 0)).toThrow();
   });
+
+  it('memory: a process replacing a killed one starts only once the killed one is gone, so the pool never holds more processes than its limit (a dying process still holds its memory)', async () => {
+    const p = pool({ processes: 1, memoryMb: 400 });
+    const broken = await Promise.allSettled([run(p, { do: 'allocate' }), run(p, { do: 'spin' }, { signal: AbortSignal.timeout(2500) }), run(p, { do: 'answer', value: 'last' })]);
+    expect(broken.map((r) => r.status)).toEqual(['rejected', 'rejected', 'fulfilled']);
+    expect(p.peakProcesses).toBe(1);
+  });
 });
 
 describe('sandbox pool warm-up', () => {
