@@ -15,7 +15,7 @@ import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { closeOcr } from '@/lib/slips/ingest/ocr';
+import { closeOcr } from '@/lib/slips/ingest/engines/ocr';
 import { parseVoterList } from '@/lib/slips/parse';
 import type { VoterList } from '@/lib/slips/types';
 import { formatScore, rollFiles, rollTruth, ROLLS_DIR, scoreRoll } from '@/tests/ingest/roll-truth';

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { SandboxPool, sandboxLimitsFrom } from '@/lib/sandbox';
 import { getConfig } from '@/lib/config';
 import { parseVoterList } from '@/lib/slips/parse';
-import { closeOcr } from '@/lib/slips/ingest/ocr';
+import { closeOcr } from '@/lib/slips/ingest/engines/ocr';
 import { ENGLISH_HEADER, voterRows, workbook } from '@/tests/ingest/sheets';
 import { parseInSandbox } from '@/scripts/vsg/parse';
 import { treeCpuSeconds } from './lib/server';

@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
-import { closeOcr } from '@/lib/slips/ingest/ocr';
+import { closeOcr } from '@/lib/slips/ingest/engines/ocr';
 import { assemblyEntryOf, readBoxText } from '@/lib/slips/ingest/pdf/box-fields';
-import type { TextPiece } from '@/lib/slips/ingest/pdf/text-layer';
+import type { TextPiece } from '@/lib/slips/ingest/engines/text-layer';
 import { parseVoterListFile } from '@/lib/slips/parse';
 import { HAVE_ROLLS, NO_ROLLS_REASON, pdftotextLayout, rollFiles, rollTruth, ROLLS_DIR } from './roll-truth';
 

@@ -3,7 +3,7 @@ import { closeSync, openSync, ftruncateSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { closeOcr } from '@/lib/slips/ingest/ocr';
+import { closeOcr } from '@/lib/slips/ingest/engines/ocr';
 import { parseVoterList, parseVoterListFile, VoterListError } from '@/lib/slips/parse';
 import { textOnlyPdf, xlsxBomb, zip } from '@/tests/helpers/bad-files';
 import { tempDir } from './inputs';

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { closeOcr } from '@/lib/slips/ingest/ocr';
-import { leasedThreads } from '@/lib/slips/ingest/pdf/pdf-threads';
+import { closeOcr } from '@/lib/slips/ingest/engines/ocr';
+import { leasedThreads } from '@/lib/slips/ingest/engines/pdf-threads';
 import { parseVoterList, parseVoterListFile } from '@/lib/slips/parse';
 import { HAVE_ROLL, NO_ROLL_REASON, ROLL_PATH } from './fixture';
 import { ENGLISH_HEADER, voterRows, workbook } from './sheets';

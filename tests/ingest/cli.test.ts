@@ -6,7 +6,7 @@ import { parseCommand } from '@/scripts/vsg/parse';
 import { drawRoll, inventVoters, tempDir } from './inputs';
 import { ENGLISH_HEADER, voterRows, workbook } from './sheets';
 import { HAVE_ROLLS, ROLLS_DIR } from './roll-truth';
-import { closeOcr } from '@/lib/slips/ingest/ocr';
+import { closeOcr } from '@/lib/slips/ingest/engines/ocr';
 
 function capture() {
   let out = '';

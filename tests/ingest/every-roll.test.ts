@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { closeOcr } from '@/lib/slips/ingest/ocr';
+import { closeOcr } from '@/lib/slips/ingest/engines/ocr';
 import { parseVoterListFile } from '@/lib/slips/parse';
 import { formatScore, HAVE_ROLLS, NO_ROLLS_REASON, rollFiles, rollTruth, ROLLS_DIR, scoreRoll } from './roll-truth';
 

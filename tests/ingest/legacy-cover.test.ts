@@ -1,10 +1,10 @@
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { closeOcr } from '@/lib/slips/ingest/ocr';
-import { leasedThreads } from '@/lib/slips/ingest/pdf/pdf-threads';
+import { closeOcr } from '@/lib/slips/ingest/engines/ocr';
+import { leasedThreads } from '@/lib/slips/ingest/engines/pdf-threads';
 import { legacyModel, readLegacyCover } from '@/lib/slips/ingest/pdf/legacy-cover';
-import type { TextPiece } from '@/lib/slips/ingest/pdf/text-layer';
+import type { TextPiece } from '@/lib/slips/ingest/engines/text-layer';
 import { HAVE_ROLLS, NO_ROLLS_REASON, ROLLS_DIR } from './roll-truth';
 
 const pieces = (...strs: string[]): TextPiece[] => strs.map((str, i) => ({ str, x: 0, y: i * 10, width: 50, height: 8 }));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { VoterListError } from '@/lib/slips/ingest/errors';
-import { contentStats, PAGE_LIMITS } from '@/lib/slips/ingest/pdf/page-limits';
+import { contentStats, PAGE_LIMITS } from '@/lib/slips/ingest/engines/page-limits';
 import { parseVoterList } from '@/lib/slips/parse';
 import { deflatedRepeat, onePagePdf } from '@/tests/helpers/bad-files';
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { closeOcr, ocrPageText, ocrWords } from '@/lib/slips/ingest/ocr';
-import { toPgm } from '@/lib/slips/ingest/raster/image';
+import { closeOcr, ocrPageText, ocrWords } from '@/lib/slips/ingest/engines/ocr';
+import { toPgm } from '@/lib/slips/ingest/engines/image';
 import { rng } from './inputs';
 
 /** A sheet of speckle: something for tesseract to chew on for a while, nothing to read. */

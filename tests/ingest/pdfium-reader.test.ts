@@ -3,11 +3,11 @@ import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { PDFDocument, PDFName, rgb, StandardFonts } from '@cantoo/pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { readPage, readPageWithPdfjs } from '@/lib/slips/ingest/pdf/page-reader';
-import { contentOrder, drawingFromRaw, piecesFromChars } from '@/lib/slips/ingest/pdf/pdfium-page';
-import { RAW_CHAR_FIELDS, RAW_CURVE, RAW_LINE, RAW_MOVE, type RawPage } from '@/lib/slips/ingest/pdf/pdfium-thread';
-import { leaseThread, releaseThread } from '@/lib/slips/ingest/pdf/pdf-threads';
-import { PdfSession } from '@/lib/slips/ingest/pdf/pdfjs';
+import { readPage, readPageWithPdfjs } from '@/lib/slips/ingest/engines/page-reader';
+import { contentOrder, drawingFromRaw, piecesFromChars } from '@/lib/slips/ingest/engines/pdfium-page';
+import { RAW_CHAR_FIELDS, RAW_CURVE, RAW_LINE, RAW_MOVE, type RawPage } from '@/lib/slips/ingest/engines/pdfium-thread';
+import { leaseThread, releaseThread } from '@/lib/slips/ingest/engines/pdf-threads';
+import { PdfSession } from '@/lib/slips/ingest/engines/pdfjs';
 import { ROLLS_DIR } from './roll-truth';
 
 /**

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { pageSection, readHeader } from '@/lib/slips/ingest/pdf/header';
 import { readBoxText } from '@/lib/slips/ingest/pdf/box-fields';
 import { checkNumbers } from '@/lib/slips/ingest/pdf/check-numbers';
-import { COLUMN, logicalOrder, type TextPiece } from '@/lib/slips/ingest/pdf/text-layer';
+import { COLUMN, logicalOrder, type TextPiece } from '@/lib/slips/ingest/engines/text-layer';
 import { fitPageSerials, repairSerials, type SerialSlot } from '@/lib/slips/ingest/serials';
 
 const ocr = (serials: (number | null)[], page = 2): SerialSlot[] => serials.map((serial) => ({ serial, fromOcr: true, page }));

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeOcr } from '@/lib/slips/ingest/ocr';
+import { closeOcr } from '@/lib/slips/ingest/engines/ocr';
 import { parseVoterList } from '@/lib/slips/parse';
 import type { VoterList } from '@/lib/slips/types';
 import { HAVE_ROLL, NO_ROLL_REASON, ROLL_PATH } from './fixture';

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeOcr } from '@/lib/slips/ingest/ocr';
+import { closeOcr } from '@/lib/slips/ingest/engines/ocr';
 import type { VoterList } from '@/lib/slips/types';
 import { truthAndScan } from './inputs';
 import { ROLLS_DIR } from './roll-truth';

@@ -2,8 +2,8 @@ import zlib from 'node:zlib';
 import { concatTransformationMatrix, drawObject, PDFDocument, PDFName, popGraphicsState, pushGraphicsState } from '@cantoo/pdf-lib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { pngFile, ScanImages } from '@/lib/slips/ingest/raster/scan-image';
-import { loadWithPdfLib } from '@/lib/slips/ingest/pdf/pdfjs';
+import { pngFile, ScanImages } from '@/lib/slips/ingest/engines/scan-image';
+import { loadWithPdfLib } from '@/lib/slips/ingest/engines/pdfjs';
 
 /**
  * The scan fast path for Flate images (img2pdf and many scanners store pages so): 8-bit RGB or

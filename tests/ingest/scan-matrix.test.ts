@@ -5,8 +5,8 @@ import path from 'node:path';
 import { PDFDocument } from '@cantoo/pdf-lib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { bareImageMatrix, imageCoversPage, ScanImages } from '@/lib/slips/ingest/raster/scan-image';
-import { loadWithPdfLib } from '@/lib/slips/ingest/pdf/pdfjs';
+import { bareImageMatrix, imageCoversPage, ScanImages } from '@/lib/slips/ingest/engines/scan-image';
+import { loadWithPdfLib } from '@/lib/slips/ingest/engines/pdfjs';
 
 describe('bareImageMatrix (fast path for pages that are one scanned image)', () => {
   it('accepts the chained cm operators pdf-lib writes and multiplies them as PDF does', () => {

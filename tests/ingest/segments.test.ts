@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { serialOf } from '@/lib/slips/ingest/numbers';
-import { barSegment, cellsFromSegments, subpathSegments, type Segment } from '@/lib/slips/ingest/pdf/segments';
+import { barSegment, cellsFromSegments, subpathSegments, type Segment } from '@/lib/slips/ingest/engines/segments';
 
 const LIMITS = { minWidth: 50, maxWidth: 400, minHeight: 20, maxHeight: 300 };
 

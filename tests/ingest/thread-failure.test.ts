@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PdfThread } from '@/lib/slips/ingest/pdf/pdf-threads';
+import { PdfThread } from '@/lib/slips/ingest/engines/pdf-threads';
 import type { VoterListError } from '@/lib/slips/ingest/errors';
 
 /**

@@ -4,7 +4,7 @@ import { epicFragmentFromOcr, epicFromOcr, findEpic, repairEpicPrefixes } from '
 import { fieldOf, findHeader } from '@/lib/slips/ingest/excel/headers';
 import { readingOrder } from '@/lib/slips/ingest/geometry';
 import { dominantBoxSize } from '@/lib/slips/ingest/pdf/box-size';
-import { judgeText } from '@/lib/slips/ingest/pdf/scramble';
+import { judgeText } from '@/lib/slips/ingest/engines/scramble';
 import { impliedCells, variantCellSize, type PixelRect } from '@/lib/slips/ingest/raster/cells';
 import { firstLine } from '@/lib/slips/ingest/raster/strips';
 import { continuityWarnings, repairSerials, type SerialSlot } from '@/lib/slips/ingest/serials';

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
-import { pdfiumFiles } from '../ingest/pdf/pdfium-thread';
+import { pdfiumFiles } from '../ingest/engines/pdfium-thread';
 
 /**
  * Repairs for a damaged roll PDF that the parser read (pdf.js is lenient) but pdf-lib, which the renderer

@@ -5,7 +5,7 @@ import type { CheckedNumbers } from './check-numbers';
 import { MAX_RASTER_PATHS, type ScannedCover } from './find-boxes';
 import { readHeader } from './header';
 import type { FoundBox, PageBoxes, PageClass, PageScan, TextLayer } from './page-model';
-import { toLines } from './text-layer';
+import { toLines } from '../engines/text-layer';
 
 /**
  * Last stage of a roll parse (DESIGN §6): the voters in roll order with their box, numbers, fields,

@@ -1,7 +1,7 @@
 import type { AssemblyEntry, Rect } from '../../types';
 import { findEpic } from '../epic';
 import { asciiDigits, serialOf } from '../numbers';
-import { COLUMN, loosePhrase, toLines, type TextPiece } from './text-layer';
+import { COLUMN, loosePhrase, toLines, type TextPiece } from '../engines/text-layer';
 
 export interface BoxText {
   serial: number | null;

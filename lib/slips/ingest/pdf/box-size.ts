@@ -1,6 +1,6 @@
 import type { Rect } from '../../types';
 import { overlapArea } from '../geometry';
-import type { CellLimits } from './segments';
+import type { CellLimits } from '../engines/segments';
 import { maxOf } from '../numbers';
 
 export interface BoxSize {

@@ -1,7 +1,7 @@
 import type { PageKind, Supplement } from '../../types';
 import { readHeader, pageSection } from './header';
 import type { PageBoxes, PageClass, PageScan, TextLayer } from './page-model';
-import { loosePhrase, toLines } from './text-layer';
+import { loosePhrase, toLines } from '../engines/text-layer';
 import { maxOf, minOf } from '../numbers';
 
 /**

@@ -1,7 +1,7 @@
 import { asciiDigits } from '../numbers';
 import { statedRange, statedYear, type CoverRange } from '../raster/cover';
 import type { PageClass, PageScan } from './page-model';
-import { toLines } from './text-layer';
+import { toLines } from '../engines/text-layer';
 
 /**
  * What a text roll's cover states in numbers alone: the serial range and electors of its "number of

@@ -4,12 +4,12 @@ import { readingOrder } from '../geometry';
 import type { ParseOptions } from '../options';
 import type { CoverRange } from '../raster/cover';
 import { rasterPages } from '../raster/pages';
-import type { ScanImages } from '../raster/scan-image';
+import type { ScanImages } from '../engines/scan-image';
 import { boxesOfSize, dominantBoxSize, photoRect } from './box-size';
 import { readBoxText } from './box-fields';
 import type { PageBoxes, PageScan } from './page-model';
-import type { PdfSession } from './pdfjs';
-import { piecesWithin } from './text-layer';
+import type { PdfSession } from '../engines/pdfjs';
+import { piecesWithin } from '../engines/text-layer';
 
 /**
  * Stage 2 of a roll parse (DESIGN §6): the voter boxes of every page, with what the text layer

@@ -1,6 +1,6 @@
 import type { ParseReport } from '../../types';
 import { asciiDigits } from '../numbers';
-import { COLUMN } from './text-layer';
+import { COLUMN } from '../engines/text-layer';
 
 /**
  * The roll's own facts from its clean text lines (cover and page headers), in English, Hindi and

@@ -1,15 +1,15 @@
 import type { ParseReport } from '../../types';
 import { raceAbort } from '../abort';
 import { asciiDigits } from '../numbers';
-import { ocrPageText, type TextModel } from '../ocr';
+import { ocrPageText, type TextModel } from '../engines/ocr';
 import { coverLines } from '../raster/cover';
-import { toPgm } from '../raster/image';
-import { renderGray } from '../raster/render';
+import { toPgm } from '../engines/image';
+import { renderGray } from '../engines/render';
 import { readHeader } from './header';
-import { readPage } from './page-reader';
-import { DEFAULT_PDF_LIMITS, PdfSession } from './pdfjs';
+import { readPage } from '../engines/page-reader';
+import { DEFAULT_PDF_LIMITS, PdfSession } from '../engines/pdfjs';
 import { judgePieces } from './read-pages';
-import type { TextPiece } from './text-layer';
+import type { TextPiece } from '../engines/text-layer';
 
 /**
  * The facts of a roll whose text layer is scrambled by a legacy font encoding (the Daman roll: its

@@ -2,8 +2,8 @@ import type { PageKind, Rect, Supplement } from '../../types';
 import type { Matrix } from '../geometry';
 import type { BandReading } from '../raster/strips';
 import type { BoxText } from './box-fields';
-import type { PaintedRect } from './vector-rects';
-import type { TextPiece } from './text-layer';
+import type { PaintedRect } from '../engines/vector-rects';
+import type { TextPiece } from '../engines/text-layer';
 
 /**
  * The one page model the roll stages share (DESIGN §6): what reading a page gave (`PageScan`),

@@ -1,7 +1,7 @@
 import type { ParseOptions } from '../options';
-import { ocrKnownBoxes } from '../raster/pages';
+import { ocrKnownBoxes } from '../raster/page-cells';
 import type { FoundBox, PageBoxes } from './page-model';
-import type { PdfSession } from './pdfjs';
+import type { PdfSession } from '../engines/pdfjs';
 
 /**
  * Stage 3 of a roll parse (DESIGN §6): each box's serial and ID. The text layer gives them where it

@@ -1,15 +1,15 @@
 import { checkAbort } from '../abort';
 import { VoterListError } from '../errors';
 import type { PageProgress } from '../progress';
-import { ScanImages } from '../raster/scan-image';
+import { ScanImages } from '../engines/scan-image';
 import { anyCellLimits, candidateRects, smallCellLimits, withinLimits } from './box-size';
 import type { PageScan, TextLayer } from './page-model';
-import type { PdfDocument, PdfSession } from './pdfjs';
-import { judgeText } from './scramble';
-import { cellsFromSegments } from './segments';
-import { checkPageSize } from './page-limits';
-import { readPage } from './page-reader';
-import type { TextPiece } from './text-layer';
+import type { PdfDocument, PdfSession } from '../engines/pdfjs';
+import { judgeText } from '../engines/scramble';
+import { cellsFromSegments } from '../engines/segments';
+import { checkPageSize } from '../engines/page-limits';
+import { readPage } from '../engines/page-reader';
+import type { TextPiece } from '../engines/text-layer';
 
 /**
  * Stage 1 of a roll parse (DESIGN §6): every page read once into the page model — its drawing

@@ -8,7 +8,7 @@ import { checkNumbers } from './check-numbers';
 import { coverNumbers } from './cover-numbers';
 import { classifyPages } from './classify';
 import { pagesForRaster, rasterBoxes, vectorBoxes } from './find-boxes';
-import { DEFAULT_PDF_LIMITS, PdfSession } from './pdfjs';
+import { DEFAULT_PDF_LIMITS, PdfSession } from '../engines/pdfjs';
 import { chooseNumbers, ocrMissingNumbers } from './read-numbers';
 import { judgeTextLayer, readPages } from './read-pages';
 

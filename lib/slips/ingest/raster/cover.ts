@@ -1,5 +1,5 @@
-import type { OcrWord } from '../ocr';
-import { COLUMN, toLines, type TextPiece } from '../pdf/text-layer';
+import type { OcrWord } from '../engines/ocr';
+import { COLUMN, toLines, type TextPiece } from '../engines/text-layer';
 import { maxOf, minOf } from '../numbers';
 
 /**

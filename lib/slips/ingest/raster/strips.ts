@@ -1,6 +1,6 @@
 import { epicFragmentFromOcr, epicFromOcr } from '../epic';
-import type { OcrWord } from '../ocr';
-import { crop, scale, toPgm, type Gray } from './image';
+import type { OcrWord } from '../engines/ocr';
+import { crop, scale, toPgm, type Gray } from '../engines/image';
 import type { PixelRect } from './cells';
 
 /** Share of the box height, from its top, that holds the serial number and the EPIC. */

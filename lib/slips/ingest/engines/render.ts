@@ -1,6 +1,6 @@
 import { VoterListError } from '../errors';
-import { checkPageSize } from '../pdf/page-limits';
-import type { PdfPage, PdfSession } from '../pdf/pdfjs';
+import { checkPageSize } from './page-limits';
+import type { PdfPage, PdfSession } from './pdfjs';
 import type { Gray } from './image';
 
 export interface RenderedPage {

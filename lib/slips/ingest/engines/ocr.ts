@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { VoterListError } from './errors';
+import { VoterListError } from '../errors';
 
 /**
  * OCR of small regions with tesseract.js, fully offline: the English LSTM traineddata comes from

@@ -1,0 +1,180 @@
+import type { Rect } from '../../types';
+import { checkAbort } from '../abort';
+import { type Gray } from '../engines/image';
+import { ocrWords, type OcrMode } from '../engines/ocr';
+import type { PdfSession } from '../engines/pdfjs';
+import { renderGray } from '../engines/render';
+import { impliedCells, type PixelRect } from './cells';
+import { boxOf, orderCells, RENDER_SCALE, type Prepared } from './prepare';
+import { bandImage, binarized, readBand, SERIAL_LEVEL, stackBands, wordsByBand, type BandReading } from './strips';
+
+/**
+ * The page-cell reader: OCR of the serial and ID bands of a page's voter cells, and the judgement of
+ * what the readings show (voters, or a table's cells).
+ */
+
+export type Size = { width: number; height: number };
+
+export interface RasterBox {
+  rect: Rect;
+  /** the photo area inside the box (ruled, or a printed photo), when one is seen */
+  photo: Rect | null;
+  reading: BandReading;
+}
+
+/** A page's cells read: the boxes kept, and the readings of the cells that were seen ruled (not implied). */
+export interface PageCells {
+  boxes: RasterBox[];
+  shown: BandReading[];
+}
+
+/** An ID read, whole or with a slip that the roll's other IDs may repair (a fragment). */
+export function idShaped(r: BandReading): boolean {
+  return r.epic !== null || r.epicFragment !== null;
+}
+
+/**
+ * Whether the implied box `i` holds a voter: an EPIC was read, or a serial greater than the
+ * nearest found box's before it and smaller than the nearest found box's after it.
+ */
+function plausible(readings: BandReading[], i: number, isFound: (k: number) => boolean): boolean {
+  const r = readings[i];
+  if (idShaped(r)) return true;
+  if (r.serial === null) return false;
+  let before: number | null = null;
+  for (let k = i - 1; k >= 0 && before === null; k--) if (isFound(k)) before = readings[k].serial;
+  let after: number | null = null;
+  for (let k = i + 1; k < readings.length && after === null; k++) if (isFound(k)) after = readings[k].serial;
+  return (before === null || r.serial > before) && (after === null || r.serial < after);
+}
+
+/**
+ * Whether a page placed on the calibrated grid shows voters: ID-shaped reads in at least a third
+ * of its boxes (and two at least). Numbers alone are no evidence: a cover's or a summary's tables
+ * are full of them.
+ */
+export function gridEvidence(readings: BandReading[]): boolean {
+  const ids = readings.filter(idShaped).length;
+  return ids >= 2 && ids >= readings.length / 3;
+}
+
+/**
+ * Whether boxes of a variant size (variantCellSize: a supplement's taller boxes) hold voters: an
+ * ID-shaped read in at least half of them. A table's cells of that size read none.
+ */
+export function variantEvidence(readings: BandReading[]): boolean {
+  const ids = readings.filter(idShaped).length;
+  return ids >= 1 && ids >= readings.length / 2;
+}
+
+/**
+ * Keeps a page's OCR running in the background: whoever awaits `list` still sees its failure, but a loop
+ * that stops first (a cancelled parse, a page that cannot be rendered) leaves no unhandled rejection.
+ */
+export function keep<T>(list: Promise<unknown>[], work: Promise<T>): Promise<T> {
+  work.catch(() => undefined);
+  list.push(work);
+  return work;
+}
+
+/** OCRs one kind of band (serial or EPIC) of many boxes as one stacked sheet. */
+async function readSheet(bands: (Gray | null)[], mode: OcrMode): Promise<string[]> {
+  if (bands.length === 0) return [];
+  const sheet = stackBands(bands);
+  const words = sheet.rows.some((r) => r !== null) ? await ocrWords(sheet.image, mode) : [];
+  return wordsByBand(words, sheet.rows);
+}
+
+/**
+ * OCRs the serial bands and the EPIC bands of a page, each kind in two stacked sheets of half the
+ * boxes: the four sheets are queued serials first, so that each of the two OCR workers reads one
+ * serial sheet and one EPIC sheet and both finish together (a page's OCR is as long as its slower
+ * worker).
+ */
+async function readSerialsAndEpics(serials: (Gray | null)[], epics: (Gray | null)[]): Promise<{ serialText: string[]; epicText: string[] }> {
+  const half = serials.length >= 8 ? Math.ceil(serials.length / 2) : serials.length;
+  const [s1, s2, e1, e2] = await Promise.all([
+    readSheet(serials.slice(0, half), 'digits'),
+    readSheet(serials.slice(half), 'digits'),
+    readSheet(epics.slice(0, half), 'epic'),
+    readSheet(epics.slice(half), 'epic'),
+  ]);
+  return { serialText: [...s1, ...s2], epicText: [...e1, ...e2] };
+}
+
+/**
+ * Reads each cell's serial (digits only, black and white) and EPIC (ID-shaped, grey: at 100-150
+ * dpi thresholding breaks thin strokes). Bands that did not yield a value are read a second time
+ * in the other rendering (grey serials, black-and-white EPICs), only those.
+ */
+export async function readCells(image: Gray, cells: PixelRect[]): Promise<BandReading[]> {
+  if (cells.length === 0) return [];
+  const bands = cells.map((c) => bandImage(image, c));
+  const serialBands = bands.map((b) => (b.serial ? binarized(b.serial, SERIAL_LEVEL) : null));
+  const { serialText, epicText } = await readSerialsAndEpics(serialBands, bands.map((b) => b.epic));
+  let readings = cells.map((_, i) => readBand(serialText[i], epicText[i]));
+  const retrySerial = bands.map((b, i) => (b.serial && readings[i].serial === null ? b.serial : null));
+  const retryEpic = bands.map((b, i) => (b.epic && readings[i].epic === null ? binarized(b.epic) : null));
+  if (retrySerial.some(Boolean) || retryEpic.some(Boolean)) {
+    const [serial2, epic2] = await Promise.all([
+      retrySerial.some(Boolean) ? readSheet(retrySerial, 'digits') : Promise.resolve(retrySerial.map(() => '')),
+      retryEpic.some(Boolean) ? readSheet(retryEpic, 'epic') : Promise.resolve(retryEpic.map(() => '')),
+    ]);
+    readings = readings.map((r, i) => {
+      if (!retrySerial[i] && !retryEpic[i]) return r;
+      const again = readBand(retrySerial[i] ? serial2[i] : serialText[i], retryEpic[i] ? epic2[i] : epicText[i]);
+      return {
+        serial: r.serial ?? again.serial,
+        epic: r.epic ?? again.epic,
+        epicFragment: r.epic ?? again.epic ? null : (r.epicFragment ?? again.epicFragment),
+        text: r.text,
+      };
+    });
+  }
+  return readings;
+}
+
+/**
+ * Reads a page's cells of one box size: the ruled ones, and the boxes whose outline is broken in the
+ * scan, placed by their row and column (kept only if OCR reads an EPIC in them, or a serial that fits
+ * between their neighbours').
+ */
+export async function readPageCells(p: Prepared, found: PixelRect[], size: Size): Promise<PageCells> {
+  const implied = new Set(impliedCells(found, size).filter((c) => c.x >= 0 && c.y >= 0 && c.x + c.width <= p.image.width && c.y + c.height <= p.image.height));
+  const cells = orderCells([...found, ...implied]);
+  const boxes = cells.map((c) => boxOf(p, c));
+  const readings = await readCells(p.image, cells);
+  const kept = cells.map((c, i) => !implied.has(c) || plausible(readings, i, (k) => !implied.has(cells[k])));
+  return {
+    boxes: boxes.map((box, i) => ({ ...box, reading: readings[i] })).filter((_, i) => kept[i]),
+    shown: readings.filter((_, i) => !implied.has(cells[i])),
+  };
+}
+
+/** OCRs the serial/EPIC bands of boxes already known in PDF space (vector boxes, no text). */
+export async function ocrKnownBoxes(session: PdfSession, requests: { page: number; rect: Rect }[], signal?: AbortSignal): Promise<BandReading[]> {
+  const out: BandReading[] = new Array(requests.length);
+  const byPage = new Map<number, number[]>();
+  requests.forEach((r, i) => byPage.set(r.page, [...(byPage.get(r.page) ?? []), i]));
+  const pending: Promise<void>[] = [];
+  for (const [n, idx] of byPage) {
+    checkAbort(signal);
+    const page = await session.guard(`Page ${n}`, session.doc.getPage(n));
+    const rendered = await session.guard(`Page ${n}`, renderGray(session, page, RENDER_SCALE));
+    page.cleanup();
+    const cells = idx.map((i) => {
+      const r = requests[i].rect;
+      const [ax, ay] = rendered.toPixel(r.x, r.y);
+      const [bx, by] = rendered.toPixel(r.x + r.width, r.y + r.height);
+      return { x: Math.min(ax, bx), y: Math.min(ay, by), width: Math.abs(bx - ax), height: Math.abs(by - ay) };
+    });
+    keep(
+      pending,
+      readCells(rendered.image, cells).then((readings) => {
+        idx.forEach((i, k) => (out[i] = readings[k]));
+      }),
+    );
+  }
+  await Promise.all(pending);
+  return out;
+}

@@ -1,0 +1,78 @@
+import type { Rect } from '../../types';
+import type { Matrix } from '../geometry';
+import { binarize, estimateSkew, otsu, rotate, type Gray } from '../engines/image';
+import type { PdfSession } from '../engines/pdfjs';
+import { renderGray, type RenderedPage } from '../engines/render';
+import type { ScanImages } from '../engines/scan-image';
+import { filledPhotoInCell, findCells, photoInCell, type PixelRect } from './cells';
+
+/** Pixels per PDF point when rendering for box finding and OCR (144 dpi). */
+export const RENDER_SCALE = 2;
+
+/** A page rendered grey, deskewed and binarised, with the ruled cells found on it. */
+export interface Prepared {
+  page: number;
+  rendered: RenderedPage;
+  image: Gray;
+  skew: number;
+  cells: PixelRect[];
+  /** the deskewed page, binarized (1 = ink) */
+  ink: Uint8Array;
+}
+
+/** What the page scan learnt that lets a bare scanned page skip pdf.js rendering. */
+export interface ScanHint {
+  imageMatrix: Matrix | null;
+  paths: number;
+  texts: number;
+}
+
+/** Renders page `n` (or takes a bare scan's own image), straightens it and finds its ruled cells. */
+export async function prepare(session: PdfSession, n: number, scans?: ScanImages, hint?: ScanHint): Promise<Prepared> {
+  const page = await session.guard(`Page ${n}`, session.doc.getPage(n));
+  const bare = hint && hint.paths === 0 && hint.texts === 0;
+  const fast = bare && scans ? await scans.page(n, hint.imageMatrix, page.view, page.rotate, RENDER_SCALE) : null;
+  const rendered = fast ?? (await session.guard(`Page ${n}`, renderGray(session, page, RENDER_SCALE)));
+  page.cleanup();
+  const ink0 = binarize(rendered.image, otsu(rendered.image));
+  const skew = estimateSkew(ink0, rendered.image.width, rendered.image.height);
+  const image = rotate(rendered.image, skew);
+  // a page too straight to rotate keeps its first binarisation (same image, same threshold)
+  const ink = image === rendered.image ? ink0 : binarize(image, otsu(image));
+  const cells = findCells(ink, image.width, image.height);
+  return { page: n, rendered, image, skew, cells, ink };
+}
+
+/** Maps a cell of the deskewed image back to PDF user space (same size, centre rotated back). */
+function cellToPdf(p: Prepared, c: PixelRect): Rect {
+  const { width, height } = p.image;
+  const a = (p.skew * Math.PI) / 180;
+  const dx = c.x + c.width / 2 - width / 2;
+  const dy = c.y + c.height / 2 - height / 2;
+  const sx = Math.cos(a) * dx - Math.sin(a) * dy + width / 2;
+  const sy = Math.sin(a) * dx + Math.cos(a) * dy + height / 2;
+  const [cx, cy] = p.rendered.toPdf(sx, sy);
+  const quarter = p.rendered.rotation % 180 !== 0;
+  const w = (quarter ? c.height : c.width) / p.rendered.scale;
+  const h = (quarter ? c.width : c.height) / p.rendered.scale;
+  return { x: cx - w / 2, y: cy - h / 2, width: w, height: h };
+}
+
+/** A cell of the page as a box in PDF space, with the photo area ruled inside it. */
+export function boxOf(p: Prepared, c: PixelRect): { rect: Rect; photo: Rect | null } {
+  // a ruled photo box, else a printed photo without one
+  const photo = photoInCell(p.ink, p.image.width, c) ?? filledPhotoInCell(p.image, c);
+  return { rect: cellToPdf(p, c), photo: photo ? cellToPdf(p, photo) : null };
+}
+
+/** Pixel cells in reading order: rows top to bottom, then left to right. */
+export function orderCells(cells: PixelRect[]): PixelRect[] {
+  const sorted = [...cells].sort((a, b) => a.y - b.y);
+  const rows: PixelRect[][] = [];
+  for (const c of sorted) {
+    const row = rows[rows.length - 1];
+    if (row && Math.abs(row[0].y - c.y) < c.height / 2) row.push(c);
+    else rows.push([c]);
+  }
+  return rows.flatMap((r) => r.sort((a, b) => a.x - b.x));
+}
