@@ -5,6 +5,7 @@ import { NonRetriableJobError, type JobFailure } from '@/lib/jobs';
 import type { RenderTaskInput, RenderTaskResult } from '@/lib/sandbox';
 import { feeInPaise } from '@/lib/slips/fees';
 import type { ParseReport } from '@/lib/slips/types';
+import { withCoverFacts } from '@/lib/slips/ingest/pdf/roll-facts';
 import { documentsDeps, type DocumentsDeps } from './deps';
 import type { TaskPayload } from './jobs';
 import { ProgressReporter } from './progress';
@@ -115,13 +116,13 @@ export async function rollFactsStep(deps: DocumentsDeps, documentId: number, sig
     // an unreadable cover (OCR unavailable, a damaged page) costs the facts only
     console.warn(`roll-facts: task ${documentId}: ${error instanceof Error ? error.message : String(error)}`);
   }
-  const found = Object.entries(facts).filter(([, v]) => v);
-  if (found.length === 0) return { facts: 0 };
+  const found = Object.values(facts).filter(Boolean).length;
+  if (found === 0) return { facts: 0 };
   if (facts.part) await givePart(deps, doc, facts.part);
   // what the parse read (the year from the cover's digits) stays as it is
-  await updateDocument(deps.db, documentId, { parseSummary: { ...summary, header: { ...Object.fromEntries(found), ...summary.header } } });
+  await updateDocument(deps.db, documentId, { parseSummary: { ...summary, header: withCoverFacts(summary.header, facts) } });
   await refreshDraft(deps, documentId, signal);
-  return { facts: found.length };
+  return { facts: found };
 }
 
 /**

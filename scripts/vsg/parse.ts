@@ -3,6 +3,7 @@ import path from 'node:path';
 import { SandboxCrashError, SandboxLimitError, SandboxTaskError, withTaskDir, type SandboxPool } from '@/lib/sandbox';
 import { VoterListError } from '@/lib/slips/ingest/errors';
 import { DEFAULT_MAX_BYTES } from '@/lib/slips/ingest/options';
+import { withCoverFacts } from '@/lib/slips/ingest/pdf/roll-facts';
 import type { VoterList, VoterRecord } from '@/lib/slips/types';
 import { withCliSandbox } from './sandbox';
 
@@ -120,7 +121,7 @@ export async function parseCommand(argv: string[]): Promise<number> {
       if (list.report.textLayer === 'scrambled' && args.ocr !== 'off') {
         try {
           const cover = await pool.run('legacy-cover', { file: path.resolve(args.file) }, { subject: 'read' });
-          if (cover) list.report.header = { ...cover.header, ...list.report.header };
+          if (cover) list.report.header = withCoverFacts(list.report.header, cover.header);
         } catch (error) {
           // the voters are read: a cover that cannot be read costs its facts only, as in the pipeline
           console.error(`vsg parse: the cover's facts could not be read (${error instanceof Error ? error.message : String(error)})`);

@@ -2,10 +2,8 @@ import type { PageKind, ParseReport, ParseWarning, VoterList, VoterRecord } from
 import { VoterListError } from '../errors';
 import { roundRect } from '../geometry';
 import type { CheckedNumbers } from './check-numbers';
-import { MAX_RASTER_PATHS, type ScannedCover } from './find-boxes';
-import { readHeader } from './header';
+import { MAX_RASTER_PATHS } from './find-boxes';
 import type { FoundBox, PageBoxes, PageClass, PageScan, TextLayer } from './page-model';
-import { toLines } from '../engines/text-layer';
 
 /**
  * Last stage of a roll parse (DESIGN §6): the voters in roll order with their box, numbers, fields,
@@ -21,8 +19,8 @@ export interface AssembleInput {
   numbers: CheckedNumbers;
   textLayer: TextLayer;
   tooComplex: number[];
-  /** what a scanned cover says, read by OCR */
-  cover: ScannedCover;
+  /** the roll's facts (roll-facts.ts) */
+  header: ParseReport['header'];
 }
 
 const n = (x: number) => x.toLocaleString('en-IN');
@@ -71,15 +69,9 @@ function supplementNotes(voters: VoterRecord[]): ParseWarning[] {
 }
 
 export function assemble(input: AssembleInput): VoterList {
-  const { scans, found, classes, boxes, numbers, textLayer } = input;
-  const clean = textLayer === 'clean';
+  const { scans, found, classes, boxes, numbers, textLayer, header } = input;
   const pages: Record<PageKind, number> = { cover: 0, map: 0, voters: 0, supplement: 0, summary: 0, other: 0 };
   for (const c of classes) pages[c.kind]++;
-
-  // the roll's facts: the cover and the first voter pages' headers, or a scanned cover's OCR lines
-  const headerLines = clean ? scans.slice(0, 3).flatMap((s) => toLines(s.pieces).map((l) => l.text)) : input.cover.lines;
-  const header = readHeader(headerLines);
-  if (!clean && input.cover.year) header.year = input.cover.year;
 
   const voters: VoterRecord[] = boxes.map((b, i) => {
     const v: VoterRecord = {

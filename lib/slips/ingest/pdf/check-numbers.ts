@@ -1,6 +1,6 @@
 import type { ParseWarning } from '../../types';
 import { repairEpicPrefixes } from '../epic';
-import type { CoverRange } from '../raster/cover';
+import type { CoverRange } from './roll-facts';
 import { continuityWarnings, coverWarnings, fitPageSerials, repairSerials, type SerialSlot } from '../serials';
 import type { ChosenNumbers } from './read-numbers';
 

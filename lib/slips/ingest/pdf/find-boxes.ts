@@ -2,7 +2,7 @@ import type { Rect } from '../../types';
 import { findEpic } from '../epic';
 import { readingOrder } from '../geometry';
 import type { ParseOptions } from '../options';
-import type { CoverRange } from '../raster/cover';
+import type { ScannedCover } from '../raster/cover';
 import { rasterPages } from '../raster/pages';
 import type { ScanImages } from '../engines/scan-image';
 import { boxesOfSize, dominantBoxSize, photoRect } from './box-size';
@@ -64,35 +64,23 @@ export function pagesForRaster(scans: PageScan[], found: PageBoxes[], sized: boo
   };
 }
 
-/** What a scanned cover (the roll's first page, read by OCR) says: its serial range and its text lines. */
-export interface ScannedCover {
-  range: CoverRange | null;
-  lines: string[];
-  /** the year its numbers state, read digits-only (surer than the text read's digits) */
-  year: string | null;
-}
-
 /**
- * Boxes found from the rendered pages `targets` (replacing their entries in `found`), and what a
- * scanned cover says, when the first page is one.
+ * The boxes found from the rendered pages `targets`, one entry per page read (the pages that were
+ * not looked at as pixels keep their drawn boxes), and a scanned cover as OCR read it, when the
+ * first page is one.
  */
 export async function rasterBoxes(
   session: PdfSession,
   scans: PageScan[],
-  found: PageBoxes[],
   targets: number[],
   ctx: { images: ScanImages; clean: boolean; onPage: (n: number) => void; signal?: AbortSignal },
-): Promise<ScannedCover> {
-  if (targets.length === 0) return { range: null, lines: [], year: null };
+): Promise<{ pages: PageBoxes[]; cover: ScannedCover | null }> {
+  if (targets.length === 0) return { pages: [], cover: null };
   const hints = new Map(scans.map((s) => [s.page, { imageMatrix: s.imageMatrix, paths: s.paths, texts: s.pieces.length }]));
   const raster = await rasterPages(session, targets, ctx.onPage, { scans: ctx.images, hints }, ctx.signal);
-  const cover: ScannedCover = { range: null, lines: [], year: null };
-  for (const rp of raster) {
-    cover.range ??= rp.cover ?? null;
-    if (rp.coverText) cover.lines = rp.coverText;
-    cover.year ??= rp.coverYear ?? null;
+  const pages = raster.map((rp): PageBoxes => {
     const piecesIn = piecesWithin(scans[rp.page - 1].pieces);
-    found[rp.page - 1] = {
+    return {
       page: rp.page,
       method: rp.boxes.length === 0 ? 'none' : rp.grid ? 'grid' : 'raster',
       boxes: rp.boxes.map((b) => ({
@@ -103,6 +91,12 @@ export async function rasterBoxes(
         ocr: b.reading,
       })),
     };
-  }
-  return cover;
+  });
+  return { pages, cover: raster.find((rp) => rp.cover)?.cover ?? null };
+}
+
+/** Each page's boxes: those found from its pixels where it was read so, else its drawn ones. */
+export function withRasterPages(vector: PageBoxes[], raster: PageBoxes[]): PageBoxes[] {
+  const read = new Map(raster.map((p) => [p.page, p]));
+  return vector.map((p) => read.get(p.page) ?? p);
 }

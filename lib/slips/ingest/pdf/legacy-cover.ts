@@ -1,21 +1,19 @@
 import type { ParseReport } from '../../types';
 import { raceAbort } from '../abort';
-import { asciiDigits } from '../numbers';
 import { ocrPageText, type TextModel } from '../engines/ocr';
-import { coverLines } from '../raster/cover';
 import { toPgm } from '../engines/image';
 import { renderGray } from '../engines/render';
-import { readHeader } from './header';
 import { readPage } from '../engines/page-reader';
 import { DEFAULT_PDF_LIMITS, PdfSession } from '../engines/pdfjs';
 import { judgePieces } from './read-pages';
+import { coverHeader } from './roll-facts';
 import type { TextPiece } from '../engines/text-layer';
 
 /**
  * The facts of a roll whose text layer is scrambled by a legacy font encoding (the Daman roll: its
  * words extract garbled, its digits clean): its cover is read by OCR, with the model of the
- * script the roll is printed in, and its lines go through the same label reading as a clean or
- * scanned cover's (header.ts). This is not part of the parse: it takes a second or two, and the
+ * script the roll is printed in, and what its lines say is read by the cover stage (roll-facts.ts)
+ * as a clean or scanned cover's is. This is not part of the parse: it takes a second or two, and the
  * slips do not wait for it (the slip pipeline runs it after the draft, lib/documents/pipeline.ts).
  */
 
@@ -81,7 +79,7 @@ export async function readLegacyCover(bytes: Uint8Array, signal?: AbortSignal): 
     const rendered = await session.guard('Page 1', renderGray(session, page, COVER_DPI / 72));
     page.cleanup();
     const words = await raceAbort(ocrPageText(toPgm(rendered.image), COVER_DPI, model), signal);
-    return { model, header: readHeader(coverLines(words).map(asciiDigits)) };
+    return { model, header: coverHeader(words) };
   } finally {
     await session.close();
   }

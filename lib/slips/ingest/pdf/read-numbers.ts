@@ -11,15 +11,14 @@ import type { PdfSession } from '../engines/pdfjs';
 
 type OcrSetting = NonNullable<ParseOptions['ocr']>;
 
-/** OCRs the bands of drawn boxes that the text layer leaves without a serial or an ID. */
-export async function ocrMissingNumbers(session: PdfSession, found: PageBoxes[], ocr: OcrSetting, signal?: AbortSignal): Promise<void> {
-  const need = found
-    .filter((p) => p.method === 'vector')
-    .flatMap((p) => p.boxes)
-    .filter((b) => ocr === 'always' || (ocr === 'auto' && (b.text.serial === null || (!b.text.hasText && b.text.epic === null))));
-  if (need.length === 0) return;
+/** The pages' boxes, with the bands of drawn boxes that the text layer leaves without a serial or an ID read by OCR. */
+export async function ocrMissingNumbers(session: PdfSession, found: PageBoxes[], ocr: OcrSetting, signal?: AbortSignal): Promise<PageBoxes[]> {
+  const needs = (b: FoundBox) => ocr === 'always' || (ocr === 'auto' && (b.text.serial === null || (!b.text.hasText && b.text.epic === null)));
+  const need = found.filter((p) => p.method === 'vector').flatMap((p) => p.boxes.filter(needs));
+  if (need.length === 0) return found;
   const readings = await ocrKnownBoxes(session, need.map((b) => ({ page: b.page, rect: b.rect })), signal);
-  need.forEach((b, i) => (b.ocr = readings[i]));
+  const read = new Map(need.map((b, i) => [b, readings[i]]));
+  return found.map((p) => ({ ...p, boxes: p.boxes.map((b) => (read.has(b) ? { ...b, ocr: read.get(b) ?? null } : b)) }));
 }
 
 export interface ChosenNumbers {

@@ -5,20 +5,21 @@ import type { ParseOptions } from '../options';
 import { PageProgress } from '../progress';
 import { assemble, requireBoxes } from './assemble';
 import { checkNumbers } from './check-numbers';
-import { coverNumbers } from './cover-numbers';
 import { classifyPages } from './classify';
-import { pagesForRaster, rasterBoxes, vectorBoxes } from './find-boxes';
+import { pagesForRaster, rasterBoxes, vectorBoxes, withRasterPages } from './find-boxes';
 import { DEFAULT_PDF_LIMITS, PdfSession } from '../engines/pdfjs';
 import { chooseNumbers, ocrMissingNumbers } from './read-numbers';
 import { judgeTextLayer, readPages } from './read-pages';
+import { readRollFacts } from './roll-facts';
 
 export { MAX_RASTER_PATHS } from './find-boxes';
 
 /**
  * A roll PDF to voters: one pipeline of stages over one page model (DESIGN §6, page-model.ts):
  * open → read pages (read-pages.ts) → find boxes, drawn or from pixels (find-boxes.ts) → classify
- * pages from their content (classify.ts) → read serials and IDs, text layer or OCR
- * (read-numbers.ts) → check them against each other (check-numbers.ts) → assemble (assemble.ts).
+ * pages from their content (classify.ts) → the roll's facts from its cover (roll-facts.ts) → read serials
+ * and IDs, text layer or OCR (read-numbers.ts) → check them against each other and the cover
+ * (check-numbers.ts) → assemble (assemble.ts). Each stage returns new values.
  * A new roll format is a case inside one stage.
  */
 
@@ -75,31 +76,27 @@ async function readRoll(session: PdfSession, bytes: Uint8Array, opts: ParseOptio
   const textLayer = judgeTextLayer(scans);
   const clean = textLayer === 'clean';
 
-  const { pages: found, sized } = vectorBoxes(scans, clean);
+  const vector = vectorBoxes(scans, clean);
   checkAbort(signal);
-  const { targets, tooComplex } = pagesForRaster(scans, found, sized, ocr);
+  const { targets, tooComplex } = pagesForRaster(scans, vector.pages, vector.sized, ocr);
   const toRaster = new Set(targets);
   for (const s of scans) if (!toRaster.has(s.page)) progress.page(s.page);
-  const cover = await rasterBoxes(session, scans, found, targets, { images, clean, onPage: (n) => progress.page(n), signal });
+  const raster = await rasterBoxes(session, scans, targets, { images, clean, onPage: (n) => progress.page(n), signal });
+  const found = withRasterPages(vector.pages, raster.pages);
 
-  const boxes = found.flatMap((p) => p.boxes);
-  requireBoxes(boxes, tooComplex);
+  requireBoxes(found.flatMap((p) => p.boxes), tooComplex);
   const classes = classifyPages(scans, found, textLayer);
-  // a text roll's cover, from its digits (a scanned cover was read by OCR above)
-  if (textLayer !== 'none') {
-    const stated = coverNumbers(scans, classes);
-    cover.range ??= stated.range;
-    if (!clean) cover.year ??= stated.year;
-  }
+  const facts = readRollFacts({ scans, classes, textLayer, scannedCover: raster.cover });
 
-  await ocrMissingNumbers(session, found, ocr, signal);
+  const read = await ocrMissingNumbers(session, found, ocr, signal);
   checkAbort(signal);
   progress.finish();
 
+  const boxes = read.flatMap((p) => p.boxes);
   const numbers = checkNumbers(
     boxes.map((b) => chooseNumbers(b, ocr)),
     boxes.map((b) => b.page),
-    cover.range,
+    facts.range,
   );
-  return assemble({ scans, found, classes, boxes, numbers, textLayer, tooComplex, cover });
+  return assemble({ scans, found: read, classes, boxes, numbers, textLayer, tooComplex, header: facts.header });
 }

@@ -3,59 +3,14 @@ import { COLUMN, toLines, type TextPiece } from '../engines/text-layer';
 import { maxOf, minOf } from '../numbers';
 
 /**
- * What an image-only roll's cover states about its voters, from the numbers OCR reads on it. ECI
- * covers end with a "number of electors" table: starting serial, ending serial, then men, women,
- * (third gender,) total. The row is found by its own arithmetic, whatever the cover's language:
- * consecutive numbers b, m, f[, o], t with m + f (+ o) = t and t no more than the serials b spans
- * (serials of deleted voters stay printed), nor less than half of them. Dates and other figures
- * never satisfy all of that together by chance often enough to matter; when nothing does, the
- * cover's range is unknown. The first serial, just before the row, is the least sure read (a lone
- * "1" in a cell: Rajasthan's reads as 3 at 144 dpi, or runs into the number before it): it is kept
- * only when it can be one, and coverWarnings relies on the last serial and the electors' total only.
+ * An image-only roll's cover as text: the words OCR reads on it, laid out in lines. What the lines
+ * and numbers say is read by the roll's facts stage (pdf/roll-facts.ts).
  */
-export interface CoverRange {
-  /** null: the number before the row cannot be its first serial (misread) */
-  first: number | null;
-  last: number;
-  /** total electors the cover states */
-  electors: number;
-}
 
-/**
- * The fewest electors a cover's table can state: a part of a roll holds hundreds, with men and
- * women both; a run of small numbers that happens to add up (a ward's "1, 0, 1, 1") is no table.
- */
-const MIN_STATED_ELECTORS = 10;
-
-export function statedRange(words: string[]): CoverRange | null {
-  const nums = words.filter((w) => /^\d{1,6}$/.test(w)).map(Number);
-  for (let i = 0; i + 4 <= nums.length; i++) {
-    const [last, m, f] = nums.slice(i, i + 3);
-    if (m === 0 || f === 0) continue;
-    const before = i > 0 ? nums[i - 1] : 0;
-    const first = before >= 1 && before <= last ? before : null;
-    const span = last - (first ?? 1) + 1;
-    const fits = (t: number) => t >= MIN_STATED_ELECTORS && t <= span && t >= span * 0.5;
-    // with a third-gender column first, else without
-    if (i + 4 < nums.length && m + f + nums[i + 3] === nums[i + 4] && fits(nums[i + 4])) return { first, last, electors: nums[i + 4] };
-    if (m + f === nums[i + 3] && fits(nums[i + 3])) return { first, last, electors: nums[i + 3] };
-  }
-  return null;
-}
-
-/**
- * The roll's year from the numbers OCR reads on a scanned cover (digits only, as for statedRange):
- * the year its dates and revision name most often (qualifying date, revision, publication). The
- * Hindi text read takes the digit 1 for 7 or drops it, and the year is all digits.
- */
-export function statedYear(words: string[]): string | null {
-  const counts = new Map<string, number>();
-  for (const w of words) {
-    const m = /(?:^|\D)((?:19|20)\d\d)$/.exec(w);
-    if (m) counts.set(m[1], (counts.get(m[1]) ?? 0) + 1);
-  }
-  const best = [...counts].sort((a, b) => b[1] - a[1])[0];
-  return best && best[1] >= 2 ? best[0] : null;
+/** A scanned cover as OCR read it: its words read as numbers (digits only), and its text in lines. */
+export interface ScannedCover {
+  numbers: string[];
+  lines: string[];
 }
 
 /** The share of the smaller of two word boxes that they have in common. */
@@ -67,7 +22,7 @@ function overlap(a: OcrWord, b: OcrWord): number {
 
 /**
  * A scanned cover's OCR words as text lines for the header reader (pdf/header.ts), laid out as a
- * text layer's lines are (pdf/text-layer.ts toLines): words on one row joined, a wide gap marked as
+ * text layer's lines are (engines/text-layer.ts toLines): words on one row joined, a wide gap marked as
  * a column break. OCR reads the digit 1 beside other digits as the Devanagari danda "।"; it is put
  * back. A line that starts well right of the page's text edge — a right-hand column or table cell
  * (the cover's "number of auxiliary stations" beside the station's address) — starts with a

@@ -6,7 +6,7 @@ import type { ScanImages } from '../engines/scan-image';
 import { toPgm } from '../engines/image';
 import { BoxSizeCalibrator, showsIds } from './calibrate';
 import { cellsOfSize, commonCellSize, variantCellSize, type PixelRect } from './cells';
-import { coverLines, statedRange, statedYear, type CoverRange } from './cover';
+import { coverLines, type ScannedCover } from './cover';
 import { readOnGrid } from './grid';
 import { gridEvidence, keep, readPageCells, variantEvidence, type RasterBox, type Size } from './page-cells';
 import { orderCells, prepare, RENDER_SCALE, type Prepared, type ScanHint } from './prepare';
@@ -21,12 +21,8 @@ export interface RasterPage {
   skew: number;
   /** Boxes placed from the grid calibrated on other pages (no ruled lines found on this one). */
   grid?: boolean;
-  /** On the roll's first page when it holds no box grid: the serial range its cover states (null: none read). */
-  cover?: CoverRange | null;
-  /** On the same page: its text, read as lines (cover.ts coverLines), for the roll's own facts. */
-  coverText?: string[];
-  /** On the same page: the year its numbers state (cover.ts statedYear). */
-  coverYear?: string | null;
+  /** On the roll's first page when it holds no box grid: its cover as OCR read it, for the roll's own facts. */
+  cover?: ScannedCover;
 }
 
 /** A page read, with the box size its cells were read at (none for a page without boxes). */
@@ -167,29 +163,23 @@ export async function rasterPages(
   return reads.map((r) => (r.page.page === 1 && r.page.boxes.length === 0 ? { ...r.page, ...cover.facts() } : r.page)).sort((a, b) => a.page - b.page);
 }
 
-/** The roll's cover (its first page, without voter boxes): the serial range and year its numbers state, and its text. */
+/** The roll's cover (its first page, without voter boxes): the numbers and the text OCR reads on it. */
 function coverReader(session: PdfSession) {
-  let range: CoverRange | null | undefined;
-  let text: string[] | undefined;
-  let year: string | null = null;
+  let cover: ScannedCover | undefined;
   return {
     async read(p: Prepared): Promise<void> {
-      const numbers = ocrWords(toPgm(p.image), 'page-numbers').then((words) => {
-        range = statedRange(words.map((w) => w.text));
-        year = statedYear(words.map((w) => w.text));
-      });
+      const numbers = ocrWords(toPgm(p.image), 'page-numbers').then((words) => words.map((w) => w.text));
       numbers.catch(() => undefined);
       // its text, rendered again at twice the scale (288 dpi): at 144 or 216 the Hindi model
       // misreads digits and vowel signs that the facts depend on
       const page = await session.guard('Page 1', session.doc.getPage(1));
       const sharp = await session.guard('Page 1', renderGray(session, page, RENDER_SCALE * COVER_TEXT_SCALE));
       page.cleanup();
-      const words = await ocrPageText(toPgm(sharp.image), 72 * RENDER_SCALE * COVER_TEXT_SCALE);
-      text = coverLines(words);
-      await numbers;
+      const lines = coverLines(await ocrPageText(toPgm(sharp.image), 72 * RENDER_SCALE * COVER_TEXT_SCALE));
+      cover = { numbers: await numbers, lines };
     },
-    facts(): Pick<RasterPage, 'cover' | 'coverText' | 'coverYear'> {
-      return { ...(range !== undefined ? { cover: range } : {}), ...(text ? { coverText: text } : {}), coverYear: year };
+    facts(): Pick<RasterPage, 'cover'> {
+      return cover ? { cover } : {};
     },
   };
 }
