@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { Readable } from 'node:stream';
 import {
   countOpenDocuments,
   deleteUnpaidDocument,
@@ -13,13 +12,14 @@ import {
 import { findUserWithSession } from '@/db/queries/users';
 import type { DocumentRow, DocumentStatus, User } from '@/db/schema';
 import { ApiError } from '@/lib/api/errors';
+import type { PdfFile } from '@/lib/api/pdf-response';
 import { assertUserDeletable, deleteUserAs } from '@/lib/auth/users';
 import type { JobDispatcher } from '@/lib/jobs';
 import type { DocumentsDeps } from './deps';
 import { signFileToken, verifyFileToken, type DocumentFileKind, type FileTokenIssuer } from './file-token';
 import { CANCEL_EVENT, draftJob, finalJob, type TaskPayload } from './jobs';
 import { RUNNING_STATUSES, TRANSITIONS, canResume, slipChoicesOf } from './states';
-import { readGeneratorUpload } from './upload';
+import type { GeneratorUpload } from './upload';
 import { z } from 'zod';
 import { SlipChoiceError, parseSerialRanges, slipChoicesSchema } from '@/lib/slips/choose';
 import { boothAddressField } from './form';
@@ -43,8 +43,8 @@ export async function requireOwnDocument(ctx: DocumentsDeps, userId: number, id:
   return doc;
 }
 
-/** POST /api/documents/voter-slip-generator: store the upload, create the task, start its job. */
-export async function createTask(ctx: DocumentsContext, userId: number, req: Request): Promise<{ id: number; task_id: string }> {
+/** Refuses a new task while the user has as many open as allowed (checked before an upload is read and stored). */
+export async function requireTaskSlot(ctx: DocumentsDeps, userId: number): Promise<void> {
   const open = await countOpenDocuments(ctx.db, userId);
   if (open >= ctx.config.MAX_OPEN_TASKS) {
     throw ApiError.tooManyRequests(
@@ -52,7 +52,10 @@ export async function createTask(ctx: DocumentsContext, userId: number, req: Req
       10,
     );
   }
-  const upload = await readGeneratorUpload(req, ctx.store, ctx.config.MAX_UPLOAD_MB * 1024 * 1024);
+}
+
+/** A stored upload becomes a task and its job starts; if that fails, the upload's files are deleted. */
+export async function createTask(ctx: DocumentsContext, userId: number, upload: GeneratorUpload): Promise<{ id: number; task_id: string }> {
   let doc: DocumentRow | null = null;
   try {
     doc = await insertDocument(ctx.db, {
@@ -169,11 +172,11 @@ function safeFileName(doc: DocumentRow, kind: DocumentFileKind): { ascii: string
 }
 
 /**
- * GET …/view and …/download: the PDF a valid token names, streamed from the store. 401 without a valid
- * token (a token for another document, one whose session has ended or issued before a password change);
- * 404 when the task or its file no longer exists.
+ * GET …/view and …/download: the PDF a valid token names, from the store. 401 without a valid token (a
+ * token for another document, one whose session has ended or issued before a password change); 404 when
+ * the task or its file no longer exists.
  */
-export async function openDocumentFile(ctx: DocumentsDeps, id: number, token: string | null, disposition: 'inline' | 'attachment'): Promise<Response> {
+export async function openDocumentFile(ctx: DocumentsDeps, id: number, token: string | null): Promise<PdfFile> {
   const claims = await verifyFileToken(token);
   const expired = () => ApiError.unauthorized('This link has expired or is not valid; open the task again to get a new one.');
   if (!claims || claims.documentId !== id) throw expired();
@@ -185,17 +188,7 @@ export async function openDocumentFile(ctx: DocumentsDeps, id: number, token: st
   const fileId = claims.kind === 'final' ? (doc.status === 'complete' ? doc.finalFileId : null) : doc.draftFileId;
   const file = fileId ? await ctx.store.stat(fileId) : null;
   if (!fileId || !file) throw ApiError.notFound(doc.filesDeletedAt ? 'The files of this task have been deleted.' : 'This PDF is not available.');
-  const name = safeFileName(doc, claims.kind);
-  const body = Readable.toWeb(Readable.from(ctx.store.read(fileId))) as unknown as ReadableStream<Uint8Array>;
-  return new Response(body, {
-    headers: {
-      'Content-Type': 'application/pdf',
-      'Content-Length': String(file.size),
-      'Content-Disposition': `${disposition}; filename="${name.ascii}"; filename*=UTF-8''${name.utf8}`,
-      'Cache-Control': 'private, no-store',
-      'X-Content-Type-Options': 'nosniff',
-    },
-  });
+  return { body: ctx.store.read(fileId), size: file.size, name: safeFileName(doc, claims.kind) };
 }
 
 /** PUT …/slips: the draft screen's choices (who gets a slip, order, look, the address). */

@@ -1,8 +1,12 @@
 import { withUser } from '@/lib/api/with-user';
-import { createTask } from '@/lib/documents/service';
+import { createTask, requireTaskSlot } from '@/lib/documents/service';
+import { readGeneratorUpload } from '@/lib/documents/upload';
 import { jsonNoStore } from '@/lib/api/request';
 
 /** POST /api/documents/voter-slip-generator (multipart): store the files, start the task → 201 {id, task_id}. */
 export const POST = withUser(async (req, { ctx, user }) => {
-  return jsonNoStore(await createTask(ctx, user.id, req), { status: 201 });
+  // a user at their limit of open tasks is refused before the upload is read and stored
+  await requireTaskSlot(ctx, user.id);
+  const upload = await readGeneratorUpload(req, ctx.store, ctx.config.MAX_UPLOAD_MB * 1024 * 1024);
+  return jsonNoStore(await createTask(ctx, user.id, upload), { status: 201 });
 });
