@@ -15,24 +15,26 @@ import { getPricing, startDocument, type Pricing } from '@/lib/client/documents'
 import { keepForm, takeKeptForm } from '@/lib/client/kept-form';
 import { currentPath, loginHref } from '@/lib/client/return-to';
 import { readToken } from '@/lib/client/tokens';
+import {
+  BANNER_EXTENSIONS,
+  BANNER_TYPE_ERROR,
+  isBannerName,
+  isVoterListName,
+  VOTER_LIST_EXTENSIONS,
+  VOTER_LIST_TYPE_ERROR,
+} from '@/lib/documents/upload-rules';
 import { allowedSlipsPerPage, ORIENTATIONS, PAGE_SIZE_LABELS, PAGE_SIZES, type Orientation, type PageSize } from '@/lib/slips/layout-options';
 import { FilePicker } from './file-picker';
 import { PricingNote } from './pricing-note';
 import { ProgressLine } from './task-frame';
 import {
-  BANNER_EXTENSIONS,
   canGenerate,
   formatSize,
   generateFormData,
   initialValues,
-  INVALID_BANNER,
-  INVALID_VOTER_LIST,
-  isBannerFile,
-  isVoterListFile,
   LOGIN_TO_GENERATE,
   tooLargeError,
   validationError,
-  VOTER_LIST_EXTENSIONS,
   withLayout,
   type GeneratorValues,
 } from './form-rules';
@@ -98,7 +100,7 @@ export function GeneratorForm({ onStarted }: GeneratorFormProps) {
   /** SPEC §5: a wrong type is ignored; when no valid file is there either, the spec's error is shown. */
   function reject(field: 'voterList' | 'banner') {
     if (values[field]) return;
-    setNotice({ kind: 'error', text: field === 'voterList' ? INVALID_VOTER_LIST : INVALID_BANNER });
+    setNotice({ kind: 'error', text: field === 'voterList' ? VOTER_LIST_TYPE_ERROR : BANNER_TYPE_ERROR });
   }
 
   /** SPEC §6: asked in the app's dialog; on agreement the choices are kept for after the login. */
@@ -159,7 +161,7 @@ export function GeneratorForm({ onStarted }: GeneratorFormProps) {
                 id="voter-list"
                 label="Voter List"
                 accept={VOTER_LIST_EXTENSIONS.join(',')}
-                isAccepted={isVoterListFile}
+                isAccepted={isVoterListName}
                 file={values.voterList}
                 onFile={(file) => pick('voterList', 'Voter List', file)}
                 onReject={() => reject('voterList')}
@@ -170,7 +172,7 @@ export function GeneratorForm({ onStarted }: GeneratorFormProps) {
                 id="banner"
                 label="Banner"
                 accept={BANNER_EXTENSIONS.join(',')}
-                isAccepted={isBannerFile}
+                isAccepted={isBannerName}
                 file={values.banner}
                 onFile={(file) => pick('banner', 'Banner', file)}
                 onReject={() => reject('banner')}
