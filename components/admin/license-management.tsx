@@ -10,7 +10,7 @@ import { Button } from '@/components/ui/button';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import type { LicenseStatus } from '@/lib/client/types';
-import { listLicenses, updateLicense, type LicenseRow } from './api';
+import { listLicenses, updateLicense, type LicenseRow } from '@/lib/client/admin';
 import { LicenseHistoryDialog } from './license-history-dialog';
 import { Pager } from './pager';
 import { clampPage, matchesSearch, PAGE_SIZE } from './paging';
@@ -24,7 +24,7 @@ export function LicenseBadge({ status }: { status: LicenseStatus }) {
 }
 
 /**
- * SPEC §2 admin '/vsg-licenses': each user's ID, e-mail, current licence badge and an Inactive/Active
+ * Admin '/vsg-licenses': each user's ID, e-mail, current licence badge and an Inactive/Active
  * select; a change is PUT to the server and the row is updated from its answer. The list is searched
  * and paged here (the endpoint returns every user).
  */
@@ -39,13 +39,11 @@ export function LicenseManagement() {
 
   React.useEffect(() => {
     let stale = false;
-    listLicenses()
-      .then((list) => {
-        if (!stale) setRows(list);
-      })
-      .catch((e: unknown) => {
-        if (!stale) setError(e instanceof Error ? e.message : String(e));
-      });
+    void listLicenses().then((result) => {
+      if (stale) return;
+      if (result.ok) setRows(result.value);
+      else setError(result.error);
+    });
     return () => {
       stale = true;
     };
@@ -66,18 +64,18 @@ export function LicenseManagement() {
   async function change(row: LicenseRow, next: LicenseStatus) {
     if (next === row.vsg_license_status) return;
     setPending((s) => new Set(s).add(row.id));
-    try {
-      const answer = await updateLicense(row.id, next);
-      setRows((list) => (list ?? []).map((r) => (r.id === answer.id ? { ...r, vsg_license_status: answer.vsg_license_status } : r)));
-    } catch (e) {
-      void alert(`Failed to update license status: ${e instanceof Error ? e.message : String(e)}`, { title: 'License not updated' });
-    } finally {
-      setPending((s) => {
-        const copy = new Set(s);
-        copy.delete(row.id);
-        return copy;
-      });
+    const result = await updateLicense(row.id, next);
+    setPending((s) => {
+      const copy = new Set(s);
+      copy.delete(row.id);
+      return copy;
+    });
+    if (!result.ok) {
+      void alert(`Failed to update license status: ${result.error}`, { title: 'License not updated' });
+      return;
     }
+    const answer = result.value;
+    setRows((list) => (list ?? []).map((r) => (r.id === answer.id ? { ...r, vsg_license_status: answer.vsg_license_status } : r)));
   }
 
   return (

@@ -9,7 +9,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { statusLabel } from '@/components/history/status';
 import { formatRupees } from '@/lib/slips/fees';
 import { cn } from '@/lib/utils';
-import { listPayments, type AdminPayment, type RefundAnswer } from './api';
+import { listPayments, type AdminPayment, type RefundAnswer } from '@/lib/client/admin';
 import { formatWhen } from './format';
 import { Pager } from './pager';
 import { PAGE_SIZE } from './paging';
@@ -98,7 +98,7 @@ export function PaymentManagement() {
     loading,
     error,
     reload,
-  } = usePagedList((query) => listPayments(query).then((r) => ({ items: r.payments, total: r.total })), page, setPage);
+  } = usePagedList(listPayments, page, setPage);
   const [refundTarget, setRefundTarget] = React.useState<AdminPayment | null>(null);
   /** Counts dialog openings: each opening mounts a new dialog, hence a new idempotency key. */
   const [opening, setOpening] = React.useState(0);

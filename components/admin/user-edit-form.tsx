@@ -11,13 +11,13 @@ import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
 import { useSession } from '@/components/session/session-provider';
-import { getUser, PROFILE_UPDATED, updateUser, type AdminUser, type UserUpdate } from './api';
+import { getUser, PROFILE_UPDATED, updateUser, type AdminUser, type UserUpdate } from '@/lib/client/admin';
 
 type Message = { kind: 'success' | 'error'; text: string } | null;
 
 /**
- * SPEC §2 admin '/users/{userId}/edit': the profile form (Name, Phone Number, New Password — blank keeps
- * it) for any user, plus the Active and Admin switches. PUT /api/users/{id}; SPEC §8 profile messages.
+ * Admin '/users/{userId}/edit': the profile form (Name, Phone Number, New Password — blank keeps
+ * it) for any user, plus the Active and Admin switches. PUT /api/users/{id}, with the profile's messages.
  */
 export function UserEditForm({ userId }: { userId: number }) {
   const { user: me, refreshUser } = useSession();
@@ -37,18 +37,19 @@ export function UserEditForm({ userId }: { userId: number }) {
       setLoadError('User not found.');
       return;
     }
-    getUser(userId)
-      .then((u) => {
-        if (stale) return;
-        setLoaded(u);
-        setName(u.name);
-        setPhone(u.phone_number ?? '');
-        setIsActive(u.is_active);
-        setIsAdmin(u.is_admin);
-      })
-      .catch((e: unknown) => {
-        if (!stale) setLoadError(e instanceof Error ? e.message : String(e));
-      });
+    void getUser(userId).then((result) => {
+      if (stale) return;
+      if (!result.ok) {
+        setLoadError(result.error);
+        return;
+      }
+      const u = result.value;
+      setLoaded(u);
+      setName(u.name);
+      setPhone(u.phone_number ?? '');
+      setIsActive(u.is_active);
+      setIsAdmin(u.is_admin);
+    });
     return () => {
       stale = true;
     };
@@ -70,14 +71,15 @@ export function UserEditForm({ userId }: { userId: number }) {
     const result = await updateUser(userId, update);
     setSaving(false);
     if (!result.ok) {
-      setMessage({ kind: 'error', text: result.message });
+      setMessage({ kind: 'error', text: result.error });
       return;
     }
     setPassword('');
-    if (result.user) {
-      setLoaded(result.user);
-      setIsActive(result.user.is_active);
-      setIsAdmin(result.user.is_admin);
+    const saved = result.value;
+    if (saved) {
+      setLoaded(saved);
+      setIsActive(saved.is_active);
+      setIsAdmin(saved.is_admin);
     }
     setMessage({ kind: 'success', text: PROFILE_UPDATED });
     if (editingSelf) void refreshUser().catch(() => undefined);

@@ -19,7 +19,7 @@ import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useSession } from '@/components/session/session-provider';
 import { cn } from '@/lib/utils';
-import { DELETE_USER_CONFIRM, deleteUser, listUsers, type AdminUser } from './api';
+import { DELETE_USER_CONFIRM, deleteUser, listUsers, type AdminUser } from '@/lib/client/admin';
 import { Pager } from './pager';
 import { PAGE_SIZE } from './paging';
 import { SearchBox } from './search-box';
@@ -47,7 +47,7 @@ const mobileCell = 'max-sm:p-0';
 const mobileFull = 'max-sm:basis-full max-sm:whitespace-normal max-sm:break-all';
 
 /**
- * SPEC §2 admin '/': User Management — ID, Name, Email, Phone Number, Active, Admin, Edit, Delete —
+ * Admin '/': User Management — ID, Name, Email, Phone Number, Active, Admin, Edit, Delete —
  * searchable by name or e-mail and paginated on the server (GET /api/users?q=&limit=&offset=).
  */
 export function UserManagement() {
@@ -62,7 +62,7 @@ export function UserManagement() {
     loading,
     error,
     reload,
-  } = usePagedList((query) => listUsers({ q, ...query }).then((r) => ({ items: r.users, total: r.total })), page, setPage, [q]);
+  } = usePagedList((query) => listUsers({ q, ...query }), page, setPage, [q]);
   const [deleteError, setDeleteError] = React.useState<string | null>(null);
   const [pendingDelete, setPendingDelete] = React.useState<AdminUser | null>(null);
   const [deleting, setDeleting] = React.useState(false);
@@ -77,19 +77,17 @@ export function UserManagement() {
     if (!target) return;
     setDeleting(true);
     setDeleteError(null);
-    try {
-      await deleteUser(target.id);
-      // On success the row is removed (SPEC §7); then the page is refilled from the server.
-      setUsers((rows) => rows.filter((u) => u.id !== target.id));
-      setTotal((t) => Math.max(0, t - 1));
-      setPendingDelete(null);
-      reload();
-    } catch (e) {
-      setDeleteError(e instanceof Error ? e.message : String(e));
-      setPendingDelete(null);
-    } finally {
-      setDeleting(false);
+    const result = await deleteUser(target.id);
+    setDeleting(false);
+    setPendingDelete(null);
+    if (!result.ok) {
+      setDeleteError(result.error);
+      return;
     }
+    // On success the row is removed at once; then the page is refilled from the server.
+    setUsers((rows) => rows.filter((u) => u.id !== target.id));
+    setTotal((t) => Math.max(0, t - 1));
+    reload();
   }
 
   return (
