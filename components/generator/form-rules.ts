@@ -1,12 +1,15 @@
 /**
- * The generator form's rules, as plain functions: when Generate Slips is enabled, the layout's slips per
- * page, the size limit, the multipart body and the error texts (which files are accepted is in
- * lib/documents/upload-rules, shared with the server).
+ * The generator form's rules: its values and their schema (the files' type and size), when Generate
+ * Slips is enabled, the layout's slips per page, the multipart body and the error texts. Which files are
+ * accepted is lib/documents/upload-rules', shared with the server.
  */
+import { z } from 'zod';
 import {
   coerceSlipsPerPage,
   DEFAULT_ORIENTATION,
   DEFAULT_PAGE_SIZE,
+  ORIENTATIONS,
+  PAGE_SIZES,
   allowedSlipsPerPage,
   type Orientation,
   type PageSize,
@@ -56,12 +59,35 @@ export function tooLargeError(label: string, file: File, maxMb: number | null | 
   return `The ${label} is ${formatSize(file.size)}; the limit is ${maxMb} MB.`;
 }
 
-/** The error to show before sending, or null (the file-type errors, then the size limit). */
-export function validationError(values: GeneratorValues, maxMb?: number | null): string | null {
-  if (!values.voterList || !isVoterListName(values.voterList.name)) return VOTER_LIST_TYPE_ERROR;
-  if (!values.banner || !isBannerName(values.banner.name)) return BANNER_TYPE_ERROR;
-  return tooLargeError('Voter List', values.voterList, maxMb) ?? tooLargeError('Banner', values.banner, maxMb);
+/** A chosen file: of an accepted type (else `typeError`) and within the upload limit. */
+function fileField(label: string, isAccepted: (name: string) => boolean, typeError: string, maxMb: number | null | undefined) {
+  return z
+    .custom<File | null>((value) => value === null || value instanceof Blob)
+    .superRefine((file, ctx) => {
+      if (!file || !isAccepted(file.name)) {
+        ctx.addIssue({ code: 'custom', message: typeError });
+        return;
+      }
+      const tooLarge = tooLargeError(label, file, maxMb);
+      if (tooLarge) ctx.addIssue({ code: 'custom', message: tooLarge });
+    });
 }
+
+/** What the form checks before sending, with the server's upload limit once it is known. */
+export function generatorSchema(maxMb?: number | null): z.ZodType<GeneratorValues, GeneratorValues> {
+  return z.object({
+    voterList: fileField('Voter List', isVoterListName, VOTER_LIST_TYPE_ERROR, maxMb),
+    banner: fileField('Banner', isBannerName, BANNER_TYPE_ERROR, maxMb),
+    pageSize: z.enum(PAGE_SIZES),
+    orientation: z.enum(ORIENTATIONS),
+    slipsPerPage: z.number(),
+    printPhoto: z.boolean(),
+    boothAddress: z.string(),
+  });
+}
+
+/** The fields in the order the form shows them, for the first problem to name. */
+export const GENERATOR_FIELDS = ['voterList', 'banner', 'pageSize', 'orientation', 'slipsPerPage', 'printPhoto', 'boothAddress'] as const satisfies readonly (keyof GeneratorValues)[];
 
 /** 1.5 MB, 320 KB: a file size for people. */
 export function formatSize(bytes: number): string {
