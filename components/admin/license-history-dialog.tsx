@@ -7,7 +7,7 @@ import { Badge } from '@/components/ui/badge';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import type { LicenseStatus } from '@/lib/client/types';
-import { licenseHistory, type LicenseChange, type LicenseRow } from './api';
+import { licenseHistory, type LicenseChange, type LicenseRow } from '@/lib/client/admin';
 import { formatWhen } from './format';
 
 function StatusBadge({ status }: { status: LicenseStatus | null }) {
@@ -26,13 +26,11 @@ export function LicenseHistoryDialog({ row, onClose }: { row: LicenseRow | null;
     let stale = false;
     setEntries(null);
     setError(null);
-    licenseHistory(id)
-      .then((list) => {
-        if (!stale) setEntries(list);
-      })
-      .catch((e: unknown) => {
-        if (!stale) setError(e instanceof Error ? e.message : String(e));
-      });
+    void licenseHistory(id).then((result) => {
+      if (stale) return;
+      if (result.ok) setEntries(result.value);
+      else setError(result.error);
+    });
     return () => {
       stale = true;
     };

@@ -1,20 +1,17 @@
 'use client';
 
 import * as React from 'react';
-import { SkeletonRows } from '@/components/admin/skeleton-rows';
 import { useAlert } from '@/components/dialogs/app-dialogs';
 import { History } from 'lucide-react';
-import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { TableCell, TableHead, TableRow } from '@/components/ui/table';
 import type { LicenseStatus } from '@/lib/client/types';
-import { listLicenses, updateLicense, type LicenseRow } from './api';
+import { listLicenses, updateLicense, type LicenseRow } from '@/lib/client/admin';
+import { AdminListFrame } from './admin-list-frame';
 import { LicenseHistoryDialog } from './license-history-dialog';
-import { Pager } from './pager';
 import { clampPage, matchesSearch, PAGE_SIZE } from './paging';
-import { SearchBox } from './search-box';
 
 /** Below the sm breakpoint each row becomes a small card (see user-management.tsx). */
 const mobileRow = 'max-sm:flex max-sm:flex-wrap max-sm:items-center max-sm:gap-x-2 max-sm:gap-y-1.5 max-sm:px-4 max-sm:py-3';
@@ -24,7 +21,7 @@ export function LicenseBadge({ status }: { status: LicenseStatus }) {
 }
 
 /**
- * SPEC §2 admin '/vsg-licenses': each user's ID, e-mail, current licence badge and an Inactive/Active
+ * Admin '/vsg-licenses': each user's ID, e-mail, current licence badge and an Inactive/Active
  * select; a change is PUT to the server and the row is updated from its answer. The list is searched
  * and paged here (the endpoint returns every user).
  */
@@ -39,13 +36,11 @@ export function LicenseManagement() {
 
   React.useEffect(() => {
     let stale = false;
-    listLicenses()
-      .then((list) => {
-        if (!stale) setRows(list);
-      })
-      .catch((e: unknown) => {
-        if (!stale) setError(e instanceof Error ? e.message : String(e));
-      });
+    void listLicenses().then((result) => {
+      if (stale) return;
+      if (result.ok) setRows(result.value);
+      else setError(result.error);
+    });
     return () => {
       stale = true;
     };
@@ -66,108 +61,82 @@ export function LicenseManagement() {
   async function change(row: LicenseRow, next: LicenseStatus) {
     if (next === row.vsg_license_status) return;
     setPending((s) => new Set(s).add(row.id));
-    try {
-      const answer = await updateLicense(row.id, next);
-      setRows((list) => (list ?? []).map((r) => (r.id === answer.id ? { ...r, vsg_license_status: answer.vsg_license_status } : r)));
-    } catch (e) {
-      void alert(`Failed to update license status: ${e instanceof Error ? e.message : String(e)}`, { title: 'License not updated' });
-    } finally {
-      setPending((s) => {
-        const copy = new Set(s);
-        copy.delete(row.id);
-        return copy;
-      });
+    const result = await updateLicense(row.id, next);
+    setPending((s) => {
+      const copy = new Set(s);
+      copy.delete(row.id);
+      return copy;
+    });
+    if (!result.ok) {
+      void alert(`Failed to update license status: ${result.error}`, { title: 'License not updated' });
+      return;
     }
+    const answer = result.value;
+    setRows((list) => (list ?? []).map((r) => (r.id === answer.id ? { ...r, vsg_license_status: answer.vsg_license_status } : r)));
   }
 
   return (
-    <section aria-labelledby="licenses-title" className="space-y-4">
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-        <div>
-          <h1 id="licenses-title" className="text-2xl font-bold tracking-tight">
-            Voter Slip Generator - License Management
-          </h1>
-          <p className="mt-1 text-sm text-muted-foreground">
-            Switch each user&rsquo;s licence for the desktop Voter Slip Generator between Inactive and Active.
-          </p>
-        </div>
-        <SearchBox onSearch={onSearch} placeholder="Search by e-mail or ID" label="Search licences by e-mail or user ID" />
-      </div>
-
-      {error ? (
-        <Alert variant="destructive">
-          <AlertDescription>{error}</AlertDescription>
-        </Alert>
-      ) : null}
-
-      {!error ? (
-        <div className="rounded-lg border bg-card">
-          <Table aria-label="Licenses" aria-busy={rows === null}>
-            <TableHeader className="max-sm:hidden">
-              <TableRow className="hover:bg-transparent">
-                <TableHead className="w-20 pl-4">User ID</TableHead>
-                <TableHead>Email</TableHead>
-                <TableHead>Status</TableHead>
-                <TableHead>Change Status</TableHead>
-                <TableHead className="pr-4 text-right">
-                  <span className="sr-only">History</span>
-                </TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {rows === null ? <SkeletonRows columns={5} /> : null}
-              {rows !== null && visible.length === 0 ? (
-                <TableRow className="hover:bg-transparent">
-                  <TableCell colSpan={5} className="py-8 text-center text-muted-foreground">
-                    {q ? `No users match “${q}”.` : 'No users found.'}
-                  </TableCell>
-                </TableRow>
-              ) : null}
-              {visible.map((row) => (
-                <TableRow key={row.id} data-user-id={row.id} className={mobileRow}>
-                  <TableCell className="pl-4 tabular-nums text-muted-foreground max-sm:order-3 max-sm:basis-full max-sm:p-0 max-sm:text-xs">
-                    <span className="sm:hidden">User #</span>
-                    {row.id}
-                  </TableCell>
-                  <TableCell className="font-medium max-sm:order-1 max-sm:min-w-0 max-sm:flex-1 max-sm:p-0 max-sm:break-all max-sm:whitespace-normal">
-                    {row.email}
-                  </TableCell>
-                  <TableCell className="max-sm:order-2 max-sm:p-0">
-                    <LicenseBadge status={row.vsg_license_status} />
-                  </TableCell>
-                  <TableCell className="max-sm:order-4 max-sm:p-0 max-sm:pt-1">
-                    <Select
-                      value={row.vsg_license_status}
-                      onValueChange={(v) => void change(row, v === 'active' ? 'active' : 'inactive')}
-                      disabled={pending.has(row.id)}
-                    >
-                      <SelectTrigger size="sm" className="w-32" aria-label={`License status for ${row.email}`}>
-                        <SelectValue />
-                      </SelectTrigger>
-                      <SelectContent>
-                        <SelectItem value="inactive">Inactive</SelectItem>
-                        <SelectItem value="active">Active</SelectItem>
-                      </SelectContent>
-                    </Select>
-                  </TableCell>
-                  <TableCell className="pr-4 text-right max-sm:order-5 max-sm:ml-auto max-sm:p-0 max-sm:pt-1">
-                    <Button variant="ghost" size="sm" onClick={() => setHistoryFor(row)} aria-label={`License history for ${row.email}`}>
-                      <History aria-hidden />
-                      History
-                    </Button>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </div>
-      ) : null}
-
-      {rows !== null && !error ? (
-        <Pager page={current} total={filtered.length} pageSize={PAGE_SIZE} onPage={setPage} />
-      ) : null}
-
-      <LicenseHistoryDialog row={historyFor} onClose={() => setHistoryFor(null)} />
-    </section>
+    <AdminListFrame
+      titleId="licenses-title"
+      title="Voter Slip Generator - License Management"
+      description="Switch each user’s licence for the desktop Voter Slip Generator between Inactive and Active."
+      search={{ onSearch, placeholder: 'Search by e-mail or ID', label: 'Search licences by e-mail or user ID' }}
+      error={error}
+      hideTableOnError
+      label="Licenses"
+      head={
+        <>
+          <TableHead className="w-20 pl-4">User ID</TableHead>
+          <TableHead>Email</TableHead>
+          <TableHead>Status</TableHead>
+          <TableHead>Change Status</TableHead>
+          <TableHead className="pr-4 text-right">
+            <span className="sr-only">History</span>
+          </TableHead>
+        </>
+      }
+      columns={5}
+      loading={rows === null}
+      rowCount={visible.length}
+      empty={q ? `No users match “${q}”.` : 'No users found.'}
+      paging={rows !== null ? { page: current, total: filtered.length, onPage: setPage } : null}
+      dialogs={<LicenseHistoryDialog row={historyFor} onClose={() => setHistoryFor(null)} />}
+    >
+      {visible.map((row) => (
+        <TableRow key={row.id} data-user-id={row.id} className={mobileRow}>
+          <TableCell className="pl-4 tabular-nums text-muted-foreground max-sm:order-3 max-sm:basis-full max-sm:p-0 max-sm:text-xs">
+            <span className="sm:hidden">User #</span>
+            {row.id}
+          </TableCell>
+          <TableCell className="font-medium max-sm:order-1 max-sm:min-w-0 max-sm:flex-1 max-sm:p-0 max-sm:break-all max-sm:whitespace-normal">
+            {row.email}
+          </TableCell>
+          <TableCell className="max-sm:order-2 max-sm:p-0">
+            <LicenseBadge status={row.vsg_license_status} />
+          </TableCell>
+          <TableCell className="max-sm:order-4 max-sm:p-0 max-sm:pt-1">
+            <Select
+              value={row.vsg_license_status}
+              onValueChange={(v) => void change(row, v === 'active' ? 'active' : 'inactive')}
+              disabled={pending.has(row.id)}
+            >
+              <SelectTrigger size="sm" className="w-32" aria-label={`License status for ${row.email}`}>
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value="inactive">Inactive</SelectItem>
+                <SelectItem value="active">Active</SelectItem>
+              </SelectContent>
+            </Select>
+          </TableCell>
+          <TableCell className="pr-4 text-right max-sm:order-5 max-sm:ml-auto max-sm:p-0 max-sm:pt-1">
+            <Button variant="ghost" size="sm" onClick={() => setHistoryFor(row)} aria-label={`License history for ${row.email}`}>
+              <History aria-hidden />
+              History
+            </Button>
+          </TableCell>
+        </TableRow>
+      ))}
+    </AdminListFrame>
   );
 }

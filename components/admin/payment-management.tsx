@@ -1,21 +1,19 @@
 'use client';
 
 import * as React from 'react';
-import { CircleCheckIcon, RotateCcw, Undo2 } from 'lucide-react';
+import { CircleCheckIcon, Undo2 } from 'lucide-react';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { TableCell, TableHead, TableRow } from '@/components/ui/table';
 import { statusLabel } from '@/components/history/status';
 import { formatRupees } from '@/lib/slips/fees';
 import { cn } from '@/lib/utils';
-import { listPayments, type AdminPayment, type RefundAnswer } from './api';
+import { listPayments, type AdminPayment, type RefundAnswer } from '@/lib/client/admin';
+import { AdminListFrame } from './admin-list-frame';
 import { formatWhen } from './format';
-import { Pager } from './pager';
-import { PAGE_SIZE } from './paging';
 import { canRefund, remainingPaise, rupeesToPaise } from './refund';
 import { RefundDialog } from './refund-dialog';
-import { SkeletonRows } from './skeleton-rows';
 import { usePagedList } from './use-paged-list';
 
 const COLUMNS = 7;
@@ -98,7 +96,7 @@ export function PaymentManagement() {
     loading,
     error,
     reload,
-  } = usePagedList((query) => listPayments(query).then((r) => ({ items: r.payments, total: r.total })), page, setPage);
+  } = usePagedList(listPayments, page, setPage);
   const [refundTarget, setRefundTarget] = React.useState<AdminPayment | null>(null);
   /** Counts dialog openings: each opening mounts a new dialog, hence a new idempotency key. */
   const [opening, setOpening] = React.useState(0);
@@ -130,99 +128,79 @@ export function PaymentManagement() {
   }
 
   return (
-    <section aria-labelledby="payments-title" className="space-y-4">
-      <div>
-        <h1 id="payments-title" className="text-2xl font-bold tracking-tight">
-          Payments
-        </h1>
-        <p className="mt-1 text-sm text-muted-foreground">Paid and flagged payments (second payments of an order too), newest first. Refund all or part of one.</p>
-      </div>
-
-      {error ? (
-        <Alert variant="destructive" className="flex flex-wrap items-center justify-between gap-3">
-          <AlertDescription>{error}</AlertDescription>
-          <Button variant="outline" size="sm" onClick={reload} disabled={loading}>
-            <RotateCcw aria-hidden />
-            Retry
-          </Button>
-        </Alert>
-      ) : null}
-      {notice ? (
-        <Alert variant="success" data-testid="refund-notice">
-          <CircleCheckIcon />
-          <AlertDescription className="break-all">{notice}</AlertDescription>
-        </Alert>
-      ) : null}
-
-      <div className="rounded-lg border bg-card">
-        <Table aria-label="Payments" aria-busy={loading}>
-          <TableHeader className="max-sm:hidden">
-            <TableRow className="hover:bg-transparent">
-              <TableHead className="pl-4">Date</TableHead>
-              <TableHead>User</TableHead>
-              <TableHead>Document</TableHead>
-              <TableHead className="text-right">Pages</TableHead>
-              <TableHead className="text-right">Amount</TableHead>
-              <TableHead>Status</TableHead>
-              <TableHead className="pr-4 text-right">Refund</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {loading && payments.length === 0 ? <SkeletonRows columns={COLUMNS} /> : null}
-            {!loading && !error && payments.length === 0 ? (
-              <TableRow className="hover:bg-transparent">
-                <TableCell colSpan={COLUMNS} className="py-8 text-center text-muted-foreground">
-                  No payments yet.
-                </TableCell>
-              </TableRow>
-            ) : null}
-            {payments.map((p) => (
-              <TableRow key={`${p.order_id}:${p.payment_id ?? ''}`} data-order-id={p.order_id} data-payment-id={p.payment_id ?? undefined} className={cn('align-top', mobileRow)}>
-                <TableCell className={cn('pl-4 whitespace-nowrap tabular-nums max-sm:order-2 max-sm:ml-auto max-sm:text-xs max-sm:text-muted-foreground', mobileCell)}>
-                  <time dateTime={p.paid_at}>{formatWhen(p.paid_at)}</time>
-                </TableCell>
-                <TableCell className={cn('max-sm:order-3', mobileCell, mobileFull)}>
-                  <div className="max-w-56 truncate font-medium max-sm:max-w-none max-sm:whitespace-normal">
-                    {p.user_name ?? (p.user_id === null ? 'Deleted user' : `User #${p.user_id}`)}
-                  </div>
-                  <div className="max-w-56 truncate text-xs text-muted-foreground max-sm:max-w-none max-sm:break-all max-sm:whitespace-normal" title={p.user_email ?? undefined}>
-                    {p.user_email ?? '—'}
-                  </div>
-                </TableCell>
-                <TableCell className={cn('max-sm:order-4', mobileCell)}>
-                  {p.document_id !== null ? (
-                    <>
-                      <span className="font-medium tabular-nums">Task #{p.document_id}</span>
-                      {p.document_status ? (
-                        <span className="block text-xs text-muted-foreground max-sm:ml-1.5 max-sm:inline">{statusLabel(p.document_status)}</span>
-                      ) : null}
-                    </>
-                  ) : (
-                    <span className="text-muted-foreground">—</span>
-                  )}
-                </TableCell>
-                <TableCell className={cn('text-right tabular-nums max-sm:order-5 max-sm:text-muted-foreground', mobileCell)}>
-                  {p.pages ?? '—'}
-                  <span className="sm:hidden"> {p.pages === 1 ? 'page' : 'pages'}</span>
-                </TableCell>
-                <TableCell className={cn('text-right font-medium tabular-nums max-sm:order-1 max-sm:text-base max-sm:font-semibold', mobileCell)}>
-                  {rupees(p.amount)}
-                </TableCell>
-                <TableCell className={cn('max-sm:order-6', mobileCell, mobileFull)}>
-                  <StatusCell payment={p} />
-                </TableCell>
-                <TableCell className={cn('pr-4 max-sm:order-7 max-sm:pt-1', mobileCell, mobileFull)}>
-                  <RefundCell payment={p} onRefund={() => openRefund(p)} />
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </div>
-
-      <Pager page={page} total={total} pageSize={PAGE_SIZE} onPage={setPage} disabled={loading} />
-
-      {refundTarget ? <RefundDialog key={opening} payment={refundTarget} onClose={closeRefund} onRefunded={refunded} /> : null}
-    </section>
+    <AdminListFrame
+      titleId="payments-title"
+      title="Payments"
+      description="Paid and flagged payments (second payments of an order too), newest first. Refund all or part of one."
+      error={error}
+      onRetry={reload}
+      notices={
+        notice ? (
+          <Alert variant="success" data-testid="refund-notice">
+            <CircleCheckIcon />
+            <AlertDescription className="break-all">{notice}</AlertDescription>
+          </Alert>
+        ) : null
+      }
+      label="Payments"
+      head={
+        <>
+          <TableHead className="pl-4">Date</TableHead>
+          <TableHead>User</TableHead>
+          <TableHead>Document</TableHead>
+          <TableHead className="text-right">Pages</TableHead>
+          <TableHead className="text-right">Amount</TableHead>
+          <TableHead>Status</TableHead>
+          <TableHead className="pr-4 text-right">Refund</TableHead>
+        </>
+      }
+      columns={COLUMNS}
+      loading={loading}
+      rowCount={payments.length}
+      empty="No payments yet."
+      paging={{ page, total, onPage: setPage }}
+      dialogs={refundTarget ? <RefundDialog key={opening} payment={refundTarget} onClose={closeRefund} onRefunded={refunded} /> : null}
+    >
+      {payments.map((p) => (
+        <TableRow key={`${p.order_id}:${p.payment_id ?? ''}`} data-order-id={p.order_id} data-payment-id={p.payment_id ?? undefined} className={cn('align-top', mobileRow)}>
+          <TableCell className={cn('pl-4 whitespace-nowrap tabular-nums max-sm:order-2 max-sm:ml-auto max-sm:text-xs max-sm:text-muted-foreground', mobileCell)}>
+            <time dateTime={p.paid_at}>{formatWhen(p.paid_at)}</time>
+          </TableCell>
+          <TableCell className={cn('max-sm:order-3', mobileCell, mobileFull)}>
+            <div className="max-w-56 truncate font-medium max-sm:max-w-none max-sm:whitespace-normal">
+              {p.user_name ?? (p.user_id === null ? 'Deleted user' : `User #${p.user_id}`)}
+            </div>
+            <div className="max-w-56 truncate text-xs text-muted-foreground max-sm:max-w-none max-sm:break-all max-sm:whitespace-normal" title={p.user_email ?? undefined}>
+              {p.user_email ?? '—'}
+            </div>
+          </TableCell>
+          <TableCell className={cn('max-sm:order-4', mobileCell)}>
+            {p.document_id !== null ? (
+              <>
+                <span className="font-medium tabular-nums">Task #{p.document_id}</span>
+                {p.document_status ? (
+                  <span className="block text-xs text-muted-foreground max-sm:ml-1.5 max-sm:inline">{statusLabel(p.document_status)}</span>
+                ) : null}
+              </>
+            ) : (
+              <span className="text-muted-foreground">—</span>
+            )}
+          </TableCell>
+          <TableCell className={cn('text-right tabular-nums max-sm:order-5 max-sm:text-muted-foreground', mobileCell)}>
+            {p.pages ?? '—'}
+            <span className="sm:hidden"> {p.pages === 1 ? 'page' : 'pages'}</span>
+          </TableCell>
+          <TableCell className={cn('text-right font-medium tabular-nums max-sm:order-1 max-sm:text-base max-sm:font-semibold', mobileCell)}>
+            {rupees(p.amount)}
+          </TableCell>
+          <TableCell className={cn('max-sm:order-6', mobileCell, mobileFull)}>
+            <StatusCell payment={p} />
+          </TableCell>
+          <TableCell className={cn('pr-4 max-sm:order-7 max-sm:pt-1', mobileCell, mobileFull)}>
+            <RefundCell payment={p} onRefund={() => openRefund(p)} />
+          </TableCell>
+        </TableRow>
+      ))}
+    </AdminListFrame>
   );
 }

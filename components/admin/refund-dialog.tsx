@@ -16,7 +16,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { formatRupees } from '@/lib/slips/fees';
 import { cn } from '@/lib/utils';
-import { refundPayment, type AdminPayment, type RefundAnswer } from './api';
+import { refundPayment, type AdminPayment, type RefundAnswer } from '@/lib/client/admin';
 import { newIdempotencyKey, parseRefundAmount, remainingPaise, rupeesToPaise } from './refund';
 
 type Mode = 'full' | 'partial';
@@ -84,10 +84,10 @@ export function RefundDialog({ payment, onClose, onRefunded }: RefundDialogProps
         paymentId: payment.payment_id,
       });
       if (result.ok) {
-        onRefunded(result.refund);
+        onRefunded(result.value);
         return;
       }
-      setServerError(result.message);
+      setServerError(result.error);
       if (result.sameKey) {
         setSent(request);
       } else {

@@ -1,22 +1,18 @@
 'use client';
 
 import * as React from 'react';
+import type { Result } from '@/lib/client/api';
+import type { Page } from '@/lib/client/admin';
 import { clampPage, PAGE_SIZE } from './paging';
-
-export interface PageOfItems<T> {
-  items: T[];
-  /** All matching items on the server, not just this page. */
-  total: number;
-}
 
 /**
  * One page of a server-paged admin table: loads page `page` (PAGE_SIZE rows) whenever it, `keys` (e.g.
  * the search text) or reload() change; answers that arrive after a newer request are dropped; a page
  * that fell off the end (rows removed elsewhere) steps back to the last page. A failure empties the
- * page and sets `error` to the loader's message.
+ * page and sets `error` to the loader's failure text.
  */
 export function usePagedList<T>(
-  load: (query: { limit: number; offset: number }) => Promise<PageOfItems<T>>,
+  load: (query: { limit: number; offset: number }) => Promise<Result<Page<T>>>,
   page: number,
   setPage: (page: number) => void,
   keys: readonly unknown[] = [],
@@ -36,17 +32,17 @@ export function usePagedList<T>(
       .current({ limit: PAGE_SIZE, offset: page * PAGE_SIZE })
       .then((result) => {
         if (stale) return;
+        if (!result.ok) {
+          setError(result.error);
+          setItems([]);
+          setTotal(0);
+          return;
+        }
         setError(null);
-        setItems(result.items);
-        setTotal(result.total);
-        const clamped = clampPage(page, result.total);
+        setItems(result.value.items);
+        setTotal(result.value.total);
+        const clamped = clampPage(page, result.value.total);
         if (clamped !== page) setPage(clamped);
-      })
-      .catch((e: unknown) => {
-        if (stale) return;
-        setError(e instanceof Error ? e.message : String(e));
-        setItems([]);
-        setTotal(0);
       })
       .finally(() => {
         if (!stale) setLoading(false);

@@ -2,6 +2,9 @@
 
 import * as React from 'react';
 import Link from 'next/link';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
 import { ArrowLeft } from 'lucide-react';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -11,25 +14,34 @@ import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
 import { useSession } from '@/components/session/session-provider';
-import { getUser, PROFILE_UPDATED, updateUser, type AdminUser, type UserUpdate } from './api';
+import { getUser, PROFILE_UPDATED, updateUser, type AdminUser, type UserUpdate } from '@/lib/client/admin';
 
 type Message = { kind: 'success' | 'error'; text: string } | null;
 
+/** Nothing is required here: the server judges each value and its refusal is shown. */
+const schema = z.object({
+  name: z.string(),
+  phone: z.string(),
+  password: z.string(),
+  isActive: z.boolean(),
+  isAdmin: z.boolean(),
+});
+type Values = z.infer<typeof schema>;
+
 /**
- * SPEC §2 admin '/users/{userId}/edit': the profile form (Name, Phone Number, New Password — blank keeps
- * it) for any user, plus the Active and Admin switches. PUT /api/users/{id}; SPEC §8 profile messages.
+ * Admin '/users/{userId}/edit': the profile form (Name, Phone Number, New Password — blank keeps
+ * it) for any user, plus the Active and Admin switches. PUT /api/users/{id}, with the profile's messages.
  */
 export function UserEditForm({ userId }: { userId: number }) {
   const { user: me, refreshUser } = useSession();
   const [loaded, setLoaded] = React.useState<AdminUser | null>(null);
   const [loadError, setLoadError] = React.useState<string | null>(null);
-  const [name, setName] = React.useState('');
-  const [phone, setPhone] = React.useState('');
-  const [password, setPassword] = React.useState('');
-  const [isActive, setIsActive] = React.useState(true);
-  const [isAdmin, setIsAdmin] = React.useState(false);
-  const [saving, setSaving] = React.useState(false);
   const [message, setMessage] = React.useState<Message>(null);
+  const form = useForm<Values>({
+    resolver: zodResolver(schema),
+    defaultValues: { name: '', phone: '', password: '', isActive: true, isAdmin: false },
+  });
+  const saving = form.formState.isSubmitting;
 
   React.useEffect(() => {
     let stale = false;
@@ -37,47 +49,43 @@ export function UserEditForm({ userId }: { userId: number }) {
       setLoadError('User not found.');
       return;
     }
-    getUser(userId)
-      .then((u) => {
-        if (stale) return;
-        setLoaded(u);
-        setName(u.name);
-        setPhone(u.phone_number ?? '');
-        setIsActive(u.is_active);
-        setIsAdmin(u.is_admin);
-      })
-      .catch((e: unknown) => {
-        if (!stale) setLoadError(e instanceof Error ? e.message : String(e));
-      });
+    void getUser(userId).then((result) => {
+      if (stale) return;
+      if (!result.ok) {
+        setLoadError(result.error);
+        return;
+      }
+      const u = result.value;
+      form.reset({ name: u.name, phone: u.phone_number ?? '', password: '', isActive: u.is_active, isAdmin: u.is_admin });
+      setLoaded(u);
+    });
     return () => {
       stale = true;
     };
-  }, [userId]);
+  }, [form, userId]);
 
   const editingSelf = me?.id === userId;
 
-  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setSaving(true);
+  async function onSubmit(values: Values) {
     setMessage(null);
-    const update: UserUpdate = { name, phone_number: phone };
-    if (password !== '') update.password = password;
+    const update: UserUpdate = { name: values.name, phone_number: values.phone };
+    if (values.password !== '') update.password = values.password;
     // An admin cannot lock themselves out from this screen: their own switches are not sent.
     if (!editingSelf) {
-      update.is_active = isActive;
-      update.is_admin = isAdmin;
+      update.is_active = values.isActive;
+      update.is_admin = values.isAdmin;
     }
     const result = await updateUser(userId, update);
-    setSaving(false);
     if (!result.ok) {
-      setMessage({ kind: 'error', text: result.message });
+      setMessage({ kind: 'error', text: result.error });
       return;
     }
-    setPassword('');
-    if (result.user) {
-      setLoaded(result.user);
-      setIsActive(result.user.is_active);
-      setIsAdmin(result.user.is_admin);
+    form.setValue('password', '');
+    const saved = result.value;
+    if (saved) {
+      setLoaded(saved);
+      form.setValue('isActive', saved.is_active);
+      form.setValue('isAdmin', saved.is_admin);
     }
     setMessage({ kind: 'success', text: PROFILE_UPDATED });
     if (editingSelf) void refreshUser().catch(() => undefined);
@@ -119,29 +127,21 @@ export function UserEditForm({ userId }: { userId: number }) {
               <Skeleton className="h-9 w-full" />
             </div>
           ) : (
-            <form onSubmit={(e) => void onSubmit(e)} className="space-y-5" noValidate>
+            <form onSubmit={form.handleSubmit(onSubmit)} className="space-y-5" noValidate>
               <div className="space-y-2">
                 <Label htmlFor="edit-name">Name</Label>
-                <Input id="edit-name" value={name} onChange={(e) => setName(e.target.value)} autoComplete="off" />
+                <Input id="edit-name" {...form.register('name')} autoComplete="off" />
               </div>
               <div className="space-y-2">
                 <Label htmlFor="edit-phone">Phone Number</Label>
-                <Input
-                  id="edit-phone"
-                  type="tel"
-                  inputMode="tel"
-                  value={phone}
-                  onChange={(e) => setPhone(e.target.value)}
-                  autoComplete="off"
-                />
+                <Input id="edit-phone" type="tel" inputMode="tel" {...form.register('phone')} autoComplete="off" />
               </div>
               <div className="space-y-2">
                 <Label htmlFor="edit-password">New Password</Label>
                 <Input
                   id="edit-password"
                   type="password"
-                  value={password}
-                  onChange={(e) => setPassword(e.target.value)}
+                  {...form.register('password')}
                   autoComplete="new-password"
                   aria-describedby="edit-password-hint"
                 />
@@ -159,7 +159,13 @@ export function UserEditForm({ userId }: { userId: number }) {
                       Inactive users cannot log in.
                     </p>
                   </div>
-                  <Switch id="edit-active" aria-describedby="edit-active-hint" checked={isActive} onCheckedChange={setIsActive} disabled={editingSelf} />
+                  <Controller
+                    control={form.control}
+                    name="isActive"
+                    render={({ field }) => (
+                      <Switch id="edit-active" aria-describedby="edit-active-hint" checked={field.value} onCheckedChange={field.onChange} disabled={editingSelf} />
+                    )}
+                  />
                 </div>
                 <div className="flex items-center justify-between gap-4">
                   <div className="space-y-1">
@@ -168,7 +174,13 @@ export function UserEditForm({ userId }: { userId: number }) {
                       Admins can manage users and licences.
                     </p>
                   </div>
-                  <Switch id="edit-admin" aria-describedby="edit-admin-hint" checked={isAdmin} onCheckedChange={setIsAdmin} disabled={editingSelf} />
+                  <Controller
+                    control={form.control}
+                    name="isAdmin"
+                    render={({ field }) => (
+                      <Switch id="edit-admin" aria-describedby="edit-admin-hint" checked={field.value} onCheckedChange={field.onChange} disabled={editingSelf} />
+                    )}
+                  />
                 </div>
                 {editingSelf ? (
                   <p className="text-xs text-muted-foreground">You cannot change your own access from here.</p>

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { canGenerate, generateFormData, initialValues, isBannerFile, isVoterListFile, validationError, withLayout, INVALID_BANNER, INVALID_VOTER_LIST } from './form-rules';
+import { BANNER_TYPE_ERROR, VOTER_LIST_TYPE_ERROR } from '@/lib/documents/upload-rules';
+import { canGenerate, generateFormData, generatorSchema, initialValues, withLayout, type GeneratorValues } from './form-rules';
+
+/** The first problem the form would show for these values, or null. */
+function problem(values: GeneratorValues, maxMb?: number | null): string | null {
+  const result = generatorSchema(maxMb).safeParse(values);
+  return result.success ? null : result.error.issues[0].message;
+}
 
 const pdf = new File(['%PDF'], 'roll.PDF', { type: 'application/pdf' });
 const png = new File(['png'], 'banner.png', { type: 'image/png' });
@@ -7,12 +14,6 @@ const png = new File(['png'], 'banner.png', { type: 'image/png' });
 describe('generator form rules', () => {
   it('defaults: a4, portrait, photos off, the first allowed slips per page', () => {
     expect(initialValues()).toMatchObject({ pageSize: 'a4', orientation: 'portrait', printPhoto: false, slipsPerPage: 8, boothAddress: '' });
-  });
-  it('accepts only the spec extensions', () => {
-    expect(['a.pdf', 'b.xls', 'c.XLSX'].every(isVoterListFile)).toBe(true);
-    expect(['a.csv', 'b.docx', 'pdf'].some(isVoterListFile)).toBe(false);
-    expect(['a.jpeg', 'b.JPG', 'c.png'].every(isBannerFile)).toBe(true);
-    expect(['a.gif', 'b.webp', 'c.pdf'].some(isBannerFile)).toBe(false);
   });
   it('enables Generate Slips only with a voter list, a banner and a non-blank address', () => {
     const base = { ...initialValues(), voterList: pdf, banner: png };
@@ -32,10 +33,11 @@ describe('generator form rules', () => {
     v = withLayout(v, { orientation: 'portrait' });
     expect(v.slipsPerPage).toBe(10);
   });
-  it('names the invalid file in the spec words', () => {
-    expect(validationError({ ...initialValues(), banner: png })).toBe(INVALID_VOTER_LIST);
-    expect(validationError({ ...initialValues(), voterList: pdf })).toBe(INVALID_BANNER);
-    expect(validationError({ ...initialValues(), voterList: pdf, banner: png })).toBeNull();
+  it('names the missing or invalid file in the upload rules\' words', () => {
+    expect(problem({ ...initialValues(), banner: png })).toBe(VOTER_LIST_TYPE_ERROR);
+    expect(problem({ ...initialValues(), voterList: pdf })).toBe(BANNER_TYPE_ERROR);
+    expect(problem({ ...initialValues(), voterList: new File(['x'], 'list.csv'), banner: png })).toBe(VOTER_LIST_TYPE_ERROR);
+    expect(problem({ ...initialValues(), voterList: pdf, banner: png })).toBeNull();
   });
   it('sends the spec multipart fields', () => {
     const form = generateFormData({ ...initialValues(), voterList: pdf, banner: png, boothAddress: ' रामपुर ', printPhoto: true });
@@ -60,6 +62,8 @@ describe('upload size limit', () => {
     expect(tooLargeError('Voter List', big, null)).toBeNull();
     expect(formatSize(2048)).toBe('2 KB');
     const png = new File(['x'], 'b.png');
-    expect(validationError({ ...initialValues(), voterList: big, banner: png }, 2)).toBe('The Voter List is 3.0 MB; the limit is 2 MB.');
+    expect(problem({ ...initialValues(), voterList: big, banner: png }, 2)).toBe('The Voter List is 3.0 MB; the limit is 2 MB.');
+    expect(problem({ ...initialValues(), voterList: pdf, banner: new File([new Uint8Array(3 * 1024 * 1024)], 'b.png') }, 2)).toBe('The Banner is 3.0 MB; the limit is 2 MB.');
+    expect(problem({ ...initialValues(), voterList: big, banner: png }, null)).toBeNull();
   });
 });

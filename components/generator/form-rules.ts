@@ -1,21 +1,21 @@
 /**
- * The generator form's rules (SPEC §2 Generator form, §5, §8), as plain functions: which files are
- * accepted, when Generate Slips is enabled, the multipart body, and the error texts.
+ * The generator form's rules: its values and their schema (the files' type and size), when Generate
+ * Slips is enabled, the layout's slips per page, the multipart body and the error texts. Which files are
+ * accepted is lib/documents/upload-rules', shared with the server.
  */
+import { z } from 'zod';
 import {
   coerceSlipsPerPage,
   DEFAULT_ORIENTATION,
   DEFAULT_PAGE_SIZE,
+  ORIENTATIONS,
+  PAGE_SIZES,
   allowedSlipsPerPage,
   type Orientation,
   type PageSize,
 } from '@/lib/slips/layout-options';
+import { BANNER_TYPE_ERROR, VOTER_LIST_TYPE_ERROR, isBannerName, isVoterListName } from '@/lib/documents/upload-rules';
 
-export const VOTER_LIST_EXTENSIONS = ['.pdf', '.xls', '.xlsx'] as const;
-export const BANNER_EXTENSIONS = ['.jpeg', '.jpg', '.png'] as const;
-
-export const INVALID_VOTER_LIST = 'Invalid file type for Voter List. Please select a PDF or Excel file.';
-export const INVALID_BANNER = 'Invalid file type for Banner. Please select a JPG or PNG image.';
 export const LOGIN_TO_GENERATE = 'You need to be logged in to generate slips. Would you like to log in now?';
 export const LOGIN_TO_CONTINUE = 'You need to be logged in to continue. Proceed to login?';
 
@@ -41,20 +41,12 @@ export function initialValues(): GeneratorValues {
   };
 }
 
-function hasExtension(name: string, extensions: readonly string[]): boolean {
-  const lower = name.toLowerCase();
-  return extensions.some((ext) => lower.endsWith(ext));
-}
-
-export const isVoterListFile = (name: string) => hasExtension(name, VOTER_LIST_EXTENSIONS);
-export const isBannerFile = (name: string) => hasExtension(name, BANNER_EXTENSIONS);
-
-/** SPEC §5: Generate Slips is disabled until the voter list, the banner and a non-blank address are given. */
+/** Generate Slips is disabled until the voter list, the banner and a non-blank address are given. */
 export function canGenerate(values: GeneratorValues): boolean {
   return values.voterList !== null && values.banner !== null && values.boothAddress.trim() !== '';
 }
 
-/** SPEC §5: changing size or orientation keeps slips per page if allowed, else the first allowed value. */
+/** Changing size or orientation keeps slips per page if allowed, else the first allowed value. */
 export function withLayout(values: GeneratorValues, change: { pageSize?: PageSize; orientation?: Orientation }): GeneratorValues {
   const pageSize = change.pageSize ?? values.pageSize;
   const orientation = change.orientation ?? values.orientation;
@@ -67,12 +59,35 @@ export function tooLargeError(label: string, file: File, maxMb: number | null | 
   return `The ${label} is ${formatSize(file.size)}; the limit is ${maxMb} MB.`;
 }
 
-/** The error to show before sending, or null (SPEC §5's file-type errors, then the size limit). */
-export function validationError(values: GeneratorValues, maxMb?: number | null): string | null {
-  if (!values.voterList || !isVoterListFile(values.voterList.name)) return INVALID_VOTER_LIST;
-  if (!values.banner || !isBannerFile(values.banner.name)) return INVALID_BANNER;
-  return tooLargeError('Voter List', values.voterList, maxMb) ?? tooLargeError('Banner', values.banner, maxMb);
+/** A chosen file: of an accepted type (else `typeError`) and within the upload limit. */
+function fileField(label: string, isAccepted: (name: string) => boolean, typeError: string, maxMb: number | null | undefined) {
+  return z
+    .custom<File | null>((value) => value === null || value instanceof Blob)
+    .superRefine((file, ctx) => {
+      if (!file || !isAccepted(file.name)) {
+        ctx.addIssue({ code: 'custom', message: typeError });
+        return;
+      }
+      const tooLarge = tooLargeError(label, file, maxMb);
+      if (tooLarge) ctx.addIssue({ code: 'custom', message: tooLarge });
+    });
 }
+
+/** What the form checks before sending, with the server's upload limit once it is known. */
+export function generatorSchema(maxMb?: number | null): z.ZodType<GeneratorValues, GeneratorValues> {
+  return z.object({
+    voterList: fileField('Voter List', isVoterListName, VOTER_LIST_TYPE_ERROR, maxMb),
+    banner: fileField('Banner', isBannerName, BANNER_TYPE_ERROR, maxMb),
+    pageSize: z.enum(PAGE_SIZES),
+    orientation: z.enum(ORIENTATIONS),
+    slipsPerPage: z.number(),
+    printPhoto: z.boolean(),
+    boothAddress: z.string(),
+  });
+}
+
+/** The fields in the order the form shows them, for the first problem to name. */
+export const GENERATOR_FIELDS = ['voterList', 'banner', 'pageSize', 'orientation', 'slipsPerPage', 'printPhoto', 'boothAddress'] as const satisfies readonly (keyof GeneratorValues)[];
 
 /** 1.5 MB, 320 KB: a file size for people. */
 export function formatSize(bytes: number): string {
@@ -80,7 +95,7 @@ export function formatSize(bytes: number): string {
   return `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
 
-/** SPEC §3/§7: multipart fields pdf_file, banner_file, slips_per_page, orientation, page_size, print_photo, booth_address. */
+/** The upload's multipart fields: pdf_file, banner_file, slips_per_page, orientation, page_size, print_photo, booth_address. */
 export function generateFormData(values: GeneratorValues): FormData {
   if (!values.voterList || !values.banner) throw new Error('voter list and banner are required');
   const form = new FormData();

@@ -2,6 +2,8 @@
 
 import * as React from 'react';
 import { useRouter } from 'next/navigation';
+import { Controller, useForm, type FieldErrors } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { SparklesIcon, XIcon } from 'lucide-react';
 import { useConfirm } from '@/components/dialogs/app-dialogs';
 import { HindiInput } from '@/components/hindi-input';
@@ -15,31 +17,34 @@ import { getPricing, startDocument, type Pricing } from '@/lib/client/documents'
 import { keepForm, takeKeptForm } from '@/lib/client/kept-form';
 import { currentPath, loginHref } from '@/lib/client/return-to';
 import { readToken } from '@/lib/client/tokens';
+import {
+  BANNER_EXTENSIONS,
+  BANNER_TYPE_ERROR,
+  isBannerName,
+  isVoterListName,
+  VOTER_LIST_EXTENSIONS,
+  VOTER_LIST_TYPE_ERROR,
+} from '@/lib/documents/upload-rules';
 import { allowedSlipsPerPage, ORIENTATIONS, PAGE_SIZE_LABELS, PAGE_SIZES, type Orientation, type PageSize } from '@/lib/slips/layout-options';
 import { FilePicker } from './file-picker';
 import { PricingNote } from './pricing-note';
 import { ProgressLine } from './task-frame';
 import {
-  BANNER_EXTENSIONS,
   canGenerate,
   formatSize,
+  GENERATOR_FIELDS,
   generateFormData,
+  generatorSchema,
   initialValues,
-  INVALID_BANNER,
-  INVALID_VOTER_LIST,
-  isBannerFile,
-  isVoterListFile,
   LOGIN_TO_GENERATE,
   tooLargeError,
-  validationError,
-  VOTER_LIST_EXTENSIONS,
   withLayout,
   type GeneratorValues,
 } from './form-rules';
 
 const ORIENTATION_LABELS: Record<Orientation, string> = { portrait: 'Portrait', landscape: 'Landscape' };
 
-/** The answer of POST /api/documents/voter-slip-generator (SPEC §7). */
+/** The answer of POST /api/documents/voter-slip-generator. */
 export interface StartedTask {
   id: number | string;
   task_id?: string;
@@ -50,7 +55,7 @@ interface GeneratorFormProps {
   onStarted?: (task: StartedTask) => void;
 }
 
-/** IndexedDB key of the values kept while a visitor logs in (SPEC §6 confirm on generate). */
+/** IndexedDB key of the values kept while a visitor logs in (asked on Generate Slips). */
 const KEPT_FORM = 'voter-slip-generator';
 
 interface Upload {
@@ -59,17 +64,33 @@ interface Upload {
   abort: AbortController;
 }
 
-/** The generator form (SPEC §2 Generator form, §5, §6, §8), with upload progress while the files go up. */
+/** The first problem in the order the form shows its fields. */
+function firstProblem(errors: FieldErrors<GeneratorValues>): string | null {
+  for (const name of GENERATOR_FIELDS) {
+    const message = errors[name]?.message;
+    if (message) return message;
+  }
+  return null;
+}
+
+/**
+ * The generator form: the voter list and banner, the layout, photos and the polling-station address, with
+ * upload progress while the files go up. A visitor is asked to log in first, and the choices are kept
+ * for after the login.
+ */
 export function GeneratorForm({ onStarted }: GeneratorFormProps) {
   const router = useRouter();
-  const [values, setValues] = React.useState<GeneratorValues>(initialValues);
   const [notice, setNotice] = React.useState<FormNotice | null>(null);
   const [upload, setUpload] = React.useState<Upload | null>(null);
   const confirm = useConfirm();
   const [pricing, setPricing] = React.useState<Pricing | null | undefined>(undefined);
+  const maxMb = pricing?.max_upload_mb ?? null;
+  const schema = React.useMemo(() => generatorSchema(maxMb), [maxMb]);
+  // The form's one message box shows what is wrong, so no field is focused or marked.
+  const form = useForm<GeneratorValues>({ resolver: zodResolver(schema), defaultValues: initialValues(), shouldFocusError: false });
+  const values = form.watch();
   const ready = canGenerate(values);
   const perPageOptions = allowedSlipsPerPage(values.pageSize, values.orientation);
-  const maxMb = pricing?.max_upload_mb ?? null;
 
   React.useEffect(() => {
     let live = true;
@@ -77,14 +98,15 @@ export function GeneratorForm({ onStarted }: GeneratorFormProps) {
     // Choices kept before a trip to the login page come back here once.
     void takeKeptForm<GeneratorValues>(KEPT_FORM).then((kept) => {
       if (!live || !kept) return;
-      setValues({ ...initialValues(), ...kept });
+      form.reset({ ...initialValues(), ...kept });
       setNotice({ kind: 'success', text: 'Your choices from before you logged in are kept.' });
     });
     return () => {
       live = false;
     };
-  }, []);
+  }, [form]);
 
+  /** A chosen file of the right type: kept unless it is over the upload limit. */
   function pick(field: 'voterList' | 'banner', label: string, file: File) {
     const tooLarge = tooLargeError(label, file, maxMb);
     if (tooLarge) {
@@ -92,19 +114,27 @@ export function GeneratorForm({ onStarted }: GeneratorFormProps) {
       return;
     }
     setNotice(null);
-    setValues((v) => ({ ...v, [field]: file }));
+    form.setValue(field, file);
   }
 
-  /** SPEC §5: a wrong type is ignored; when no valid file is there either, the spec's error is shown. */
+  /** A file of the wrong type is ignored; when no valid file is there either, the type error is shown. */
   function reject(field: 'voterList' | 'banner') {
-    if (values[field]) return;
-    setNotice({ kind: 'error', text: field === 'voterList' ? INVALID_VOTER_LIST : INVALID_BANNER });
+    if (form.getValues(field)) return;
+    setNotice({ kind: 'error', text: field === 'voterList' ? VOTER_LIST_TYPE_ERROR : BANNER_TYPE_ERROR });
   }
 
-  /** SPEC §6: asked in the app's dialog; on agreement the choices are kept for after the login. */
+  /** A new page size or orientation keeps slips per page where the layout allows it. */
+  function changeLayout(change: { pageSize?: PageSize; orientation?: Orientation }) {
+    const next = withLayout(form.getValues(), change);
+    form.setValue('pageSize', next.pageSize);
+    form.setValue('orientation', next.orientation);
+    form.setValue('slipsPerPage', next.slipsPerPage);
+  }
+
+  /** Asked in the app's dialog; on agreement the choices are kept for after the login. */
   async function loginFirst() {
     if (!(await confirm(LOGIN_TO_GENERATE, { title: 'Log in required', confirmLabel: 'Log in', cancelLabel: 'Not now' }))) return;
-    await keepForm(KEPT_FORM, values);
+    await keepForm(KEPT_FORM, form.getValues());
     router.push(loginHref(currentPath()));
   }
 
@@ -116,16 +146,15 @@ export function GeneratorForm({ onStarted }: GeneratorFormProps) {
       await loginFirst();
       return;
     }
-    const invalid = validationError(values, maxMb);
-    if (invalid) {
-      setNotice({ kind: 'error', text: invalid });
-      return;
-    }
+    await form.handleSubmit(send, (errors) => setNotice({ kind: 'error', text: firstProblem(errors) ?? 'Please check the form.' }))();
+  }
+
+  async function send(checked: GeneratorValues) {
     const abort = new AbortController();
-    const size = (values.voterList?.size ?? 0) + (values.banner?.size ?? 0);
+    const size = (checked.voterList?.size ?? 0) + (checked.banner?.size ?? 0);
     setUpload({ loaded: 0, total: size, abort });
     try {
-      const result = await startDocument(generateFormData(values), {
+      const result = await startDocument(generateFormData(checked), {
         signal: abort.signal,
         onProgress: (p) => setUpload((u) => (u ? { ...u, loaded: p.loaded, total: p.total || u.total } : u)),
       });
@@ -155,81 +184,105 @@ export function GeneratorForm({ onStarted }: GeneratorFormProps) {
         <form className="grid min-w-0 gap-5" onSubmit={submit} noValidate>
           <fieldset disabled={upload !== null} className="contents">
             <div className="grid min-w-0 gap-5 sm:grid-cols-2">
-              <FilePicker
-                id="voter-list"
-                label="Voter List"
-                accept={VOTER_LIST_EXTENSIONS.join(',')}
-                isAccepted={isVoterListFile}
-                file={values.voterList}
-                onFile={(file) => pick('voterList', 'Voter List', file)}
-                onReject={() => reject('voterList')}
-                hint={`PDF roll or Excel list (.pdf, .xls, .xlsx)${maxMb ? `, up to ${maxMb} MB` : ''}`}
-                disabled={upload !== null}
+              <Controller
+                control={form.control}
+                name="voterList"
+                render={({ field }) => (
+                  <FilePicker
+                    id="voter-list"
+                    label="Voter List"
+                    accept={VOTER_LIST_EXTENSIONS.join(',')}
+                    isAccepted={isVoterListName}
+                    file={field.value}
+                    onFile={(file) => pick('voterList', 'Voter List', file)}
+                    onReject={() => reject('voterList')}
+                    hint={`PDF roll or Excel list (.pdf, .xls, .xlsx)${maxMb ? `, up to ${maxMb} MB` : ''}`}
+                    disabled={upload !== null}
+                  />
+                )}
               />
-              <FilePicker
-                id="banner"
-                label="Banner"
-                accept={BANNER_EXTENSIONS.join(',')}
-                isAccepted={isBannerFile}
-                file={values.banner}
-                onFile={(file) => pick('banner', 'Banner', file)}
-                onReject={() => reject('banner')}
-                hint={`JPG or PNG image (.jpg, .jpeg, .png)${maxMb ? `, up to ${maxMb} MB` : ''}`}
-                disabled={upload !== null}
+              <Controller
+                control={form.control}
+                name="banner"
+                render={({ field }) => (
+                  <FilePicker
+                    id="banner"
+                    label="Banner"
+                    accept={BANNER_EXTENSIONS.join(',')}
+                    isAccepted={isBannerName}
+                    file={field.value}
+                    onFile={(file) => pick('banner', 'Banner', file)}
+                    onReject={() => reject('banner')}
+                    hint={`JPG or PNG image (.jpg, .jpeg, .png)${maxMb ? `, up to ${maxMb} MB` : ''}`}
+                    disabled={upload !== null}
+                  />
+                )}
               />
             </div>
 
             <div className="grid grid-cols-2 gap-4 sm:grid-cols-3">
               <div className="grid gap-2">
                 <Label htmlFor="page-size">Page Size</Label>
-                <Select value={values.pageSize} onValueChange={(pageSize) => setValues((v) => withLayout(v, { pageSize: pageSize as PageSize }))}>
-                  <SelectTrigger id="page-size" className="w-full">
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {PAGE_SIZES.map((size) => (
-                      <SelectItem key={size} value={size}>
-                        {PAGE_SIZE_LABELS[size]}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
+                <Controller
+                  control={form.control}
+                  name="pageSize"
+                  render={({ field }) => (
+                    <Select value={field.value} onValueChange={(pageSize) => changeLayout({ pageSize: pageSize as PageSize })}>
+                      <SelectTrigger id="page-size" className="w-full">
+                        <SelectValue />
+                      </SelectTrigger>
+                      <SelectContent>
+                        {PAGE_SIZES.map((size) => (
+                          <SelectItem key={size} value={size}>
+                            {PAGE_SIZE_LABELS[size]}
+                          </SelectItem>
+                        ))}
+                      </SelectContent>
+                    </Select>
+                  )}
+                />
               </div>
               <div className="grid gap-2">
                 <Label htmlFor="orientation">Orientation</Label>
-                <Select
-                  value={values.orientation}
-                  onValueChange={(orientation) => setValues((v) => withLayout(v, { orientation: orientation as Orientation }))}
-                >
-                  <SelectTrigger id="orientation" className="w-full">
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {ORIENTATIONS.map((o) => (
-                      <SelectItem key={o} value={o}>
-                        {ORIENTATION_LABELS[o]}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
+                <Controller
+                  control={form.control}
+                  name="orientation"
+                  render={({ field }) => (
+                    <Select value={field.value} onValueChange={(orientation) => changeLayout({ orientation: orientation as Orientation })}>
+                      <SelectTrigger id="orientation" className="w-full">
+                        <SelectValue />
+                      </SelectTrigger>
+                      <SelectContent>
+                        {ORIENTATIONS.map((o) => (
+                          <SelectItem key={o} value={o}>
+                            {ORIENTATION_LABELS[o]}
+                          </SelectItem>
+                        ))}
+                      </SelectContent>
+                    </Select>
+                  )}
+                />
               </div>
               <div className="col-span-2 grid gap-2 sm:col-span-1">
                 <Label htmlFor="slips-per-page">Slips per Page</Label>
-                <Select
-                  value={String(values.slipsPerPage)}
-                  onValueChange={(n) => setValues((v) => ({ ...v, slipsPerPage: Number(n) }))}
-                >
-                  <SelectTrigger id="slips-per-page" className="w-full">
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {perPageOptions.map((n) => (
-                      <SelectItem key={n} value={String(n)}>
-                        {n}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
+                <Controller
+                  control={form.control}
+                  name="slipsPerPage"
+                  render={({ field }) => (
+                    <Select value={String(field.value)} onValueChange={(n) => field.onChange(Number(n))}>
+                      <SelectTrigger id="slips-per-page" className="w-full">
+                        <SelectValue />
+                      </SelectTrigger>
+                      <SelectContent>
+                        {perPageOptions.map((n) => (
+                          <SelectItem key={n} value={String(n)}>
+                            {n}
+                          </SelectItem>
+                        ))}
+                      </SelectContent>
+                    </Select>
+                  )}
+                />
               </div>
             </div>
 
@@ -237,24 +290,30 @@ export function GeneratorForm({ onStarted }: GeneratorFormProps) {
               <Label htmlFor="print-photo" className="leading-snug">
                 Print voter photos
               </Label>
-              <Switch
-                id="print-photo"
-                checked={values.printPhoto}
-                onCheckedChange={(printPhoto) => setValues((v) => ({ ...v, printPhoto }))}
+              <Controller
+                control={form.control}
+                name="printPhoto"
+                render={({ field }) => <Switch id="print-photo" checked={field.value} onCheckedChange={field.onChange} />}
               />
             </div>
 
             <div className="grid gap-2">
               <Label htmlFor="booth-address">Polling Station Address</Label>
-              <HindiInput
-                id="booth-address"
-                multiline
-                rows={2}
-                value={values.boothAddress}
-                onChange={(boothAddress) => setValues((v) => ({ ...v, boothAddress }))}
-                placeholder="e.g. prathmik vidyalaya rampur, kaksha 2"
-                aria-describedby="booth-address-hint"
-                className="text-base md:text-base"
+              <Controller
+                control={form.control}
+                name="boothAddress"
+                render={({ field }) => (
+                  <HindiInput
+                    id="booth-address"
+                    multiline
+                    rows={2}
+                    value={field.value}
+                    onChange={field.onChange}
+                    placeholder="e.g. prathmik vidyalaya rampur, kaksha 2"
+                    aria-describedby="booth-address-hint"
+                    className="text-base md:text-base"
+                  />
+                )}
               />
               <p id="booth-address-hint" className="text-xs text-muted-foreground">
                 Type in English letters and pick the Hindi spelling: space, enter or tab takes the highlighted one, escape keeps

@@ -5,7 +5,7 @@ import { clearTokens, readRefreshToken, readToken, storeTokens } from './tokens'
 type Send = (token: string | null) => Promise<Response>;
 
 /**
- * fetch with the stored bearer token and SPEC §7's 401 flow: on a 401, call POST /api/refresh with the
+ * fetch with the stored bearer token and the API's 401 flow: on a 401, call POST /api/refresh with the
  * `refresh-token` header, store the new access token and retry the original request once; if there is
  * no refresh token or the refresh fails, log out and go to /login (which brings the user back here).
  */
@@ -153,9 +153,79 @@ function logoutAndRedirect(response: Response): Response {
   return response;
 }
 
-/** Reads `detail` from an error answer, falling back to the given text (SPEC §8). */
+/** Reads `detail` from an error answer, falling back to the given text. */
 export async function readDetail(response: Response, fallback: string): Promise<string> {
   const body = (await response.json().catch(() => null)) as { detail?: unknown } | null;
   if (body && typeof body.detail === 'string' && body.detail.trim() !== '') return body.detail;
   return fallback;
+}
+
+/**
+ * What every call of the browser's API modules answers: the value, or the text to show. A call may add
+ * facts about a failure (`F`), e.g. whether a refund's retry must reuse its key.
+ */
+export type Result<T, F extends object = object> = { ok: true; value: T } | ({ ok: false; error: string } & F);
+
+export function failed(error: string): { ok: false; error: string } {
+  return { ok: false, error };
+}
+
+/** The texts a call shows for each way it can fail. */
+export interface CallTexts {
+  /** No answer came (offline, connection refused): the text, or one made from the error. */
+  offline: string | ((error: unknown) => string);
+  /** The server refused (not 2xx): the text, or one made from its answer. Default: its `detail`, else `fallback`. */
+  refused?: string | ((response: Response) => Promise<string>);
+  /** A refusal without a detail, or an answer without the body the call expects. */
+  fallback: string;
+}
+
+/** The message of a thrown error, as a fetch failure carries it ("Failed to fetch"). */
+export function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * authFetch that never throws: the 2xx answer, or the text for its failure with the answer's status
+ * (null when no answer came), for calls that treat some statuses apart.
+ */
+export async function request(path: string, init: RequestInit, texts: CallTexts): Promise<Result<Response, { status: number | null }>> {
+  let res: Response;
+  try {
+    res = await authFetch(path, init);
+  } catch (error) {
+    return { ok: false, error: typeof texts.offline === 'string' ? texts.offline : texts.offline(error), status: null };
+  }
+  if (res.ok) return { ok: true, value: res };
+  const { refused } = texts;
+  const error = refused === undefined ? await readDetail(res, texts.fallback) : typeof refused === 'string' ? refused : await refused(res);
+  return { ok: false, error, status: res.status };
+}
+
+/** An answer's JSON body, or null when it has none that parses. */
+export async function readJson(response: Response): Promise<unknown> {
+  return response.json().catch(() => null);
+}
+
+const isPresent = (body: unknown): boolean => body !== null;
+
+/**
+ * request, then its JSON body: the value when `accept` takes it (by default any body at all), else the
+ * fallback text. `T` is what the server's answer is declared to be; `accept` checks only its shape.
+ */
+export async function requestJson<T>(
+  path: string,
+  init: RequestInit,
+  texts: CallTexts,
+  accept: (body: unknown) => boolean = isPresent,
+): Promise<Result<T>> {
+  const sent = await request(path, init, texts);
+  if (!sent.ok) return failed(sent.error);
+  const body = await readJson(sent.value);
+  return accept(body) ? { ok: true, value: body as T } : failed(texts.fallback);
+}
+
+/** A JSON request body with its content type. */
+export function jsonBody(method: 'POST' | 'PUT', body?: unknown): RequestInit {
+  return body === undefined ? { method } : { method, body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } };
 }

@@ -1,13 +1,13 @@
 /**
- * The browser's side of the documents API (SPEC §7, the lead's DOCUMENTS-API contract): answer types and
- * one function per call, each turning a failure into SPEC §8's text so screens only show it.
+ * The browser's side of the documents API: answer types and one function per call, each answering a
+ * Result whose failure is the text to show, so screens only show it.
  */
 import type { SlipChoices } from '@/lib/slips/choose';
-import { authFetch, authUpload, readDetail, type UploadProgress } from './api';
+import { authUpload, failed, jsonBody, readDetail, requestJson, type Result, type UploadProgress } from './api';
 
 export type { SlipChoices } from '@/lib/slips/choose';
 
-/** SPEC §4 task statuses (the server may also answer FAILURE/SUCCESS, treated as terminal). */
+/** Task statuses (the server may also answer FAILURE/SUCCESS, treated as terminal). */
 export type TaskStatus =
   | 'pending'
   | 'preprocessing'
@@ -119,9 +119,7 @@ export interface Pricing {
   max_upload_mb: number;
 }
 
-export type Result<T> = { ok: true; value: T } | { ok: false; error: string };
-
-/** SPEC §8 texts. */
+/** The texts shown when a documents call fails. */
 export const MESSAGES = {
   connect: 'Failed to connect to the server.',
   start: 'Failed to start task.',
@@ -135,18 +133,18 @@ export const MESSAGES = {
   history: 'Could not load your tasks.',
 } as const;
 
-/** SPEC §4: statuses that stop polling. */
+/** Statuses that stop polling. */
 const TERMINAL = new Set(['draft_complete', 'complete', 'error', 'failure', 'success']);
 export function isTerminal(status: string): boolean {
   return TERMINAL.has(status.toLowerCase());
 }
 
-/** SPEC §2: Cancel is offered while the task is not draft_complete, complete or error (and on the draft screen). */
+/** Cancel is offered while the task is not draft_complete, complete or error (and on the draft screen). */
 export function canCancelWhileRunning(status: string): boolean {
   return !isTerminal(status);
 }
 
-/** SPEC §4/§9 progress: the server's figure when it gives one, else the status mapping (10/25/50/75, 100 when done). */
+/** Progress: the server's figure when it gives one, else the status mapping (10/25/50/75, 100 when done). */
 export function progressOf(doc: Pick<DocumentStatus, 'status' | 'progress'>): number {
   const s = doc.status.toLowerCase();
   if (s === 'draft_complete' || s === 'complete' || s === 'success') return 100;
@@ -154,37 +152,24 @@ export function progressOf(doc: Pick<DocumentStatus, 'status' | 'progress'>): nu
   return ({ preprocessing: 25, processing: 50, generating: 75 } as Record<string, number>)[s] ?? 10;
 }
 
-/** "₹72.50": SPEC §2/§9, rupees with two decimals. */
+/** "₹72.50": rupees with two decimals. */
 export function formatRupees(amount: number): string {
   return `₹${amount.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 }
 
-async function call<T>(path: string, init: RequestInit, fallback: string): Promise<Result<T>> {
-  let res: Response;
-  try {
-    res = await authFetch(path, init);
-  } catch {
-    return { ok: false, error: MESSAGES.connect };
-  }
-  if (!res.ok) return { ok: false, error: await readDetail(res, fallback) };
-  const body = (await res.json().catch(() => null)) as T | null;
-  if (body === null) return { ok: false, error: fallback };
-  return { ok: true, value: body };
+/** One documents call: no answer is MESSAGES.connect, a refusal its detail (else `fallback`). */
+function call<T>(path: string, init: RequestInit, fallback: string, accept?: (body: unknown) => boolean): Promise<Result<T>> {
+  return requestJson<T>(path, init, { offline: MESSAGES.connect, fallback }, accept);
 }
 
-const post = (body?: unknown): RequestInit =>
-  body === undefined
-    ? { method: 'POST' }
-    : { method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } };
+const post = (body?: unknown): RequestInit => jsonBody('POST', body);
 
 export function getDocument(id: string | number): Promise<Result<DocumentStatus>> {
   return call(`/api/documents/${encodeURIComponent(String(id))}`, { cache: 'no-store' }, MESSAGES.status);
 }
 
 export function listDocuments(): Promise<Result<DocumentSummary[]>> {
-  return call<DocumentSummary[]>('/api/documents', { cache: 'no-store' }, MESSAGES.history).then((r) =>
-    r.ok && !Array.isArray(r.value) ? { ok: false, error: MESSAGES.history } : r,
-  );
+  return call('/api/documents', { cache: 'no-store' }, MESSAGES.history, Array.isArray);
 }
 
 export function cancelDocument(id: string | number): Promise<Result<{ detail?: string }>> {
@@ -198,9 +183,7 @@ export function resumeDocument(id: string | number): Promise<Result<{ id: number
 
 /** On a draft: create the payment order. */
 export function createPaymentOrder(id: string | number): Promise<Result<PaymentOrder>> {
-  return call<PaymentOrder>(`/api/documents/${encodeURIComponent(String(id))}/continue`, post(), MESSAGES.order).then((r) =>
-    r.ok && typeof r.value.razorpay_order_id !== 'string' ? { ok: false, error: MESSAGES.order } : r,
-  );
+  return call(`/api/documents/${encodeURIComponent(String(id))}/continue`, post(), MESSAGES.order, (body) => typeof (body as Partial<PaymentOrder> | null)?.razorpay_order_id === 'string');
 }
 
 export function submitPayment(id: string | number, payment: PaymentSuccess): Promise<Result<{ detail?: string; status?: string }>> {
@@ -209,7 +192,7 @@ export function submitPayment(id: string | number, payment: PaymentSuccess): Pro
 
 /** PUT …/slips: new choices for the draft (and the address it prints); the draft is then made again. */
 export function setSlipChoices(id: string | number, choices: Partial<SlipChoices> & { booth_address?: string }): Promise<Result<{ id: number | string; task_id: string; status: string }>> {
-  return call(`/api/documents/${encodeURIComponent(String(id))}/slips`, { method: 'PUT', body: JSON.stringify(choices), headers: { 'Content-Type': 'application/json' } }, 'Failed to update the draft.');
+  return call(`/api/documents/${encodeURIComponent(String(id))}/slips`, jsonBody('PUT', choices), 'Failed to update the draft.');
 }
 
 export function getTaskId(id: string | number): Promise<Result<{ task_id: string }>> {
@@ -242,13 +225,13 @@ export async function startDocument(
     res = await authUpload('/api/documents/voter-slip-generator', form, opts);
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    return { ok: false, error: MESSAGES.connect };
+    return failed(MESSAGES.connect);
   }
   if (!res.ok) {
-    if (res.status === 413) return { ok: false, error: await readDetail(res, 'The files are too large.') };
-    return { ok: false, error: await readDetail(res, MESSAGES.start) };
+    if (res.status === 413) return failed(await readDetail(res, 'The files are too large.'));
+    return failed(await readDetail(res, MESSAGES.start));
   }
   const body = (await res.json().catch(() => null)) as { id?: unknown; task_id?: string } | null;
-  if (!body || (typeof body.id !== 'number' && typeof body.id !== 'string')) return { ok: false, error: MESSAGES.start };
+  if (!body || (typeof body.id !== 'number' && typeof body.id !== 'string')) return failed(MESSAGES.start);
   return { ok: true, value: { id: body.id, task_id: body.task_id } };
 }

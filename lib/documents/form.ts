@@ -9,15 +9,6 @@ export const MAX_ADDRESS_LENGTH = 300;
 /** The longest file name accepted (what file systems allow). */
 export const MAX_FILE_NAME_LENGTH = 255;
 
-/** SPEC §5 texts for the two file inputs. */
-export const VOTER_LIST_TYPE_ERROR = 'Invalid file type for Voter List. Please select a PDF or Excel file.';
-export const BANNER_TYPE_ERROR = 'Invalid file type for Banner. Please select a JPG or PNG image.';
-
-export const VOTER_LIST_EXTENSIONS = ['.pdf', '.xls', '.xlsx'] as const;
-export const BANNER_EXTENSIONS = ['.jpeg', '.jpg', '.png'] as const;
-/** A banner is a small picture: bigger files are refused before they are stored. */
-export const MAX_BANNER_BYTES = 10 * 1024 * 1024;
-
 const ADDRESS_MISSING = 'Please enter the polling station address.';
 
 /**
@@ -88,7 +79,7 @@ export function slipsPerPageProblem(raw: string | undefined, size: PageSize, ori
   return null;
 }
 
-/** The generator form's plain fields (multipart), validated against SPEC §5's layout table. */
+/** The generator form's plain fields (multipart), validated against the layout table of slips per page. */
 export const generatorFieldsSchema = z
   .object(generatorFieldShapes)
   .superRefine((v, ctx) => {

@@ -7,17 +7,13 @@ import { FileTooLargeError, type FileStore, type StoredFile } from '@/lib/files'
 import { describeKind, detectKind } from '@/lib/slips/ingest/detect';
 import { BannerError, inspectBanner } from '@/lib/slips/render/banner';
 import {
-  BANNER_EXTENSIONS,
-  BANNER_TYPE_ERROR,
   MAX_ADDRESS_LENGTH,
-  MAX_BANNER_BYTES,
   MAX_FILE_NAME_LENGTH,
-  VOTER_LIST_EXTENSIONS,
-  VOTER_LIST_TYPE_ERROR,
   generatorFieldShapes,
   generatorFieldsSchema,
   type GeneratorFields,
 } from './form';
+import { BANNER_TYPE_ERROR, MAX_BANNER_BYTES, VOTER_LIST_TYPE_ERROR, isBannerName, isVoterListName } from './upload-rules';
 
 export interface UploadedFile extends StoredFile {
   /** The name the user's file had (display only; never used as a path). */
@@ -66,10 +62,6 @@ function displayName(name: string): string {
   return path.basename(name.replace(/\\/g, '/')).replace(/[\u0000-\u001f\u007f-\u009f]/g, '').trim() || 'file';
 }
 
-function extensionOf(name: string): string {
-  return path.extname(name).toLowerCase();
-}
-
 type Slot = 'pdf_file' | 'banner_file';
 const SLOT_NAMES: Record<Slot, string> = { pdf_file: 'voter list', banner_file: 'banner' };
 
@@ -87,7 +79,7 @@ function tooLongField(name: string): string {
 /**
  * Reads the generator's multipart upload as a stream: each file goes straight into the file store
  * (never whole in memory), is judged by its content as well as its name, and is bounded in size; the
- * plain fields are validated against SPEC §5, each as soon as it arrives (a form that sends its fields
+ * plain fields are validated against the layout table, each as soon as it arrives (a form that sends its fields
  * before its files, as ours does, is refused before any file is stored). On any failure the files being
  * stored are stopped, every stored file is removed, and a clear ApiError is thrown (413 too large, 422 bad
  * value or type, 400 malformed).
@@ -122,7 +114,7 @@ export async function readGeneratorUpload(req: Request, store: FileStore, maxUpl
   const storeFile = async (slot: Slot, name: string, stream: Readable): Promise<void> => {
     const isVoterList = slot === 'pdf_file';
     const what = SLOT_NAMES[slot];
-    const allowed: readonly string[] = isVoterList ? VOTER_LIST_EXTENSIONS : BANNER_EXTENSIONS;
+    const accepted = isVoterList ? isVoterListName : isBannerName;
     const typeError = isVoterList ? VOTER_LIST_TYPE_ERROR : BANNER_TYPE_ERROR;
     if (files.has(slot)) throw ApiError.badRequest(`Send only one ${what}.`);
     if (name.length > MAX_FILE_NAME_LENGTH) {
@@ -131,7 +123,7 @@ export async function readGeneratorUpload(req: Request, store: FileStore, maxUpl
       );
     }
     const shown = displayName(name);
-    if (!allowed.includes(extensionOf(shown))) throw ApiError.unprocessable(typeError);
+    if (!accepted(shown)) throw ApiError.unprocessable(typeError);
     const sniffer = new Sniffer();
     const limit = isVoterList ? maxUploadBytes : MAX_BANNER_BYTES;
     let file: StoredFile;

@@ -21,13 +21,12 @@ import { BannerError, LayoutError, SlipInputError } from '@/lib/slips/render/err
 import { validateLayout } from '@/lib/slips/render/layout';
 import { slipChoicesSchema, type SlipChoices } from '@/lib/slips/choose';
 import { rollLanguage } from '@/lib/slips/labels';
+import { BANNER_TYPE_ERROR, isBannerName } from '@/lib/documents/upload-rules';
 import type { ParseReport, VoterRecord } from '@/lib/slips/types';
 import { isInputError, parseInSandbox } from './parse';
 import { withCliSandbox } from './sandbox';
 
 class UsageError extends Error {}
-
-const BANNER_EXTENSIONS = ['.jpg', '.jpeg', '.png'];
 
 async function readInput(file: string, what: string): Promise<Uint8Array> {
   try {
@@ -136,9 +135,7 @@ export async function slipsCommand(argv: string[]): Promise<number> {
     }
 
     const bannerPath = values.banner as string;
-    if (!BANNER_EXTENSIONS.includes(path.extname(bannerPath).toLowerCase())) {
-      throw new UsageError('Invalid file type for Banner. Please select a JPG or PNG image.');
-    }
+    if (!isBannerName(path.basename(bannerPath))) throw new UsageError(BANNER_TYPE_ERROR);
     await checkReadable(bannerPath, 'Banner');
     const result = await withCliSandbox((pool) =>
       withTaskDir(async (dir) => {

@@ -1,0 +1,31 @@
+/**
+ * The browser's side of the transliteration API: the Hindi spellings our endpoint offers for one
+ * romanised word. The endpoint is public and the browser never calls an outside host.
+ */
+import { parseInputToolsReply } from '@/lib/transliterate/reply';
+import { errorMessage, failed, type Result } from './api';
+
+/** At most this many spellings are offered for a word. */
+export const MAX_OPTIONS = 5;
+
+export const TRANSLITERATE_ENDPOINT = '/api/transliterate';
+
+/**
+ * GET {endpoint}?text=&lang=hi&num= → the word's distinct spellings, best first, at most `num`. A failure
+ * (no answer, a refusal, a reply that is not SUCCESS) carries its reason, for the log only: the field then
+ * simply offers nothing.
+ */
+export async function fetchSpellings(
+  word: string,
+  { num, signal, endpoint = TRANSLITERATE_ENDPOINT }: { num: number; signal?: AbortSignal; endpoint?: string },
+): Promise<Result<string[]>> {
+  try {
+    const res = await fetch(`${endpoint}?text=${encodeURIComponent(word)}&lang=hi&num=${num}`, { signal });
+    if (!res.ok) return failed(`HTTP ${res.status}`);
+    const options = parseInputToolsReply(await res.json());
+    if (!options) return failed('the reply is not SUCCESS');
+    return { ok: true, value: Array.from(new Set(options.filter((o) => o !== ''))).slice(0, num) };
+  } catch (error) {
+    return failed(errorMessage(error));
+  }
+}

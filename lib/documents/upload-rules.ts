@@ -1,0 +1,29 @@
+/**
+ * What the generator's two file inputs accept and the words for a file they refuse, held once for the
+ * browser's form, the upload route and the command line. No imports: the client bundle takes it as it is.
+ */
+
+export const VOTER_LIST_EXTENSIONS = ['.pdf', '.xls', '.xlsx'] as const;
+export const BANNER_EXTENSIONS = ['.jpeg', '.jpg', '.png'] as const;
+
+export const VOTER_LIST_TYPE_ERROR = 'Invalid file type for Voter List. Please select a PDF or Excel file.';
+export const BANNER_TYPE_ERROR = 'Invalid file type for Banner. Please select a JPG or PNG image.';
+
+/** A banner is a small picture: bigger files are refused before they are stored. */
+export const MAX_BANNER_BYTES = 10 * 1024 * 1024;
+
+/**
+ * Whether a file name (no folders) ends in one of the extensions, any case. The extension runs from the
+ * last dot, and a dot that opens the name starts none (".pdf" is a hidden file called "pdf"), as Node's
+ * path.extname reads a name.
+ */
+function hasExtension(name: string, extensions: readonly string[]): boolean {
+  const dot = name.lastIndexOf('.');
+  return dot > 0 && extensions.includes(name.slice(dot).toLowerCase());
+}
+
+/** Whether a file name (no folders) is a voter list the generator reads: a PDF roll or an Excel sheet. */
+export const isVoterListName = (name: string): boolean => hasExtension(name, VOTER_LIST_EXTENSIONS);
+
+/** Whether a file name (no folders) is a banner picture the slips take: JPEG or PNG. */
+export const isBannerName = (name: string): boolean => hasExtension(name, BANNER_EXTENSIONS);
