@@ -9,7 +9,7 @@ export const MAX_ADDRESS_LENGTH = 300;
 /** The longest file name accepted (what file systems allow). */
 export const MAX_FILE_NAME_LENGTH = 255;
 
-/** SPEC §5 texts for the two file inputs. */
+/** The texts for a file of the wrong type in the two file inputs. */
 export const VOTER_LIST_TYPE_ERROR = 'Invalid file type for Voter List. Please select a PDF or Excel file.';
 export const BANNER_TYPE_ERROR = 'Invalid file type for Banner. Please select a JPG or PNG image.';
 
@@ -88,7 +88,7 @@ export function slipsPerPageProblem(raw: string | undefined, size: PageSize, ori
   return null;
 }
 
-/** The generator form's plain fields (multipart), validated against SPEC §5's layout table. */
+/** The generator form's plain fields (multipart), validated against the allowed layouts (ALLOWED_SLIPS_PER_PAGE). */
 export const generatorFieldsSchema = z
   .object(generatorFieldShapes)
   .superRefine((v, ctx) => {

@@ -10,7 +10,7 @@ import type { PdfiumPort } from './pdfium-thread';
 export type { PdfDocument, PdfJs, PdfPage } from './pdfjs-types';
 
 /**
- * pdf.js (pinned at 5.4.296, DESIGN §6) loaded the Node way: the legacy build, no eval, data files
+ * pdf.js (pdfjs-dist, pinned at 5.4.296 in package.json) loaded the Node way: the legacy build, no eval, data files
  * (standard fonts, CMaps, the JPX/JBIG2 wasm decoders that scanned rolls need) read from the
  * installed package. The package folder is resolved from the project root (process.cwd()) so that
  * it is found the same under tsx, vitest and a Next server.
