@@ -20,7 +20,7 @@ let pdfjsPromise: Promise<PdfJs> | null = null;
 
 /**
  * The legacy build bundles core-js, which replaces Array.prototype.push process-wide with a
- * JavaScript polyfill (for an edge case of array-likes longer than 2^32) about 3x slower than
+ * JavaScript polyfill (for an edge case of array-likes longer than 2^32) much slower than
  * V8's own; pdf.js itself pushes operators and glyphs by the million. The engine's push is put
  * back once pdf.js's API has loaded here (its parser, which bundles core-js again, runs in the
  * parser threads and does the same there: pdf-threads.ts).
