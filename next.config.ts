@@ -26,7 +26,7 @@ const nextConfig: NextConfig = {
     '@expo-google-fonts/noto-sans-malayalam',
   ],
   poweredByHeader: false,
-  // SPEC §7 calls GET /api/users/me/ with a trailing slash: answer it directly instead of a 308 to the
+  // Clients call GET /api/users/me/ with a trailing slash: answer it directly instead of a 308 to the
   // slash-less path (clients such as the desktop app may not follow redirects with the bearer header).
   skipTrailingSlashRedirect: true,
   // Security headers on every answer (pages also get their nonce policy from proxy.ts).

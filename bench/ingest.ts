@@ -1,11 +1,11 @@
 /**
- * Ingestion benchmark (issues #3, #13): `npm run bench -- ingest [--quick]`.
+ * Ingestion benchmark: `npm run bench -- ingest [--quick]`.
  * For every real roll in ../shared/fixtures/rolls, side by side in this one run: poppler's
  * `pdftotext -layout` on the file (a child process; wall and CPU) and our parse, warm, in this
  * process as the server runs it (wall, and CPU of all its threads). Prints pages/s and our time
  * over pdftotext's, with the roll's score against its truth (tests/ingest/roll-truth.ts). Text rolls
  * are parsed once to warm up and then measured (median of 3, 2 with --quick); image-only rolls are
- * measured after the OCR workers have started, once when longer than 3 pages, else as text rolls are. Then the issue's long roll, ten copies of the
+ * measured after the OCR workers have started, once when longer than 3 pages, else as text rolls are. Then a long roll, ten copies of the
  * Daman roll in one 380-page file (made with qpdf, when it is installed), the same way. Then a 100,000-row Excel sheet. The machine's
  * load average is printed with the figures: other work on the 2 cores slows everything down.
  * `--rolls=a,b` times only the rolls whose file name contains a or b (and skips the ten-copy file and
@@ -111,7 +111,7 @@ async function sideBySide(pdf: string, parse: () => Promise<VoterList>, n: numbe
   };
 }
 
-/** Parse and pdftotext side by side on ten copies of `roll` in one file (issue 13's 380-page figure). */
+/** Parse and pdftotext side by side on ten copies of `roll` in one file (380 pages for the 38-page Daman roll). */
 async function tenCopies(roll: string): Promise<void> {
   if (!existsSync(roll)) return;
   const dir = mkdtempSync(path.join(os.tmpdir(), 'vsg-bench-'));

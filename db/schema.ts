@@ -100,10 +100,10 @@ export type User = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 
 /* ---------------------------------------------------------------------------------------------
- * Slip generation (issue 10): documents, stored files, background jobs and their step results.
+ * Slip generation: documents, stored files, background jobs and their step results.
  * ------------------------------------------------------------------------------------------- */
 
-/** SPEC §4: the task statuses, in the order a task goes through them. */
+/** The task statuses, in the order a task goes through them. */
 export const DOCUMENT_STATUSES = ['pending', 'preprocessing', 'processing', 'generating', 'draft_complete', 'complete', 'error'] as const;
 export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
 
@@ -176,7 +176,7 @@ export const documents = pgTable(
     totalPages: integer('total_pages'),
     /** Fee in paise (integer), known once the draft is made. */
     amountPaise: integer('amount_paise'),
-    /** The id of the job run that works on the task now (SPEC's task_id). */
+    /** The id of the job run that works on the task now (the API's `task_id`). */
     taskId: text('task_id'),
     uploadFileId: text('upload_file_id'),
     bannerFileId: text('banner_file_id'),
@@ -266,7 +266,7 @@ export const jobSteps = pgTable(
 );
 
 /* ---------------------------------------------------------------------------------------------
- * Payments (issue 11): Razorpay orders, every payment event, refunds.
+ * Payments: Razorpay orders, every payment event, refunds.
  * ------------------------------------------------------------------------------------------- */
 
 export const ORDER_STATUSES = ['created', 'paid', 'flagged'] as const;

@@ -4,7 +4,7 @@ import { loginViaApi, newTestUser, signUpViaApi } from './helpers';
 import { apiToken, draftWithOrder, payWithTestCheckout, sendCapturedWebhook, type DraftTask } from './helpers/paid-task';
 
 /**
- * Issue 11, the admin Payments screen: real test-mode payments made through the API, then refunded by
+ * The admin Payments screen: real test-mode payments made through the API, then refunded by
  * an admin in the browser (partial and full, a refusal shown with the server's detail, a lost answer
  * retried with the same idempotency key), and the refund seen by the paying user.
  */

@@ -3,7 +3,7 @@ import { E2E_ADMIN } from './env';
 import { acceptAppDialog, loginViaApi, newTestUser, openSideMenu, signUpViaApi, type TestUser } from './helpers';
 
 /**
- * Issue #5, the admin screens (SPEC §2 admin area, §5 delete confirmation, §6, §8 admin messages):
+ * The admin screens (the user table, the delete confirmation, the licence list, their failure messages):
  * an admin lists, searches, pages, edits and deletes users and switches licences; visitors and
  * non-admins are sent home from every admin URL.
  */
@@ -85,7 +85,7 @@ test.describe('admin: guard', () => {
 });
 
 test.describe('admin: users', () => {
-  test('lists users with the spec columns, searches by name and e-mail, and pages at 20', async ({ page }) => {
+  test('lists users with their six columns, searches by name and e-mail, and pages at 20', async ({ page }) => {
     const listed = await signUpViaApi(page.request, newTestUser('adm-list'));
     // Paging needs more than one page: top the database up to 21 users if the other specs have not.
     const missing = 21 - (await userCount(page.request));
@@ -203,7 +203,7 @@ test.describe('admin: users', () => {
     expect(login.status()).toBe(401);
   });
 
-  test('shows the spec messages when listing or deleting fails', async ({ page }) => {
+  test('shows the failure messages when listing or deleting fails', async ({ page }) => {
     const target = await signUpViaApi(page.request, newTestUser('adm-fail'));
     await loginViaApi(page, E2E_ADMIN.email, E2E_ADMIN.password);
 
@@ -296,7 +296,7 @@ test.describe('admin: VSG licences', () => {
     await expect(page.getByRole('dialog', { name: 'License history' }).getByRole('listitem')).toHaveCount(2);
   });
 
-  test('shows the spec messages when the licence list or an update fails', async ({ page }) => {
+  test('shows the failure messages when the licence list or an update fails', async ({ page }) => {
     await loginViaApi(page, E2E_ADMIN.email, E2E_ADMIN.password);
     await page.route('**/api/v1/vsg/admin/users', (route) => route.fulfill({ status: 500, json: { detail: 'backend down' } }));
     await page.goto('/admin/vsg-licenses');

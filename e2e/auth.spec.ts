@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { acceptAppDialog, fillSignUpAndSendOtp, loginAs, newTestUser, openSideMenu, readOtp, readOutbox, signUpViaApi, signUpViaUi } from './helpers';
 
-test.describe('accounts (issue #2)', () => {
+test.describe('accounts', () => {
   test('sign up with the mailed OTP, log in, update the profile, log out', async ({ page }) => {
     const user = await signUpViaUi(page, newTestUser('signup'));
     // the login form has the e-mail just signed up with (carried in the tab, not in the address)

@@ -55,7 +55,7 @@ async function notARoll(): Promise<Buffer> {
   return Buffer.from(await doc.save());
 }
 
-test('wrong file types give the SPEC messages and are ignored; the pickers filter the system dialog', async ({ page }) => {
+test('wrong file types give their messages and are ignored; the pickers filter the system dialog', async ({ page }) => {
   await page.goto('/voter-slip-generator');
   await page.locator('#voter-list').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('x') });
   await expect(page.getByTestId('form-error')).toHaveText(INVALID_VOTER_LIST);
@@ -90,7 +90,7 @@ test('long file names truncate inside their pickers at 1280 px and 360 px', asyn
   }
 });
 
-test('a visitor is asked to log in (app dialog, SPEC text) and finds the chosen options after logging in', async ({ page }) => {
+test('a visitor is asked to log in (app dialog) and finds the chosen options after logging in', async ({ page }) => {
   const user = await signUpViaApi(page.request, newTestUser('visitor'));
   await page.goto('/voter-slip-generator');
   const list = excelList(5);
@@ -195,7 +195,7 @@ test('payment dismissed stays on the draft; a server error on continue is shown;
   await expect(page.getByTestId('task-complete')).toBeVisible({ timeout: 120_000 });
 });
 
-test('live Checkout: options from the server and the spec; a script that fails to load says so', async ({ page }) => {
+test('live Checkout: options from the server and the page (name, description, notes); a script that fails to load says so', async ({ page }) => {
   const user = await loggedIn(page, 'checkout');
   const id = await reachDraft(page);
   const draft = page.getByTestId('task-draft');
@@ -303,7 +303,7 @@ test('reload mid-task, a second tab and History restore the task', async ({ page
   await row.getByRole('link', { name: 'View' }).click();
   await expect(page).toHaveURL(new RegExp(`/voter-slip-generator\\?task=${id}$`));
   await expect(page.getByTestId('task-draft')).toBeVisible();
-  // A failed status poll stops polling and says so (SPEC §8); Try again polls again.
+  // A failed status poll stops polling and says so; Try again polls again.
   await page.route(`**/api/documents/${id}`, (route) => route.fulfill({ status: 500, json: {} }));
   await page.reload();
   await expect(page.getByTestId('poll-error')).toHaveText('Failed to get task status.');

@@ -2,12 +2,12 @@ import { expect, test } from '@playwright/test';
 import { bannerPng, excelList, fillGenerator, loginViaApi, newTestUser, signUpViaApi, taskIdOf } from './helpers';
 
 /**
- * Starting a task: the multipart fields SPEC §7 names, the bearer header, and SPEC §8's texts for a
- * refused start (server detail), a failed one (fallback) and no connection — then a real start on the
+ * Starting a task: the API's multipart fields, the bearer header, and the texts for a refused start
+ * (the server's detail), a failed one ('Failed to start task.') and no connection — then a real start on the
  * real server, which the task view then follows. (Moved here from transliterate.spec.ts, where the
  * success was a faked answer.)
  */
-test('generate posts the spec fields; refusals and failures show SPEC texts; a real start opens the task view', async ({ page }) => {
+test('generate posts the API fields; refusals and failures show their texts; a real start opens the task view', async ({ page }) => {
   const user = await signUpViaApi(page.request, newTestUser('start'));
   await loginViaApi(page, user.email, user.password);
   // Injected failures, one per click.

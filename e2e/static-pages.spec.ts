@@ -2,9 +2,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { SITE_DEFAULTS } from '../lib/config';
 
 /**
- * SPEC §1/§2/§9: the four static pages and the policy facts they must state. The facts are asserted
- * as literal text (not via lib/site.ts), so a wrong constant fails the test; the operator's details are the
- * configuration's defaults (the e2e server sets none).
+ * The four static pages and the policy facts they must state (date, notice, refund days, reply time).
+ * The facts are asserted as literal text (not via lib/site.ts), so a wrong constant fails the test; the
+ * operator's details are the configuration's defaults (the e2e server sets none).
  */
 
 const PAGES = [
@@ -80,7 +80,7 @@ test.describe('static pages', () => {
     });
   }
 
-  test('the exact policy figures appear where SPEC §9 puts them', async ({ page }) => {
+  test('the exact policy figures appear on the terms, refund, contact and privacy pages', async ({ page }) => {
     const textOf = async (path: string) => {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

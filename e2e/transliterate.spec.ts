@@ -13,7 +13,7 @@ async function typeWord(page: Page, word: string) {
   await expect(options(page).first()).toBeVisible();
 }
 
-test.describe('Hindi address input on the generator (issue #6)', () => {
+test.describe('Hindi address input on the generator', () => {
   test('suggestions while typing: keyboard, mouse, space/enter/tab commit, escape keeps Latin', async ({ page, baseURL }) => {
     const asked: string[] = [];
     const ours = new URL(baseURL ?? 'http://127.0.0.1').origin;
@@ -98,7 +98,7 @@ test.describe('Hindi address input on the generator (issue #6)', () => {
     await address(page).fill('रामपुर');
     await expect(generate).toBeEnabled();
 
-    // Not logged in: the spec's question in the app's dialog (not window.confirm); declining stays, agreeing goes to /login.
+    // Not logged in: the log-in question in the app's dialog (not window.confirm); declining stays, agreeing goes to /login.
     const ask = page.getByTestId('app-dialog');
     await generate.click();
     await expect(ask).toContainText('You need to be logged in to generate slips. Would you like to log in now?');

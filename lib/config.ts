@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { DEFAULT_SANDBOX_LIMITS } from './sandbox/limits';
 
 /**
- * All configuration, read from the environment once and validated (DESIGN §9).
+ * All configuration, read from the environment once and validated (README, Configuration).
  * A bad value fails start-up with one message naming every problem.
  */
 const optionalString = z
@@ -23,8 +23,8 @@ const withDefault = (fallback: string) =>
 const MAIL_FROM_PATTERN = /^(?:[^<>@\r\n]+ <[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+)$/;
 
 /**
- * The operator's facts shown on the site and in mails (SPEC §2 static pages). The defaults are the
- * spec's placeholders, so a fresh machine runs; an operator sets real values in the environment, never in code.
+ * The operator's facts shown on the site and in mails (contact, privacy, terms and refund pages). The
+ * defaults are placeholders, so a fresh machine runs; an operator sets real values in the environment, never in code.
  */
 export const SITE_DEFAULTS = {
   SITE_PRODUCT_NAME: 'Sahayak Tools',

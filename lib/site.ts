@@ -3,7 +3,7 @@ import { getConfig, type Env } from '@/lib/config';
 /**
  * Site-wide facts shown on pages and in mails. The operator's details (product and company name,
  * support e-mail, phone and hours, address, grievance officer) come from the configuration (README,
- * Configuration) with the spec's placeholders as defaults; the policy constants of SPEC §1/§9 are fixed.
+ * Configuration) with placeholders as defaults (SITE_DEFAULTS); the policy constants (POLICY) are fixed.
  * Server-only (reads the environment): client components get what they need as props.
  */
 export interface SiteFacts {
@@ -32,7 +32,7 @@ export function getSiteFacts(): SiteFacts {
   return siteFactsFrom(getConfig());
 }
 
-/** Policy facts stated on the legal pages (SPEC §1 and §9). */
+/** Policy facts stated on the legal pages: fixed in code, not configured. */
 export const POLICY = {
   /** Date shown on every legal page. */
   lastUpdated: 'October 18, 2025',

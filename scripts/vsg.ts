@@ -1,5 +1,5 @@
 /**
- * The `vsg` command line (DESIGN §10): `npm run vsg -- <command> [options]`.
+ * The `vsg` command line (README, Command line): `npm run vsg -- <command> [options]`.
  * Each command lives in scripts/vsg/<command>.ts and returns its exit status.
  */
 type Command = (argv: string[]) => Promise<number>;

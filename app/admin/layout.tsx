@@ -5,7 +5,7 @@ import { AdminNav } from '@/components/admin/admin-nav';
 import { useRequireAdmin } from '@/components/session/guards';
 
 /**
- * The admin area's client guard (SPEC §2/§6): a visitor or a non-admin is sent to / and sees nothing
+ * The admin area's client guard: a visitor or a non-admin is sent to / and sees nothing
  * meanwhile. The server checks is_admin on every admin call as well.
  */
 export default function AdminLayout({ children }: { children: React.ReactNode }) {

@@ -2,7 +2,7 @@ import { and, asc, count, eq, ilike, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { refreshTokens, users, type LicenseStatus, type NewUser, type User } from '@/db/schema';
 
-/** User rows. Every function takes the database first (DESIGN §1). */
+/** User rows. Every function takes the database first. */
 
 export async function findUserById(db: Db, id: number): Promise<User | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);

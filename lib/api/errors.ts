@@ -1,6 +1,6 @@
 /**
  * The one error type of the API. Route handlers and lib/ code throw it; `withApi` turns it into
- * `{"detail": "..."}` with the status code (DESIGN §3).
+ * `{"detail": "..."}` with the status code (clients read `detail`).
  */
 export class ApiError extends Error {
   readonly status: number;

@@ -75,7 +75,7 @@ export async function sendOtp(db: Db, input: { email: string; ip: string; purpos
   }
 }
 
-/** Sign-up code (SPEC §7 POST /api/send-otp). */
+/** Sign-up code (POST /api/send-otp). */
 export function sendSignupOtp(db: Db, input: { email: string; ip: string }, deps: SendOtpDeps = {}): Promise<void> {
   return sendOtp(db, { ...input, purpose: 'signup' }, deps);
 }

@@ -4,7 +4,7 @@ import type { FileTokenIssuer } from './file-token';
 import { fileUrls } from './service';
 import { canResume, slipChoicesOf } from './states';
 
-/** SPEC §4's progress for a status (the stored progress is used while it is further along). */
+/** The progress a task shows: 100 once its draft or final PDF is made, else the stored progress. */
 export function progressOf(doc: DocumentRow): number {
   if (doc.status === 'draft_complete' || doc.status === 'complete') return 100;
   return doc.progress;

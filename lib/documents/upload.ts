@@ -79,10 +79,10 @@ function tooLongField(name: string): string {
 /**
  * Reads the generator's multipart upload as a stream: each file goes straight into the file store
  * (never whole in memory), is judged by its content as well as its name, and is bounded in size; the
- * plain fields are validated against the layout table, each as soon as it arrives (a form that sends its fields
- * before its files, as ours does, is refused before any file is stored). On any failure the files being
- * stored are stopped, every stored file is removed, and a clear ApiError is thrown (413 too large, 422 bad
- * value or type, 400 malformed).
+ * plain fields are validated (form.ts: the allowed layouts, the address), each as soon as it arrives (a
+ * form that sends its fields before its files, as ours does, is refused before any file is stored). On
+ * any failure the files being stored are stopped, every stored file is removed, and a clear ApiError is
+ * thrown (413 too large, 422 bad value or type, 400 malformed).
  */
 export async function readGeneratorUpload(req: Request, store: FileStore, maxUploadBytes: number): Promise<GeneratorUpload> {
   const type = req.headers.get('content-type') ?? '';

@@ -1,5 +1,5 @@
 /**
- * The one storage interface for uploads and generated files (DESIGN §7). Ids are generated here
+ * The one storage interface for uploads and generated files. Ids are generated here
  * (random UUIDs): no user-supplied name ever becomes a path or a key.
  */
 export interface StoredFile {

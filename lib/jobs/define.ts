@@ -1,7 +1,7 @@
 import type { ZodType } from 'zod';
 
 /**
- * One job definition, two runners (DESIGN §5): a job is declared once — an id, the event that starts
+ * One job definition, two runners: a job is declared once — an id, the event that starts
  * it, a zod schema for its payload and a handler that does its work through `io` — and the local
  * runner (lib/jobs/local-runner.ts) and Inngest (inngest/functions.ts) both execute it.
  */

@@ -15,7 +15,7 @@ export class MailError extends Error {
   }
 }
 
-/** The outbox of the local stand-in (DESIGN §8): one JSON line per mail. */
+/** The outbox used without RESEND_API_KEY: one JSON line per mail. */
 export function outboxPath(dataDir = getConfig().dataDir): string {
   return path.join(dataDir, 'outbox.jsonl');
 }

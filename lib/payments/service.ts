@@ -25,7 +25,7 @@ import { GatewayError, type PaymentGateway } from './gateway';
 import { checkoutSignature, verifyCheckoutSignature, verifyWebhookSignature } from './signature';
 
 /**
- * The paid step (issue 11, DESIGN §7a): an order for exactly the server's amount; Checkout's success
+ * The paid step (README, Payments): an order for exactly the server's amount; Checkout's success
  * verified against the order id from our records; webhooks verified, deduplicated and reconciled; one
  * compare-and-set to "paid" so the final render starts exactly once, whichever confirmation comes first.
  */

@@ -78,7 +78,7 @@ let cpuLimitSeconds = Number(process.env.VSG_SANDBOX_CPU_LIMIT) || 0;
  * which ends a Node process, once its total passes it) at least `seconds` ahead of what the process has
  * used, raising it to twice that ahead only when less is left. The kernel thus stops any task by twice its
  * allowance at most, and the prlimit program runs about once per `seconds` of CPU spent, not once per task
- * (spawning it from a large process cost ~25 ms of every task). The server holds each task to its exact
+ * (spawning it from a large process is not cheap). The server holds each task to its exact
  * allowance by watching the process's CPU time (pool.ts). Without prlimit, the limit set at the process's
  * start covers its one task.
  */

@@ -1,5 +1,5 @@
 /**
- * The fee rule (issue 11, DESIGN §6): `feePerPage` rupees per page of the final slips PDF, never less
+ * The fee rule: `feePerPage` rupees per page of the final slips PDF, never less
  * than `minFee` rupees (Razorpay's smallest charge is ₹1). Money is kept in paise as integers; rupees
  * appear only where it is shown.
  */

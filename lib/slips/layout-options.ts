@@ -1,4 +1,4 @@
-/** SPEC §5: page sizes, orientations and the slips-per-page values allowed for each. */
+/** Page sizes, orientations and the slips-per-page values allowed for each. */
 export const PAGE_SIZES = ['a4', 'a3', 'letter', 'legal'] as const;
 export const ORIENTATIONS = ['portrait', 'landscape'] as const;
 
@@ -25,7 +25,7 @@ export function isAllowedLayout(size: PageSize, orientation: Orientation, perPag
   return allowedSlipsPerPage(size, orientation).includes(perPage);
 }
 
-/** SPEC §5: when size or orientation changes and the current value is not allowed, fall back to the first allowed value. */
+/** When size or orientation changes and the current value is not allowed, fall back to the first allowed value. */
 export function coerceSlipsPerPage(size: PageSize, orientation: Orientation, perPage: number): number {
   const allowed = allowedSlipsPerPage(size, orientation);
   return allowed.includes(perPage) ? perPage : allowed[0];

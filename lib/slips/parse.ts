@@ -8,7 +8,7 @@ import { parseRollPdf } from './ingest/pdf/roll';
 import { parseSpreadsheet } from './ingest/excel/sheet';
 
 /**
- * The single entry point of voter-list ingestion (issue #3, DESIGN §6): a roll PDF or an Excel
+ * The single entry point of voter-list ingestion: a roll PDF or an Excel
  * sheet in, voters in roll order and a parse report out. Bad input throws `VoterListError`.
  */
 export { VoterListError } from './ingest/errors';

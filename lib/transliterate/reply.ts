@@ -6,7 +6,7 @@ const replySchema = z
 
 /**
  * Reads a Google-Input-Tools-style reply `["SUCCESS", [[word, [suggestion, ...], ...]]]` — the
- * service's and our own /api/transliterate's. Null unless the first element is SUCCESS (SPEC §7).
+ * service's and our own /api/transliterate's. Null unless the first element is SUCCESS (how the service flags success).
  */
 export function parseInputToolsReply(body: unknown): string[] | null {
   const parsed = replySchema.safeParse(body);

@@ -33,7 +33,7 @@ async function fetchPdf(handler: unknown, url: string, id: number): Promise<{ st
   return { status: res.status, bytes: new Uint8Array(await res.arrayBuffer()), headers: res.headers };
 }
 
-/** What a verified payment does (the payment issue calls the same two functions). */
+/** What a verified payment does (the payment service calls the same two functions). */
 async function payDirectly(db: Parameters<typeof markDocumentPaid>[0], id: number): Promise<void> {
   expect(await markDocumentPaid(db, id)).not.toBeNull();
   await startFinalRender(await appContext(), id);

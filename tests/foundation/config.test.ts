@@ -81,7 +81,7 @@ describe('payments and jobs settings', () => {
 });
 
 describe('site facts from the configuration', () => {
-  it("defaults to the spec's placeholders and reads the operator's real values", async () => {
+  it("defaults to placeholders and reads the operator's real values", async () => {
     const { siteFactsFrom } = await import('@/lib/site');
     const defaults = siteFactsFrom(parseEnv({}));
     expect(defaults.address.city).toBe('Bangalore');

@@ -5,7 +5,7 @@ import { parseVoterListFile } from '@/lib/slips/parse';
 import { formatScore, HAVE_ROLLS, NO_ROLLS_REASON, rollFiles, rollTruth, ROLLS_DIR, scoreRoll } from './roll-truth';
 
 /**
- * The parser over every real roll in ../shared/fixtures/rolls (issue 13): a roll dropped into the
+ * The parser over every real roll in ../shared/fixtures/rolls: a roll dropped into the
  * folder is tested here without new code. Truth: poppler's text layer for text rolls, the README's
  * stated serial range for image-only ones (roll-truth.ts). One line per roll is printed.
  */

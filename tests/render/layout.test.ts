@@ -5,7 +5,7 @@ import { LayoutError, allLayouts, computeGrid, pageCount, PAGE_MARGIN } from '@/
 import { rectInside, rectsOverlap } from './helpers';
 
 describe('layout grid', () => {
-  it('covers exactly the SPEC §5 table', () => {
+  it('covers exactly the 22 allowed size × orientation × slips-per-page layouts', () => {
     expect(allLayouts()).toHaveLength(22);
   });
 
@@ -33,7 +33,7 @@ describe('layout grid', () => {
     expect(computeGrid({ pageSize: 'a3', orientation: 'landscape', slipsPerPage: 30 })).toMatchObject({ cols: 6, rows: 5 });
   });
 
-  it('rejects a combination outside SPEC §5, naming the allowed values', () => {
+  it('rejects a combination that is not allowed, naming the allowed values', () => {
     expect(() => computeGrid({ pageSize: 'a4', orientation: 'portrait', slipsPerPage: 9 })).toThrow(LayoutError);
     expect(() => computeGrid({ pageSize: 'letter', orientation: 'landscape', slipsPerPage: 8 })).toThrow(/allowed: 6, 9/);
     expect(() => computeGrid({ pageSize: 'a5' as 'a4', orientation: 'portrait', slipsPerPage: 8 })).toThrow(/a4, a3, letter, legal/);

@@ -43,7 +43,7 @@ describe('profilePayload', () => {
 });
 
 describe('tool cards', () => {
-  it('has the four SPEC tools, only the voter slip generator active', () => {
+  it('has the four tools, only the voter slip generator active', () => {
     expect(TOOLS.map((t) => t.title)).toEqual(['Voter Slip Generator', 'Invoice Generator', 'PDF Tools', 'Image Tools']);
     expect(TOOLS.filter((t) => t.status === 'active').map((t) => t.link)).toEqual(['/voter-slip-generator']);
     expect(toolByLink('/pdf-tools')?.title).toBe('PDF Tools');

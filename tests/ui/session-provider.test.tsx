@@ -23,7 +23,7 @@ const probe = () => screen.getByTestId('probe').textContent;
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
-describe('SessionProvider (SPEC §4 Session)', () => {
+describe('SessionProvider (stored tokens, the current user, login and logout)', () => {
   let fetchMock: ReturnType<typeof vi.fn>;
 
   beforeEach(() => {

@@ -7,9 +7,10 @@ import { requestIp } from '@/lib/api/request';
 import { clampNum, MAX_TEXT_LENGTH, suggest, withFallback } from '@/lib/transliterate/service';
 
 /**
- * GET /api/transliterate?text=&lang=hi&num= → `["SUCCESS", [[text, [suggestions...]]]]` (SPEC §7's
- * shape). Online provider when TRANSLITERATE_URL is set and answering (a bounded number of outbound
- * calls per request), else the offline engine. Rate-limited per client address.
+ * GET /api/transliterate?text=&lang=hi&num= → `["SUCCESS", [[text, [suggestions...]]]]` (the Google
+ * Input Tools shape that the address field reads). Online provider when TRANSLITERATE_URL is set and
+ * answering (a bounded number of outbound calls per request), else the offline engine. Rate-limited per
+ * client address.
  */
 const querySchema = z.object({
   text: z.string().max(MAX_TEXT_LENGTH, `at most ${MAX_TEXT_LENGTH} characters`).default(''),

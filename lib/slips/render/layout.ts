@@ -1,6 +1,6 @@
 /**
- * Page layout: the grid of slip cells for a page size × orientation × slips-per-page (SPEC §5).
- * Coordinates are PDF points, origin bottom-left. Only SPEC §5 combinations are accepted.
+ * Page layout: the grid of slip cells for a page size × orientation × slips-per-page.
+ * Coordinates are PDF points, origin bottom-left. Only the combinations in ALLOWED_SLIPS_PER_PAGE are accepted.
  */
 import {
   ALLOWED_SLIPS_PER_PAGE,
@@ -73,7 +73,7 @@ export function pageDimensions(pageSize: PageSize, orientation: Orientation): { 
   return orientation === 'portrait' ? { width, height } : { width: height, height: width };
 }
 
-/** Every allowed layout of SPEC §5, for tests and tools. */
+/** Every allowed layout (ALLOWED_SLIPS_PER_PAGE), for tests and tools. */
 export function allLayouts(): SlipLayout[] {
   const out: SlipLayout[] = [];
   for (const pageSize of PAGE_SIZES) {

@@ -1,6 +1,6 @@
 /**
  * Number formatting for content streams, on the hot path (millions of calls per document):
- * integer arithmetic and integer-to-string only (Number#toString on fractions is ~10× slower).
+ * integer arithmetic and integer-to-string only (Number#toString on fractions is much slower).
  */
 const PAD2 = Array.from({ length: 100 }, (_, i) => (i < 10 ? `0${i}` : String(i)));
 

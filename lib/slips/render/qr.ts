@@ -11,8 +11,8 @@ import { fmt2, fmt5 } from './num';
  * the code uses QR's alphanumeric mode (11 bits for two characters): "V1 ABC1234567 137 12 345" fits a
  * version-2 code (25 × 25 modules) at error correction level M.
  *
- * Encoded by `qr` (paulmillr, MIT/Apache-2.0, no dependencies) with one fixed mask: about 9 µs a code,
- * so a slip each for 100,000 voters costs seconds, not minutes.
+ * Encoded by `qr` (paulmillr, MIT/Apache-2.0, no dependencies) with one fixed mask (`npm run bench -- render`
+ * prints what the facts line and the QR code cost on 100,000 slips).
  */
 export const QR_PAYLOAD_VERSION = 'V1';
 
@@ -37,7 +37,7 @@ export function parseQrPayload(text: string): { epic: string | null; assembly: s
 
 /**
  * One mask for every code (the standard lets an encoder pick any of the eight; readers take it from the
- * code's format bits). Scoring all eight for each code costs half the encoding time, 100,000 codes a task
+ * code's format bits). Scoring all eight for each code costs a large share of the encoding time, 100,000 codes a task
  * can hold, and the tests decode every code on rendered pages with this mask.
  */
 const QR_MASK = 2;

@@ -12,7 +12,7 @@ import { z } from 'zod';
 const updateSchema = z.object({
   name: nameField.optional(),
   phone_number: phoneUpdateField.optional(),
-  // Blank keeps the current password (SPEC §5: sent only when non-empty).
+  // Blank keeps the current password (the profile and admin edit forms send it only when non-empty).
   password: z.union([z.literal(''), passwordField]).optional(),
   is_active: z.boolean({ error: 'must be true or false' }).optional(),
   is_admin: z.boolean({ error: 'must be true or false' }).optional(),

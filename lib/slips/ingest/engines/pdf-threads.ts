@@ -13,7 +13,7 @@ import { PDFIUM_THREAD_SOURCE, PdfiumPort, pdfiumFiles } from './pdfium-thread';
  *   memory kills only its thread (time limit per page, heap limit per thread), never the server;
  * - the server's event loop stays free while a roll is parsed;
  * - speed: pages are parsed on two threads at once, and the fake worker's structuredClone of every
- *   message on the main thread is gone (38-page roll: 1.04 s -> ~0.6 s warm).
+ *   message on the main thread is gone (`npm run bench -- ingest` prints the times).
  *
  * Threads are leased exclusively to one parse at a time (a killed thread can never break another
  * upload), kept warm between parses (at most MAX_IDLE, closed after IDLE_MS); idle threads are

@@ -7,7 +7,7 @@ import type { MessagePort } from 'node:worker_threads';
  * (pdf-threads.ts), answering on its own message port. Why a second engine: reading a text roll
  * with pdf.js parses every content stream twice (operator list, then text content), loads fonts
  * in JavaScript and clones both results between threads; PDFium parses a page once into objects
- * and gives per-character text and the page's paths from that one parse, about 4x cheaper in CPU.
+ * and gives per-character text and the page's paths from that one parse, much cheaper in CPU.
  * pdf.js stays for rendering (scanned pages) and as the fallback reader (pdfium-page.ts).
  *
  * The thread only extracts raw facts (characters with their origin, advance, size and font; painted

@@ -10,7 +10,7 @@ import type { PdfiumPort } from './pdfium-thread';
 export type { PdfDocument, PdfJs, PdfPage } from './pdfjs-types';
 
 /**
- * pdf.js (pinned at 5.4.296, DESIGN §6) loaded the Node way: the legacy build, no eval, data files
+ * pdf.js (pdfjs-dist, pinned at 5.4.296 in package.json) loaded the Node way: the legacy build, no eval, data files
  * (standard fonts, CMaps, the JPX/JBIG2 wasm decoders that scanned rolls need) read from the
  * installed package. The package folder is resolved from the project root (process.cwd()) so that
  * it is found the same under tsx, vitest and a Next server.
@@ -20,7 +20,7 @@ let pdfjsPromise: Promise<PdfJs> | null = null;
 
 /**
  * The legacy build bundles core-js, which replaces Array.prototype.push process-wide with a
- * JavaScript polyfill (for an edge case of array-likes longer than 2^32) about 3x slower than
+ * JavaScript polyfill (for an edge case of array-likes longer than 2^32) much slower than
  * V8's own; pdf.js itself pushes operators and glyphs by the million. The engine's push is put
  * back once pdf.js's API has loaded here (its parser, which bundles core-js again, runs in the
  * parser threads and does the same there: pdf-threads.ts).

@@ -17,12 +17,12 @@ type PageImage = { kind: 'jpeg'; bytes: Uint8Array } | { kind: 'flate'; bytes: U
  * Fast path for scanned pages: a page that is nothing but one upright image covering it — a JPEG,
  * or 8-bit grey or RGB pixels compressed with Flate, as scanners and img2pdf write them — is
  * decoded natively (zlib, libjpeg, libpng through sharp) straight to greyscale pixels at the render
- * scale, instead of by pdf.js's JavaScript decoders and canvas (about 3x slower for a JPEG; for a
+ * scale, instead of by pdf.js's JavaScript decoders and canvas (several times slower for a JPEG; for a
  * 300 dpi Flate page, most of the page's time on the main thread). Anything else returns null and
  * is rendered by pdf.js.
  */
 export class ScanImages {
-  /** `load` gives the file as pdf-lib reads it, loaded on first use (a text roll never needs it: 40 ms of a 162-page roll's parse). */
+  /** `load` gives the file as pdf-lib reads it, loaded on first use (a text roll never needs it, and loading it takes time). */
   constructor(private readonly load: () => Promise<PDFDocument | null>) {}
 
   private get doc(): Promise<PDFDocument | null> {

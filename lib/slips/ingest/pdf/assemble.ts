@@ -6,7 +6,7 @@ import { MAX_RASTER_PATHS } from './find-boxes';
 import type { FoundBox, PageBoxes, PageClass, PageScan, TextLayer } from './page-model';
 
 /**
- * Last stage of a roll parse (DESIGN §6): the voters in roll order with their box, numbers, fields,
+ * Last stage of a roll parse (roll.ts): the voters in roll order with their box, numbers, fields,
  * part, section and supplement, and the report — the roll's own facts, pages by kind, and the
  * warnings a person should see before printing.
  */

@@ -60,7 +60,7 @@ function sameSize(r: Rect, s: BoxSize): boolean {
 }
 
 /**
- * The voter-box size of a roll: the most common large rectangle over all pages (DESIGN §6). Among
+ * The voter-box size of a roll: the most common large rectangle over all pages. Among
  * sizes nearly as common as the most common one, the largest wins (an outer box beats the inner
  * cells that every box repeats). Null when no size repeats at least `minCount` times.
  *

@@ -5,7 +5,7 @@ import { continuityWarnings, coverWarnings, fitPageSerials, repairSerials, type 
 import type { ChosenNumbers } from './read-numbers';
 
 /**
- * Stage 4 of a roll parse (DESIGN §6): the numbers checked against each other. Serials run 1, 2,
+ * Stage 4 of a roll parse (roll.ts): the numbers checked against each other. Serials run 1, 2,
  * 3 … in box order, so OCR'd serials are fitted page by page and repaired from their neighbours;
  * OCR'd IDs that lost a prefix letter take it from the IDs around them. Text-layer values are
  * trusted as printed. Gaps, repeats and unread serials become warnings (one per page for unread),

@@ -5,7 +5,7 @@ import { loosePhrase, toLines } from '../engines/text-layer';
 import { maxOf, minOf } from '../numbers';
 
 /**
- * Stage 2b of a roll parse (DESIGN §6): what each page is, told from its content. A voter page is
+ * Stage 2b of a roll parse (roll.ts): what each page is, told from its content. A voter page is
  * one with a grid of voter boxes (however they were found). A page without boxes is a summary when
  * it is titled as the summary of electors, a supplement heading page when a supplement list
  * (additions, deletions, corrections) is named at the start of a line, a map or photo page when it

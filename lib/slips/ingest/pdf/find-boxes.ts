@@ -12,7 +12,7 @@ import type { PdfSession } from '../engines/pdfjs';
 import { piecesWithin } from '../engines/text-layer';
 
 /**
- * Stage 2 of a roll parse (DESIGN §6): the voter boxes of every page, with what the text layer
+ * Stage 2 of a roll parse (roll.ts): the voter boxes of every page, with what the text layer
  * says inside each. Drawn boxes first: the roll's box size is the most common large rectangle
  * over all pages, however it was drawn (painted rectangles, or cells closed by ruled lines).
  * Pages without drawn boxes — scans, or boxes that are not drawn as rectangles — are found from

@@ -6,7 +6,7 @@ import type { PaintedRect } from '../engines/vector-rects';
 import type { TextPiece } from '../engines/text-layer';
 
 /**
- * The one page model the roll stages share (DESIGN §6): what reading a page gave (`PageScan`),
+ * The one page model the roll stages share (roll.ts): what reading a page gave (`PageScan`),
  * the voter boxes found on it (`PageBoxes`), and what the page is (`PageClass`). Each stage takes
  * these and returns new facts; none calls back into the orchestrator.
  */

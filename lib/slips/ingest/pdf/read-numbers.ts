@@ -4,7 +4,7 @@ import type { FoundBox, PageBoxes } from './page-model';
 import type { PdfSession } from '../engines/pdfjs';
 
 /**
- * Stage 3 of a roll parse (DESIGN §6): each box's serial and ID. The text layer gives them where it
+ * Stage 3 of a roll parse (roll.ts): each box's serial and ID. The text layer gives them where it
  * has them; drawn boxes whose serial (or, in a box without any text, ID) it lacks have just their
  * serial/ID band rendered and read by OCR. Boxes found from pixels were read on the way.
  */

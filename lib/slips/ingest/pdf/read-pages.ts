@@ -12,7 +12,7 @@ import { readPage } from '../engines/page-reader';
 import type { TextPiece } from '../engines/text-layer';
 
 /**
- * Stage 1 of a roll parse (DESIGN §6): every page read once into the page model — its drawing
+ * Stage 1 of a roll parse (roll.ts): every page read once into the page model — its drawing
  * (painted rectangles, ruled lines, images) and its text layer, by PDFium where it can and pdf.js
  * where not (page-reader.ts) — shared out between the parser threads. After a first page that is one full-page image (a scan), pages that are too skip the page reader.
  */

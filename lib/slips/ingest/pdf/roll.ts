@@ -15,7 +15,7 @@ import { readRollFacts } from './roll-facts';
 export { MAX_RASTER_PATHS } from './find-boxes';
 
 /**
- * A roll PDF to voters: one pipeline of stages over one page model (DESIGN §6, page-model.ts):
+ * A roll PDF to voters: one pipeline of stages over one page model (page-model.ts):
  * open → read pages (read-pages.ts) → find boxes, drawn or from pixels (find-boxes.ts) → classify
  * pages from their content (classify.ts) → the roll's facts from its cover (roll-facts.ts) → read serials
  * and IDs, text layer or OCR (read-numbers.ts) → check them against each other and the cover

@@ -5,7 +5,7 @@ import { jsonNoStore } from '@/lib/api/request';
 
 /**
  * POST /api/documents/{id}/continue: on an errored task, resume from the failed step; on a draft, the
- * payment order to open Checkout with (SPEC §7).
+ * payment order to open Checkout with (`razorpay_key_id, amount, currency, razorpay_order_id`).
  */
 export const POST = withUser('task id', async (_req, { ctx, user, id }) => {
   const doc = await requireOwnDocument(ctx, user.id, id);
