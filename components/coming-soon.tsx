@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { toolByLink } from '@/components/home/tools';
 
-/** The shared page behind the coming-soon tool cards (SPEC §2: no screens are described for them). */
+/** The shared page behind the coming-soon tool cards (their tools have no screens yet). */
 export function ComingSoon({ link }: { link: string }) {
   const tool = toolByLink(link);
   const Icon = tool?.icon ?? HourglassIcon;

@@ -12,7 +12,7 @@ z.config({ jitless: true });
 
 /**
  * Client providers. Theme: the `dark` class on <html>; the stored choice (localStorage "theme") wins,
- * else the system preference (SPEC §4 Theme). Its inline script runs under the request's CSP nonce.
+ * else the system preference. Its inline script runs under the request's CSP nonce.
  */
 export function Providers({ nonce, children }: { nonce?: string; children: React.ReactNode }) {
   return (

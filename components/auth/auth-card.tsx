@@ -1,7 +1,7 @@
 import * as React from 'react';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 
-/** The centred login/sign-up card, at most 400px wide (SPEC §9). */
+/** The centred login/sign-up card, at most 400px wide. */
 export function AuthCard({
   title,
   description,

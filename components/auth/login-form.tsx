@@ -33,7 +33,7 @@ function returnTo(): string {
 }
 
 /**
- * SPEC §2 Login: form-encoded POST /api/login; success stores the tokens and goes back to the page that
+ * Login: form-encoded POST /api/login; success stores the tokens and goes back to the page that
  * sent the user here (`?next=`, e.g. /history or the generator), else to /.
  */
 export function LoginForm() {

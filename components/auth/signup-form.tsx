@@ -43,7 +43,7 @@ export const SIGNUP_SUCCESS = 'Registration successful! Please log in.';
 const CONNECTION_FAILED = 'Failed to connect to the server.';
 
 /**
- * SPEC §2/§4 Sign Up: 'Send OTP' first (form-encoded POST /api/send-otp); after success the OTP field
+ * Sign Up: 'Send OTP' first (form-encoded POST /api/send-otp); after success the OTP field
  * appears and the button becomes 'Sign Up' (JSON POST /api/signup); success alerts and goes to /login.
  */
 export function SignupForm() {

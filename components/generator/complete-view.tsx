@@ -5,7 +5,7 @@ import { formatRupees, type DocumentStatus } from '@/lib/client/documents';
 import { cn } from '@/lib/utils';
 import { TaskFrame } from './task-frame';
 
-/** SPEC §2 complete screen: 'Processing Complete!' and a download that opens the final file in a new tab. */
+/** The complete screen: 'Processing Complete!' and a download that opens the final file in a new tab. */
 export function CompleteView({ doc, onStartOver }: { doc: DocumentStatus; onStartOver: () => void }) {
   return (
     <TaskFrame testId="task-complete" title="Processing Complete!">

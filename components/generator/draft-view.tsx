@@ -43,7 +43,7 @@ export function foundLine(doc: DocumentStatus): { text: string; warnings: number
 }
 
 /**
- * SPEC §2 draft screen: the preview (80% of the viewport height, drawn by pdf.js so phones show it too),
+ * The draft screen: the preview (80% of the viewport height, drawn by pdf.js so phones show it too),
  * total pages and the fee, what was found with the warnings one click away, Continue to Payment and Cancel.
  */
 export function DraftView({
@@ -73,7 +73,6 @@ export function DraftView({
 
   async function continueToPayment() {
     if (!readToken()) {
-      // SPEC §6, in the app's dialog.
       if (await confirm(LOGIN_TO_CONTINUE, { title: 'Log in required', confirmLabel: 'Log in', cancelLabel: 'Not now' })) {
         router.push(loginHref(currentPath()));
       }

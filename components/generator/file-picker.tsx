@@ -10,7 +10,7 @@ interface FilePickerProps {
   label: string;
   /** `accept` for the browser's file dialog, e.g. ".pdf,.xls,.xlsx". */
   accept: string;
-  /** Whether a chosen file is acceptable; a non-matching choice is silently ignored (SPEC §5). */
+  /** Whether a chosen file is acceptable; a non-matching choice is ignored without a message (the form says which types it takes). */
   isAccepted: (name: string) => boolean;
   file: File | null;
   onFile: (file: File) => void;

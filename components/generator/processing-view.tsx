@@ -14,7 +14,7 @@ const STATUS_MESSAGES: Record<string, string> = {
   generating: 'Making the slips…',
 };
 
-/** SPEC §2 task view while running: progress bar, percentage, the server's message, the notice and Cancel. */
+/** The task view while running: progress bar, percentage, the server's message, the notice and Cancel. */
 export function ProcessingView({
   doc,
   onCancel,

@@ -1,5 +1,5 @@
 /**
- * Razorpay Checkout, loaded on demand (SPEC §7): the script is added to the page only when a user goes
+ * Razorpay Checkout, loaded on demand: the script is added to the page only when a user goes
  * to pay. Options carry the spec's title and description, notes.document_id, the server's amount and
  * currency, and the user's name, e-mail and phone prefilled.
  */

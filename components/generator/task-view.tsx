@@ -13,7 +13,7 @@ import { TaskFrame } from './task-frame';
 import { isCancelled, useTask } from './use-task';
 
 /**
- * SPEC §2 task view for one task id: polls it (SPEC §4) and shows the screen its status calls for —
+ * The task view for one task id: polls it and shows the screen its status calls for —
  * running, draft, complete or error. `onReset` clears the task (back to the form).
  */
 export function TaskView({ id, onReset }: { id: string; onReset: () => void }) {

@@ -7,7 +7,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { formatRupees, testCheckout, type PaymentOrder, type PaymentSuccess } from '@/lib/client/documents';
 
 /**
- * Test mode's stand-in for Razorpay Checkout (DESIGN §7a/§8): the server signs a success payload the way
+ * Test mode's stand-in for Razorpay Checkout (README: Payments): the server signs a success payload the way
  * Razorpay would, and the same verification runs on it. Clearly labelled: no money is charged.
  */
 export function TestCheckoutDialog({

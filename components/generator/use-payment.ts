@@ -24,7 +24,7 @@ export interface Payment {
 }
 
 /**
- * SPEC §4/§7 payment: continue → order → Checkout; the success payload goes to POST …/payment (verified on
+ * Payment: continue → order → Checkout; the success payload goes to POST …/payment (verified on
  * the server), then …/task_id, then `onPaid` restarts polling. Dismissing leaves the draft as it was.
  */
 export function usePayment(documentId: string, onPaid: () => void): Payment {

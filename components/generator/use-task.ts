@@ -3,19 +3,19 @@
 import * as React from 'react';
 import { getDocument, isTerminal, type DocumentStatus } from '@/lib/client/documents';
 
-/** SPEC §9: polling interval. */
+/** How often a running task's status is asked for. */
 export const POLL_INTERVAL_MS = 3000;
 
 export interface TaskState {
   doc: DocumentStatus | null;
-  /** 'Failed to get task status.' (or the server's detail): polling stopped (SPEC §8). */
+  /** 'Failed to get task status.' (or the server's detail): polling stopped. */
   pollError: string | null;
   /** Fetch now and poll again until a terminal status (after resume, payment, or a failed poll). */
   restart(): void;
 }
 
 /**
- * Polls GET /api/documents/{id} every 3 s until draft_complete, complete or error (SPEC §4). A failed
+ * Polls GET /api/documents/{id} every 3 s until draft_complete, complete or error. A failed
  * poll stops polling and says so; restart() starts again. The newest answer always wins.
  */
 export function useTask(id: string): TaskState {

@@ -53,7 +53,7 @@ function facts(doc: DocumentSummary): string {
 type Loaded = { state: 'loading' } | { state: 'failed'; error: string } | { state: 'ready'; documents: DocumentSummary[] };
 
 /**
- * /history (SPEC §2 Task History): 'Loading History...', then one row per task, newest first as served.
+ * /history: 'Loading History...', then one row per task, newest first as served.
  * A failed fetch says so and offers a retry (the spec only logs it); 'No tasks found.' means really none.
  */
 export function HistoryList() {

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { PdfViewer } from '@/components/pdf-viewer/pdf-viewer';
 
-/** SPEC §2 Task History: View opens a full-screen overlay with the (phone-safe) PDF viewer. */
+/** The history's View: a full-screen overlay with the (phone-safe) PDF viewer. */
 export function PdfOverlay({ document, onClose }: { document: { url: string; title: string } | null; onClose: () => void }) {
   return (
     <Dialog open={document !== null} onOpenChange={(open) => !open && onClose()}>

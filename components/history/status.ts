@@ -1,9 +1,9 @@
-/** SPEC §2 Task History: status in upper case with underscores as spaces. */
+/** A task's status as the history shows it: upper case, underscores as spaces. */
 export function statusLabel(status: string): string {
   return status.replace(/_/g, ' ').toUpperCase();
 }
 
-/** SPEC §2: complete green, error red, anything else amber. */
+/** Its colour: complete green, error red, anything else amber. */
 export function statusTone(status: string): 'complete' | 'error' | 'pending' {
   const s = status.toLowerCase();
   if (s === 'complete') return 'complete';

@@ -1,7 +1,7 @@
 import { FileTextIcon, ImageIcon, ReceiptIndianRupeeIcon, VoteIcon } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 
-/** A home-page tool card (SPEC §3 Tool card). */
+/** A home-page tool card. */
 export interface ToolCard {
   title: string;
   description: string;

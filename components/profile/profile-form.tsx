@@ -19,7 +19,7 @@ const schema = z.object({
 });
 export type ProfileValues = z.infer<typeof schema>;
 
-/** SPEC §5 Profile: nothing is required; the password is sent only when non-empty. */
+/** The profile form: nothing is required; the password is sent only when non-empty. */
 export function profilePayload(values: ProfileValues): { name: string; phone_number: string; password?: string } {
   const payload: { name: string; phone_number: string; password?: string } = {
     name: values.name.trim(),
@@ -41,7 +41,7 @@ interface ProfileFormProps {
   description?: string;
 }
 
-/** Edit Profile form: Name, Phone Number, New Password → PUT /api/users/{id} (SPEC §2, §7, §8). */
+/** Edit Profile form: Name, Phone Number, New Password → PUT /api/users/{id}. */
 export function ProfileForm({ user, onSaved, title = 'Edit Profile', description }: ProfileFormProps) {
   const [notice, setNotice] = React.useState<FormNotice | null>(null);
   const form = useForm<ProfileValues>({

@@ -20,7 +20,7 @@ export function useRequireUser(redirectTo?: string): CurrentUser | null {
   return user;
 }
 
-/** For the admin area (SPEC §2): a non-admin or anonymous visitor is sent to /. Returns the admin or null. */
+/** For the admin area: a non-admin or anonymous visitor is sent to /. Returns the admin or null. */
 export function useRequireAdmin(redirectTo = '/'): CurrentUser | null {
   const { user, loading } = useSession();
   const router = useRouter();
@@ -31,7 +31,7 @@ export function useRequireAdmin(redirectTo = '/'): CurrentUser | null {
 }
 
 /**
- * For /login and /signup (SPEC §2): if a token exists (or a user is loaded) the visitor goes to / (or
+ * For /login and /signup: if a token exists (or a user is loaded) the visitor goes to / (or
  * to the page login was asked from). Returns true while the redirect is pending, so the page can render
  * nothing meanwhile.
  */

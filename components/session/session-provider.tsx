@@ -8,7 +8,7 @@ import type { CurrentUser } from '@/lib/client/types';
 export interface Session {
   /** The logged-in user, or null for a visitor. */
   user: CurrentUser | null;
-  /** True until the first auth check has finished; the shell renders nothing meanwhile (SPEC §2). */
+  /** True until the first auth check has finished; the shell renders nothing meanwhile. */
   loading: boolean;
   /** Stores the tokens and resolves once the user is loaded (rejects if /api/users/me/ fails). */
   login(access: string, refresh: string): Promise<void>;
@@ -20,7 +20,7 @@ export interface Session {
 
 const SessionContext = React.createContext<Session | null>(null);
 
-/** GET /api/users/me/ with the stored token (authFetch handles SPEC §7's refresh flow). */
+/** GET /api/users/me/ with the stored token (authFetch refreshes an expired token once and retries). */
 async function fetchCurrentUser(): Promise<CurrentUser> {
   const res = await authFetch('/api/users/me/');
   if (!res.ok) throw new Error(`GET /api/users/me/ answered ${res.status}`);
@@ -28,7 +28,7 @@ async function fetchCurrentUser(): Promise<CurrentUser> {
 }
 
 /**
- * SPEC §4 Session: on load and on every token change (this tab's TOKENS_CHANGED_EVENT or another tab's
+ * The session: on load and on every token change (this tab's TOKENS_CHANGED_EVENT or another tab's
  * `storage` event) the current user is fetched; a failed fetch logs out; no token clears the user.
  */
 export function SessionProvider({ children }: { children: React.ReactNode }) {
@@ -76,7 +76,7 @@ export function SessionProvider({ children }: { children: React.ReactNode }) {
   }, []);
 
   /**
-   * Loads the user for `forToken`. With `logoutOnFailure` (load and token change, SPEC §4) a failed
+   * Loads the user for `forToken`. With `logoutOnFailure` (load and token change) a failed
    * fetch logs out; without it (refreshUser) the current user is kept and the error is thrown.
    */
   const load = React.useCallback(async (forToken: string, logoutOnFailure: boolean): Promise<void> => {

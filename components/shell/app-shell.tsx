@@ -7,7 +7,7 @@ import { SessionGate } from '@/components/session/session-gate';
  * Navbar + page + footer, rendered on the server so that the public pages (home, legal pages) ship
  * their content in the HTML — readable without JavaScript, by search engines and by Razorpay's review
  * of the merchant site. Only the session-dependent parts wait for the session: the side menu, and the
- * pages behind SessionGate (SPEC §2 "renders nothing while loading" for those).
+ * pages behind SessionGate (which renders nothing while the session loads).
  */
 export function AppShell({ productName, children }: { productName: string; children: React.ReactNode }) {
   return (

@@ -7,7 +7,7 @@ const FOOTER_LINKS = [
   { href: '/contact', label: 'Contact Us' },
 ] as const;
 
-/** Footer with the legal links (SPEC §2 Navigation). */
+/** Footer with the legal links . */
 export function Footer({ productName }: { productName: string }) {
   return (
     <footer className="border-t">

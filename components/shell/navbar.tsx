@@ -3,7 +3,7 @@ import { WrenchIcon } from 'lucide-react';
 import { ThemeToggle } from '@/components/shell/theme-toggle';
 import { SideMenu } from '@/components/shell/side-menu';
 
-/** Top bar: brand link to /, theme toggle and the side-menu button (SPEC §2 Navigation). */
+/** Top bar: brand link to /, theme toggle and the side-menu button. */
 export function Navbar({ productName }: { productName: string }) {
   return (
     <header className="sticky top-0 z-40 border-b bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70">

@@ -33,7 +33,7 @@ function MenuItem({ link }: { link: MenuLink }) {
   );
 }
 
-/** The slide-out side menu (SPEC §2 Navigation): account links for a user, Login / Sign Up for a visitor. */
+/** The slide-out side menu: account links for a user, Login / Sign Up for a visitor. */
 export function SideMenu() {
   const { user, logout, loading } = useSession();
   const router = useRouter();
@@ -73,7 +73,7 @@ export function SideMenu() {
     if (pathname !== '/') router.push('/');
   }
 
-  // The session-dependent part of the shell: nothing until the session is known (SPEC §2).
+  // The session-dependent part of the shell: nothing until the session is known.
   if (loading) return <span className="inline-block size-9" aria-hidden data-testid="menu-pending" />;
   return (
     <Sheet open={open} onOpenChange={setOpen}>

@@ -4,7 +4,7 @@ import { useTheme } from 'next-themes';
 import { MoonIcon, SunIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 
-/** Switches between light and dark; next-themes keeps the choice in localStorage (SPEC §4 Theme). */
+/** Switches between light and dark; next-themes keeps the choice in localStorage. */
 export function ThemeToggle() {
   const { resolvedTheme, setTheme } = useTheme();
   const isDark = resolvedTheme !== 'light';

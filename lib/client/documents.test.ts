@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { canCancelWhileRunning, formatRupees, isTerminal, progressOf } from './documents';
 
-describe('task status rules (SPEC §4, §9)', () => {
+describe('task status rules', () => {
   it('stops polling on draft_complete, complete, error and the server’s FAILURE/SUCCESS', () => {
     for (const s of ['draft_complete', 'complete', 'error', 'FAILURE', 'SUCCESS']) expect(isTerminal(s)).toBe(true);
     for (const s of ['pending', 'preprocessing', 'processing', 'generating']) expect(isTerminal(s)).toBe(false);

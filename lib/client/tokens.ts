@@ -1,4 +1,4 @@
-/** Browser-side token storage: SPEC §9 names the localStorage keys `token` and `refreshToken`. */
+/** Browser-side token storage: the access and refresh tokens under the localStorage keys `token` and `refreshToken`. */
 export const TOKEN_KEY = 'token';
 export const REFRESH_TOKEN_KEY = 'refreshToken';
 /** Fired on window when the stored tokens change (login, refresh, logout), so the session can follow. */

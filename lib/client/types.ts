@@ -1,4 +1,4 @@
-/** The user object every user endpoint answers with (SPEC §3): defined once, beside the server's mapper. */
+/** The user object every user endpoint answers with: defined once, beside the server's mapper. */
 export type { LicenseStatus } from '@/db/schema';
 export type { UserObject as CurrentUser } from '@/lib/auth/user-object';
 
