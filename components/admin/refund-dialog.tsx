@@ -1,6 +1,7 @@
 'use client';
 
 import * as React from 'react';
+import { useForm } from 'react-hook-form';
 import { CircleAlertIcon } from 'lucide-react';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -20,6 +21,12 @@ import { refundPayment, type AdminPayment, type RefundAnswer } from '@/lib/clien
 import { newIdempotencyKey, parseRefundAmount, remainingPaise, rupeesToPaise } from './refund';
 
 type Mode = 'full' | 'partial';
+
+/** What the admin chooses: a full refund, or a partial one of the amount typed (₹). */
+interface RefundChoice {
+  mode: Mode;
+  amount: string;
+}
 
 /** The request bound to the current idempotency key once it has been sent (amount in paise; absent = full). */
 interface SentRequest {
@@ -43,9 +50,10 @@ interface RefundDialogProps {
 export function RefundDialog({ payment, onClose, onRefunded }: RefundDialogProps) {
   const remaining = remainingPaise(payment);
   const [idempotencyKey, setIdempotencyKey] = React.useState(newIdempotencyKey);
-  const [mode, setMode] = React.useState<Mode>('full');
-  const [amountText, setAmountText] = React.useState('');
-  const [amountError, setAmountError] = React.useState<string | null>(null);
+  const form = useForm<RefundChoice>({ defaultValues: { mode: 'full', amount: '' } });
+  const mode = form.watch('mode');
+  const amountText = form.watch('amount');
+  const amountError = form.formState.errors.amount?.message ?? null;
   const [serverError, setServerError] = React.useState<string | null>(null);
   const [busy, setBusy] = React.useState(false);
   /** Set while the key's request has an unknown outcome: the retry must repeat it exactly. */
@@ -57,25 +65,24 @@ export function RefundDialog({ payment, onClose, onRefunded }: RefundDialogProps
   const partialCheck = mode === 'partial' ? parseRefundAmount(amountText, remaining) : null;
   const confirmPaise = sent ? (sent.amountPaise ?? remaining) : mode === 'full' ? remaining : partialCheck?.ok ? partialCheck.paise : null;
 
-  async function submit(event: React.FormEvent) {
-    event.preventDefault();
+  async function submit(choice: RefundChoice) {
     if (inFlight.current) return;
     let request: SentRequest;
     if (sent) {
       request = sent;
-    } else if (mode === 'full') {
+    } else if (choice.mode === 'full') {
       request = {};
     } else {
-      const check = parseRefundAmount(amountText, remaining);
+      const check = parseRefundAmount(choice.amount, remaining);
       if (!check.ok) {
-        setAmountError(check.message);
+        form.setError('amount', { message: check.message });
         return;
       }
       request = { amountPaise: check.paise };
     }
     inFlight.current = true;
     setBusy(true);
-    setAmountError(null);
+    form.clearErrors('amount');
     setServerError(null);
     try {
       const result = await refundPayment(payment.order_id, {
@@ -106,7 +113,7 @@ export function RefundDialog({ payment, onClose, onRefunded }: RefundDialogProps
   return (
     <Dialog open onOpenChange={(open) => (!open && !busy ? onClose(sent !== null) : undefined)}>
       <DialogContent data-testid="refund-dialog" showCloseButton={!busy}>
-        <form onSubmit={(e) => void submit(e)} className="grid gap-4" noValidate>
+        <form onSubmit={(e) => void form.handleSubmit(submit)(e)} className="grid gap-4" noValidate>
           <DialogHeader>
             <DialogTitle>Refund payment</DialogTitle>
             <DialogDescription className="break-all">
@@ -142,8 +149,8 @@ export function RefundDialog({ payment, onClose, onRefunded }: RefundDialogProps
 
           <fieldset className="grid gap-2" disabled={locked}>
             <legend className="mb-1 text-sm font-medium">Amount</legend>
-            <ModeOption checked={mode === 'full'} onSelect={() => setMode('full')} label="Full refund" hint={`${formatRupees(remaining)}, all that remains`} />
-            <ModeOption checked={mode === 'partial'} onSelect={() => setMode('partial')} label="Partial refund" hint="an amount you choose" />
+            <ModeOption checked={mode === 'full'} onSelect={() => form.setValue('mode', 'full')} label="Full refund" hint={`${formatRupees(remaining)}, all that remains`} />
+            <ModeOption checked={mode === 'partial'} onSelect={() => form.setValue('mode', 'partial')} label="Partial refund" hint="an amount you choose" />
             {mode === 'partial' ? (
               <div className="grid gap-1.5 pl-6">
                 <Label htmlFor={amountId}>Amount to refund (₹)</Label>
@@ -151,11 +158,7 @@ export function RefundDialog({ payment, onClose, onRefunded }: RefundDialogProps
                   id={amountId}
                   inputMode="decimal"
                   autoComplete="off"
-                  value={amountText}
-                  onChange={(e) => {
-                    setAmountText(e.target.value);
-                    setAmountError(null);
-                  }}
+                  {...form.register('amount', { onChange: () => form.clearErrors('amount') })}
                   aria-invalid={amountError !== null}
                   aria-describedby={amountError ? amountErrorId : undefined}
                   autoFocus

@@ -14,7 +14,8 @@ import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
 import { useSession } from '@/components/session/session-provider';
-import { getUser, PROFILE_UPDATED, updateUser, type AdminUser, type UserUpdate } from '@/lib/client/admin';
+import { getUser, type AdminUser } from '@/lib/client/admin';
+import { PROFILE_UPDATED, updateUser, type UserUpdate } from '@/lib/client/users';
 
 type Message = { kind: 'success' | 'error'; text: string } | null;
 

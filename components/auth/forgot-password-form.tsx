@@ -12,7 +12,8 @@ import { FormMessage, type FormNotice } from '@/components/forms/form-message';
 import { sentenceResolver } from '@/components/forms/sentence-resolver';
 import { AuthCard } from '@/components/auth/auth-card';
 import { useAlert } from '@/components/dialogs/app-dialogs';
-import { readDetail } from '@/lib/client/api';
+import { confirmPasswordReset, requestPasswordReset } from '@/lib/client/account';
+import type { Result } from '@/lib/client/api';
 import { carryEmail, takeCarriedEmail } from '@/lib/client/carried-email';
 import { emailField, PASSWORD_HINT, passwordField } from '@/lib/auth/validation';
 
@@ -21,7 +22,6 @@ type Values = z.input<typeof schema>;
 const LABELS = { email: 'Email' } as const;
 
 export const PASSWORD_RESET_DONE = 'Your password has been changed and every session has been signed out. Please log in with the new password.';
-const CONNECTION_FAILED = 'Failed to connect to the server.';
 
 /**
  * Forgot password: the e-mail first (POST /api/password-reset/request, the same answer whether or not an
@@ -44,24 +44,17 @@ export function ForgotPasswordForm() {
     if (email && !form.getValues('email')) form.setValue('email', email);
   }, [form]);
 
-  async function post(url: string, init: RequestInit, fallback: string): Promise<string | null> {
+  /** The call's success text, or null once its failure is shown. */
+  async function shown(call: Promise<Result<string>>): Promise<string | null> {
     setNotice(null);
-    try {
-      const res = await fetch(url, { method: 'POST', ...init });
-      const detail = await readDetail(res, fallback);
-      if (!res.ok) {
-        setNotice({ kind: 'error', text: detail });
-        return null;
-      }
-      return detail;
-    } catch {
-      setNotice({ kind: 'error', text: CONNECTION_FAILED });
-      return null;
-    }
+    const answer = await call;
+    if (answer.ok) return answer.value;
+    setNotice({ kind: 'error', text: answer.error });
+    return null;
   }
 
   async function requestCode(email: string) {
-    const detail = await post('/api/password-reset/request', { body: new URLSearchParams({ email }) }, 'Failed to send the code.');
+    const detail = await shown(requestPasswordReset(email));
     if (detail === null) return;
     setCodeSent(true);
     setNotice({ kind: 'success', text: detail });
@@ -79,11 +72,7 @@ export function ForgotPasswordForm() {
       form.setError('password', { message: `New password ${checked.error.issues[0].message}.` });
       return;
     }
-    const detail = await post(
-      '/api/password-reset/confirm',
-      { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, otp: values.otp.trim(), password: values.password }) },
-      'Failed to reset the password.',
-    );
+    const detail = await shown(confirmPasswordReset(email, values.otp.trim(), values.password));
     if (detail === null) return;
     carryEmail(email);
     await alert(PASSWORD_RESET_DONE, { title: 'Password changed' });

@@ -13,19 +13,15 @@ import { FormMessage, type FormNotice } from '@/components/forms/form-message';
 import { AuthCard } from '@/components/auth/auth-card';
 import { useSession } from '@/components/session/session-provider';
 import { useRedirectIfLoggedIn } from '@/components/session/guards';
-import { readDetail } from '@/lib/client/api';
+import { CONNECTION_FAILED, logIn } from '@/lib/client/account';
 import { carryEmail, takeCarriedEmail } from '@/lib/client/carried-email';
 import { safeReturnTo } from '@/lib/client/return-to';
-import type { LoginResponse } from '@/lib/client/types';
 
 const schema = z.object({
   email: z.string().trim().min(1, 'Email is required.').email('Enter a valid email address.'),
   password: z.string().min(1, 'Password is required.'),
 });
 type Values = z.infer<typeof schema>;
-
-export const LOGIN_REJECTED = 'Invalid email or password.';
-export const CONNECTION_FAILED = 'Failed to connect to the server.';
 
 /** The page login was asked from (`?next=`), or / (read at call time: the page renders per request). */
 function returnTo(): string {
@@ -53,25 +49,13 @@ export function LoginForm() {
 
   async function onSubmit(values: Values) {
     setNotice(null);
-    let res: Response;
-    try {
-      res = await fetch('/api/login', {
-        method: 'POST',
-        body: new URLSearchParams({ username: values.email, password: values.password }),
-      });
-    } catch {
-      setNotice({ kind: 'error', text: CONNECTION_FAILED });
-      return;
-    }
-    if (!res.ok) {
-      // 401 is always the one rejection message; other refusals (deactivated, throttled) say why.
-      const text = res.status === 401 ? LOGIN_REJECTED : await readDetail(res, LOGIN_REJECTED);
-      setNotice({ kind: 'error', text });
+    const answer = await logIn(values.email, values.password);
+    if (!answer.ok) {
+      setNotice({ kind: 'error', text: answer.error });
       return;
     }
     try {
-      const body = (await res.json()) as LoginResponse;
-      await login(body.access_token, body.refresh_token);
+      await login(answer.value.access_token, answer.value.refresh_token);
       router.push(returnTo());
     } catch {
       setNotice({ kind: 'error', text: CONNECTION_FAILED });

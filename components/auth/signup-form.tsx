@@ -13,7 +13,7 @@ import { AuthCard } from '@/components/auth/auth-card';
 import { useRedirectIfLoggedIn } from '@/components/session/guards';
 import { useAlert } from '@/components/dialogs/app-dialogs';
 import { sentenceResolver } from '@/components/forms/sentence-resolver';
-import { readDetail } from '@/lib/client/api';
+import { createAccount, sendSignupCode } from '@/lib/client/account';
 import { loginHref, safeReturnTo } from '@/lib/client/return-to';
 import { carryEmail } from '@/lib/client/carried-email';
 import { emailField, nameField, PASSWORD_HINT, passwordField, phoneField } from '@/lib/auth/validation';
@@ -40,7 +40,6 @@ const LABELS = {
 } as const;
 
 export const SIGNUP_SUCCESS = 'Registration successful! Please log in.';
-const CONNECTION_FAILED = 'Failed to connect to the server.';
 
 /**
  * Sign Up: 'Send OTP' first (form-encoded POST /api/send-otp); after success the OTP field
@@ -62,19 +61,14 @@ export function SignupForm() {
   async function sendOtp(email: string) {
     setNotice(null);
     setSending(true);
-    try {
-      const res = await fetch('/api/send-otp', { method: 'POST', body: new URLSearchParams({ email }) });
-      if (!res.ok) {
-        setNotice({ kind: 'error', text: await readDetail(res, 'Failed to send OTP.') });
-        return;
-      }
-      setOtpSent(true);
-      setNotice({ kind: 'success', text: await readDetail(res, `OTP sent to ${email}.`) });
-    } catch {
-      setNotice({ kind: 'error', text: CONNECTION_FAILED });
-    } finally {
-      setSending(false);
+    const answer = await sendSignupCode(email);
+    setSending(false);
+    if (!answer.ok) {
+      setNotice({ kind: 'error', text: answer.error });
+      return;
     }
+    setOtpSent(true);
+    setNotice({ kind: 'success', text: answer.value });
   }
 
   async function signUp(values: Values) {
@@ -83,25 +77,10 @@ export function SignupForm() {
       return;
     }
     setNotice(null);
-    let res: Response;
-    try {
-      res = await fetch('/api/signup', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({
-          name: values.name,
-          email: values.email,
-          phone_number: values.phone_number,
-          password: values.password,
-          otp: values.otp,
-        }),
-      });
-    } catch {
-      setNotice({ kind: 'error', text: CONNECTION_FAILED });
-      return;
-    }
-    if (!res.ok) {
-      setNotice({ kind: 'error', text: await readDetail(res, 'Failed to sign up.') });
+    const { name, email, phone_number, password, otp } = values;
+    const answer = await createAccount({ name, email, phone_number, password, otp });
+    if (!answer.ok) {
+      setNotice({ kind: 'error', text: answer.error });
       return;
     }
     carryEmail(values.email);

@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormInput } from '@/components/forms/form-input';
 import { FormMessage, type FormNotice } from '@/components/forms/form-message';
-import { authFetch, readDetail } from '@/lib/client/api';
+import { PROFILE_UPDATE_EXCEPTION, PROFILE_UPDATED, updateUser } from '@/lib/client/users';
 import type { CurrentUser } from '@/lib/client/types';
 
 const schema = z.object({
@@ -29,8 +29,6 @@ export function profilePayload(values: ProfileValues): { name: string; phone_num
   return payload;
 }
 
-export const PROFILE_UPDATED = 'Profile updated successfully!';
-export const PROFILE_EXCEPTION = 'An error occurred. Please try again.';
 
 interface ProfileFormProps {
   /** The user being edited (the current user on /profile; any user in the admin area). */
@@ -52,22 +50,19 @@ export function ProfileForm({ user, onSaved, title = 'Edit Profile', description
 
   async function onSubmit(values: ProfileValues) {
     setNotice(null);
+    const answer = await updateUser(user.id, profilePayload(values));
+    if (!answer.ok) {
+      setNotice({ kind: 'error', text: answer.error });
+      return;
+    }
+    const saved = answer.value;
+    form.reset({ name: saved?.name ?? values.name, phone_number: saved?.phone_number ?? values.phone_number, password: '' });
+    setNotice({ kind: 'success', text: PROFILE_UPDATED });
+    if (!saved || !onSaved) return;
     try {
-      const res = await authFetch(`/api/users/${user.id}`, {
-        method: 'PUT',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify(profilePayload(values)),
-      });
-      if (!res.ok) {
-        setNotice({ kind: 'error', text: 'Error: ' + (await readDetail(res, res.statusText || `HTTP ${res.status}`)) });
-        return;
-      }
-      const saved = (await res.json().catch(() => null)) as CurrentUser | null;
-      form.reset({ name: saved?.name ?? values.name, phone_number: saved?.phone_number ?? values.phone_number, password: '' });
-      setNotice({ kind: 'success', text: PROFILE_UPDATED });
-      if (saved && onSaved) await onSaved(saved);
+      await onSaved(saved);
     } catch {
-      setNotice({ kind: 'error', text: PROFILE_EXCEPTION });
+      setNotice({ kind: 'error', text: PROFILE_UPDATE_EXCEPTION });
     }
   }
 

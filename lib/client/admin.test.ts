@@ -10,9 +10,9 @@ import {
   listLicenses,
   listUsers,
   updateLicense,
-  updateUser,
   type AdminUser,
 } from './admin';
+import { updateUser } from './users';
 
 /** The admin calls against a stubbed fetch: request shapes, the failure texts, and the fallbacks. */
 

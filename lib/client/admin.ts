@@ -84,28 +84,6 @@ export async function getUser(id: number): Promise<Result<AdminUser>> {
   return failed(USER_NOT_FOUND);
 }
 
-export interface UserUpdate {
-  name?: string;
-  phone_number?: string;
-  password?: string;
-  is_active?: boolean;
-  is_admin?: boolean;
-}
-
-export const PROFILE_UPDATED = 'Profile updated successfully!';
-export const PROFILE_UPDATE_EXCEPTION = 'An error occurred. Please try again.';
-
-/** PUT /api/users/{id} → the saved user (null when the answer has no body); a refusal is 'Error: ' + detail. */
-export async function updateUser(id: number, update: UserUpdate): Promise<Result<AdminUser | null>> {
-  const sent = await request(`/api/users/${id}`, jsonBody('PUT', update), {
-    offline: PROFILE_UPDATE_EXCEPTION,
-    refused: async (res) => `Error: ${await readDetail(res, `request failed (${res.status})`)}`,
-    fallback: PROFILE_UPDATE_EXCEPTION,
-  });
-  if (!sent.ok) return failed(sent.error);
-  return { ok: true, value: (await readJson(sent.value)) as AdminUser | null };
-}
-
 export interface LicenseRow {
   id: number;
   email: string;

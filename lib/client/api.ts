@@ -186,13 +186,20 @@ export function errorMessage(error: unknown): string {
 }
 
 /**
- * authFetch that never throws: the 2xx answer, or the text for its failure with the answer's status
- * (null when no answer came), for calls that treat some statuses apart.
+ * authFetch (or, with `signedIn: false`, fetch without a token) that never throws: the 2xx answer, or the
+ * text for its failure with the answer's status (null when no answer came), for calls that treat some
+ * statuses apart.
  */
-export async function request(path: string, init: RequestInit, texts: CallTexts): Promise<Result<Response, { status: number | null }>> {
+export async function request(
+  path: string,
+  init: RequestInit,
+  texts: CallTexts,
+  { signedIn = true }: { signedIn?: boolean } = {},
+): Promise<Result<Response, { status: number | null }>> {
   let res: Response;
   try {
-    res = await authFetch(path, init);
+    // calls made before signing in (log in, sign up, password reset) send no token: a refusal is theirs to show, not a lapsed session
+    res = await (signedIn ? authFetch(path, init) : fetch(path, init));
   } catch (error) {
     return { ok: false, error: typeof texts.offline === 'string' ? texts.offline : texts.offline(error), status: null };
   }
@@ -218,8 +225,9 @@ export async function requestJson<T>(
   init: RequestInit,
   texts: CallTexts,
   accept: (body: unknown) => boolean = isPresent,
+  options: { signedIn?: boolean } = {},
 ): Promise<Result<T>> {
-  const sent = await request(path, init, texts);
+  const sent = await request(path, init, texts, options);
   if (!sent.ok) return failed(sent.error);
   const body = await readJson(sent.value);
   return accept(body) ? { ok: true, value: body as T } : failed(texts.fallback);
