@@ -6,11 +6,13 @@ export interface SerialSlot {
   /** Read by OCR (may be repaired); text-layer serials are trusted. */
   fromOcr: boolean;
   page: number;
+  /** An OCR read that equals the value its page's run gives it (fitPageSerials): trusted as a text-layer serial is. */
+  confirmed?: boolean;
 }
 
 /**
  * Repairs OCR'd serial numbers from continuity: serials in a roll run 1, 2, 3, ... in box order,
- * so each slot's value is predicted by its neighbours. When at least three of the (up to) six
+ * so each slot's value is predicted by its neighbours (reads their page's run confirmed are kept). When at least three of the (up to) six
  * nearest neighbours agree on a value that differs from what OCR read (or OCR read nothing), the
  * slot takes that value. Returns how many slots were changed.
  */
@@ -20,7 +22,7 @@ export function repairSerials(slots: SerialSlot[], window = 3): number {
   for (let pass = 0; pass < 2; pass++) {
     for (let i = 0; i < slots.length; i++) {
       const slot = slots[i];
-      if (!slot.fromOcr && slot.serial !== null) continue;
+      if ((!slot.fromOcr || slot.confirmed) && slot.serial !== null) continue;
       const votes = new Map<number, number>();
       for (let j = Math.max(0, i - window); j <= Math.min(slots.length - 1, i + window); j++) {
         if (j === i || slots[j].serial === null) continue;
@@ -87,17 +89,33 @@ export function fitPageSerials(slots: SerialSlot[]): number {
         });
         if (!best || score > best.score) best = { first, score, fitting };
       }
-      if (best && best.fitting >= Math.max(3, page.length * 0.4)) {
+      const gap = best ? pageGap(page, best.first) : null;
+      if (gap) {
+        // two runs with serials the roll leaves out between them: each box takes its run's value
+        page.forEach((s, k) => {
+          const value = k < gap.at ? gap.before + k : gap.after + k;
+          if (s.fromOcr && s.serial === value) s.confirmed = true;
+          if (!s.fromOcr || s.serial === value) return;
+          // the boxes between the runs' last and first exact reads could belong to either: only a read that fits decides
+          if (k > gap.lastBefore && k < gap.at && (s.serial === null || fit(s.serial, value) === 0)) return;
+          if (s.serial === null || fit(s.serial, value) > 0) {
+            s.serial = value;
+            changed++;
+          }
+        });
+        previous = gap.after + page.length - 1;
+      } else if (best && best.fitting >= Math.max(3, page.length * 0.4)) {
         page.forEach((s, k) => {
           const value = best.first + k;
+          if (s.fromOcr && s.serial === value) s.confirmed = true;
           if (!s.fromOcr || s.serial === value) return;
           if (s.serial === null || fit(s.serial, value) > 0) {
             s.serial = value;
             changed++;
           }
         });
+        previous = best.first + page.length - 1;
       }
-      if (best && best.fitting >= Math.max(3, page.length * 0.4)) previous = best.first + page.length - 1;
     }
     // otherwise the page's last serial that its neighbour confirms (a stray high read must not
     // push the next pages up)
@@ -112,6 +130,46 @@ export function fitPageSerials(slots: SerialSlot[]): number {
     start = end;
   }
   return changed;
+}
+
+/** Reads that equal their run's value exactly, at least this many on each side, make a gap within a page. */
+const RUN_READS = 3;
+
+/**
+ * Serials a roll leaves out inside one page (a 2025 roll prints 327, then 329): the page read as two runs,
+ * S, S+1, … up to box `at` and T, T+1, … from it (T > S), when the reads equal those values exactly more
+ * often than they equal the best single run's, by RUN_READS at least, with RUN_READS exact reads on each
+ * side. (A single run would take reads one below it for one-digit misreads and move them up by one.)
+ * `lastBefore`: the last box before `at` whose read equals its value. Null when the page is one run.
+ */
+function pageGap(page: SerialSlot[], single: number): { before: number; after: number; at: number; lastBefore: number } | null {
+  const offsets = page.map((s, k) => (s.serial === null ? null : s.serial - k));
+  const exactSingle = offsets.filter((o) => o === single).length;
+  const counts = new Map<number, number>();
+  for (const o of offsets) if (o !== null) counts.set(o, (counts.get(o) ?? 0) + 1);
+  const common = [...counts].filter(([, n]) => n >= RUN_READS).map(([o]) => o);
+  let best: { before: number; after: number; at: number; lastBefore: number; exact: number } | null = null;
+  for (const before of common) {
+    for (const after of common) {
+      if (after <= before) continue;
+      // the split at each box: exact reads of `before` ahead of it, of `after` from it on
+      let ahead = 0;
+      let lastBefore = -1;
+      const behind = offsets.filter((o) => o === after).length;
+      let fromHere = behind;
+      for (let at = 0; at <= page.length; at++) {
+        if (at > 0 && offsets[at - 1] === before) {
+          ahead++;
+          lastBefore = at - 1;
+        }
+        if (at > 0 && offsets[at - 1] === after) fromHere--;
+        if (at < page.length && offsets[at] !== after) continue; // a run starts at an exact read
+        const exact = ahead + fromHere;
+        if (ahead >= RUN_READS && fromHere >= RUN_READS && (!best || exact > best.exact)) best = { before, after, at, lastBefore, exact };
+      }
+    }
+  }
+  return best && best.exact >= exactSingle + RUN_READS ? best : null;
 }
 
 /** "Serial 328" or "Serials 328–330": the numbers strictly between two serials. */

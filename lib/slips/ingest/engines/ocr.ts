@@ -14,15 +14,17 @@ type TesseractModule = typeof import('tesseract.js');
 type Worker = import('tesseract.js').Worker;
 
 /**
- * What is read: digits only (serial numbers), an EPIC (capitals, digits, slash), or the numbers
- * scattered over a whole page (a cover's tables: sparse text, digits and dashes).
+ * What is read: digits only (serial numbers), an EPIC (capitals, digits, slash), the numbers
+ * scattered over a whole page (a cover's tables: sparse text, digits and dashes), or the mark beside a
+ * serial (a deletion reason letter or #).
  */
-export type OcrMode = 'digits' | 'epic' | 'page-numbers';
+export type OcrMode = 'digits' | 'epic' | 'page-numbers' | 'mark';
 
 const WHITELIST: Record<OcrMode, string> = {
   digits: '0123456789',
   epic: 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/',
   'page-numbers': '0123456789-',
+  mark: 'ESRMQ#',
 };
 
 interface PoolWorker {

@@ -7,6 +7,8 @@ export interface BoxText {
   serial: number | null;
   epic: string | null;
   deleted: boolean;
+  /** The deletion reason letter printed beside the serial, when there is one. */
+  deletionReason: string | null;
   /** True when the box had any text at all in the text layer. */
   hasText: boolean;
   fields: {
@@ -23,9 +25,10 @@ export interface BoxText {
 const DELETED = /DELETED|विलोपित|हटाया गया/;
 /**
  * The reason code a 2025 ECI roll prints alone in a deleted entry's top band, beside its serial
- * (E expired, S shifted, Q repeated, M missing); the "DELETED" stamp over the box is drawn, not text.
+ * (S shifted, E expired, R repeated, M missing, Q disqualified); the "DELETED" stamp over the box is
+ * drawn, not text.
  */
-const DELETION_CODE = /^[ESQM]$/;
+const DELETION_CODE = /^[ESRMQ]$/;
 
 /** A label: its English form (a regular expression) or one of its Indic forms, matched loosely. */
 function labelRe(english: string, indic: string[]): RegExp {
@@ -148,5 +151,6 @@ export function readBoxText(box: Rect, pieces: TextPiece[], clean: boolean): Box
   // digits are read whatever the layer's verdict (legacy fonts garble letters, not these numbers)
   const entry = assemblyEntryOf(topText);
   if (entry) fields.assemblyEntry = entry;
-  return { serial, epic, deleted: DELETED.test(all) || top.some((p) => DELETION_CODE.test(p.str.trim())), hasText: pieces.length > 0, fields };
+  const deletionReason = top.map((p) => p.str.trim()).find((t) => DELETION_CODE.test(t)) ?? null;
+  return { serial, epic, deleted: DELETED.test(all) || deletionReason !== null, deletionReason, hasText: pieces.length > 0, fields };
 }

@@ -111,8 +111,14 @@ export async function readCells(image: Gray, cells: PixelRect[]): Promise<BandRe
   if (cells.length === 0) return [];
   const bands = cells.map((c) => bandImage(image, c));
   const serialBands = bands.map((b) => (b.serial ? binarized(b.serial, SERIAL_LEVEL) : null));
-  const { serialText, epicText } = await readSerialsAndEpics(serialBands, bands.map((b) => b.epic));
-  let readings = cells.map((_, i) => readBand(serialText[i], epicText[i]));
+  const marks = bands.map((b) => b.mark);
+  // marks are rare (deleted or modified entries): their sheet is read only when a band has one
+  const [{ serialText, epicText }, markText] = await Promise.all([
+    readSerialsAndEpics(serialBands, bands.map((b) => b.epic)),
+    marks.some(Boolean) ? readSheet(marks, 'mark') : Promise.resolve(null),
+  ]);
+  const markOf = (i: number) => (marks[i] && markText ? markText[i] : undefined);
+  let readings = cells.map((_, i) => readBand(serialText[i], epicText[i], markOf(i)));
   const retrySerial = bands.map((b, i) => (b.serial && readings[i].serial === null ? b.serial : null));
   const retryEpic = bands.map((b, i) => (b.epic && readings[i].epic === null ? binarized(b.epic) : null));
   if (retrySerial.some(Boolean) || retryEpic.some(Boolean)) {
@@ -127,6 +133,7 @@ export async function readCells(image: Gray, cells: PixelRect[]): Promise<BandRe
         serial: r.serial ?? again.serial,
         epic: r.epic ?? again.epic,
         epicFragment: r.epic ?? again.epic ? null : (r.epicFragment ?? again.epicFragment),
+        ...(r.mark !== undefined ? { mark: r.mark } : {}),
         text: r.text,
       };
     });

@@ -13,10 +13,14 @@ export const BAND_PX = Number(process.env.VSG_OCR_BAND_PX) || 64;
  * The serial/EPIC band of a box, cleaned for OCR: ruled lines (the box border, the serial cell)
  * removed, enlarged so that digits are about 30 px tall, and made black-on-white.
  */
-/** A cleaned band, split into the serial part (leftmost ink cluster) and the rest (the EPIC). */
+/**
+ * A cleaned band, split into the serial part (leftmost ink cluster) and the rest (the EPIC); and, on a
+ * deleted or modified entry, the mark printed alone at the left of its serial cell (a reason letter, or #).
+ */
 export interface Band {
   serial: Gray | null;
   epic: Gray | null;
+  mark: Gray | null;
 }
 
 export function bandImage(page: Gray, box: PixelRect): Band {
@@ -136,16 +140,65 @@ export function bandImage(page: Gray, box: PixelRect): Band {
   };
   // a serial is at most 5 digits (narrow); a lone wide cluster is an EPIC
   const narrow = (c: [number, number]) => c[1] - c[0] + 1 <= height * 3.2;
-  const top = columnClusters(keep);
+  let top = columnClusters(keep);
+  let clusters = columnClusters(all);
+  // A deleted entry's reason letter (E, S, R, M, Q) or a modified entry's # sits alone at the left of the
+  // serial cell, apart from the right-aligned serial: one letter-shaped glyph (as tall as the serial's digits,
+  // not a thin stub of the cell's side), then the serial in the same cell (no ruled line between them), then
+  // the cell's side. Anything else (a serial and the EPIC, a roll without serial cells) is read as before.
+  const ruled = (a: [number, number], b: [number, number]) => verticalRuleBetween(printed, ink, width, height, a[1] + 1, b[0] - 1);
+  const letterShaped = (c: [number, number], digits: [number, number]) => {
+    const glyph = inkRows(keep, width, height, c);
+    const serialInk = inkRows(keep, width, height, digits);
+    const w = c[1] - c[0] + 1;
+    const h = glyph.bottom - glyph.top + 1;
+    const digitHeight = serialInk.bottom - serialInk.top + 1;
+    return w <= height * 0.6 && w >= h * 0.4 && h >= digitHeight * 0.7 && h <= digitHeight * 1.4 && glyph.count >= w * h * 0.3;
+  };
+  const marked = top.length >= 3 && narrow(top[1]) && letterShaped(top[0], top[1]) && !ruled(top[0], top[1]) && ruled(top[1], top[2]);
+  const mark = marked ? part(top[0][0], top[0][1], strict) : null;
+  if (marked) {
+    const markEnd = top[0][1];
+    top = top.slice(1);
+    clusters = clusters.filter((c) => c[0] > markEnd);
+  }
   const serial = top.length > 0 && narrow(top[0]) ? part(top[0][0], top[0][1], strict) : null;
-  const clusters = columnClusters(all);
-  if (clusters.length === 0) return { serial, epic: null };
+  if (clusters.length === 0) return { serial, epic: null, mark };
   const first = clusters[0];
   if (narrow(first)) {
     const rest = clusters.slice(1);
-    return { serial, epic: rest.length ? part(rest[0][0], rest[rest.length - 1][1]) : null };
+    return { serial, epic: rest.length ? part(rest[0][0], rest[rest.length - 1][1]) : null, mark };
   }
-  return { serial, epic: part(first[0], clusters[clusters.length - 1][1]) };
+  return { serial, epic: part(first[0], clusters[clusters.length - 1][1]), mark };
+}
+
+/** The rows a column range's ink spans, and how many ink pixels it has. */
+function inkRows(mask: Uint8Array, width: number, height: number, [x0, x1]: [number, number]): { top: number; bottom: number; count: number } {
+  let top = height;
+  let bottom = -1;
+  let count = 0;
+  for (let y = 0; y < height; y++) {
+    for (let x = x0; x <= x1; x++) {
+      if (!mask[y * width + x]) continue;
+      count++;
+      if (y < top) top = y;
+      if (y > bottom) bottom = y;
+    }
+  }
+  return { top, bottom, count };
+}
+
+/** Whether a ruled line removed from the band (printed, not ink now) crosses half its height or more between columns x0 and x1. */
+function verticalRuleBetween(printed: Uint8Array, ink: Uint8Array, width: number, height: number, x0: number, x1: number): boolean {
+  for (let x = Math.max(0, x0); x <= Math.min(width - 1, x1); x++) {
+    let run = 0;
+    for (let y = 0; y < height; y++) {
+      const i = y * width + x;
+      if (printed[i] && !ink[i]) run++;
+    }
+    if (run >= height * 0.5) return true;
+  }
+  return false;
 }
 
 /**
@@ -298,13 +351,23 @@ export interface BandReading {
   epic: string | null;
   /** When no EPIC was read: two letters and seven digits (one prefix letter lost), to complete. */
   epicFragment: string | null;
+  /** The mark beside the serial: a deletion reason letter (E, S, R, M, Q) or # (a modified entry); null when none. */
+  mark?: string | null;
   text: string;
 }
 
-/** Reads the serial (digits only) and the EPIC from the OCR text of a band's two parts. */
-export function readBand(serialText: string, epicText: string): BandReading {
+/** The marks a roll prints beside a serial: the reasons of a deletion, and # for a modified entry. */
+const MARK = /^[ESRMQ#]$/;
+
+/** Reads the serial (digits only) and the EPIC from the OCR text of a band's two parts, and the mark when the band has one. */
+export function readBand(serialText: string, epicText: string, markText?: string): BandReading {
   const digits = serialText.replace(/[^0-9]/g, ' ').trim().split(/\s+/)[0] ?? '';
   const serial = /^\d{1,5}$/.test(digits) ? Number.parseInt(digits, 10) : null;
   const epic = epicFromOcr(epicText);
-  return { serial: serial && serial > 0 ? serial : null, epic, epicFragment: epic ? null : epicFragmentFromOcr(epicText), text: `${serialText} ${epicText}`.trim() };
+  const reading: BandReading = { serial: serial && serial > 0 ? serial : null, epic, epicFragment: epic ? null : epicFragmentFromOcr(epicText), text: `${serialText} ${epicText}`.trim() };
+  if (markText !== undefined) {
+    const letter = markText.replace(/\s+/g, '');
+    reading.mark = MARK.test(letter) ? letter : null;
+  }
+  return reading;
 }
