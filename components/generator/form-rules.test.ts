@@ -64,6 +64,9 @@ describe('upload size limit', () => {
     const png = new File(['x'], 'b.png');
     expect(problem({ ...initialValues(), voterList: big, banner: png }, 2)).toBe('The Voter List is 3.0 MB; the limit is 2 MB.');
     expect(problem({ ...initialValues(), voterList: pdf, banner: new File([new Uint8Array(3 * 1024 * 1024)], 'b.png') }, 2)).toBe('The Banner is 3.0 MB; the limit is 2 MB.');
+    // a banner has its own limit, 10 MB, below a larger upload limit
+    expect(problem({ ...initialValues(), voterList: pdf, banner: new File([new Uint8Array(11 * 1024 * 1024)], 'b.png') }, 50)).toBe('The Banner is 11.0 MB; the limit is 10 MB.');
+    expect(problem({ ...initialValues(), voterList: pdf, banner: new File([new Uint8Array(9 * 1024 * 1024)], 'b.png') }, 50)).toBeNull();
     expect(problem({ ...initialValues(), voterList: big, banner: png }, null)).toBeNull();
   });
 });

@@ -14,7 +14,7 @@ import {
   type Orientation,
   type PageSize,
 } from '@/lib/slips/layout-options';
-import { BANNER_TYPE_ERROR, VOTER_LIST_TYPE_ERROR, isBannerName, isVoterListName } from '@/lib/documents/upload-rules';
+import { BANNER_TYPE_ERROR, MAX_BANNER_MB, VOTER_LIST_TYPE_ERROR, isBannerName, isVoterListName } from '@/lib/documents/upload-rules';
 
 export const LOGIN_TO_GENERATE = 'You need to be logged in to generate slips. Would you like to log in now?';
 export const LOGIN_TO_CONTINUE = 'You need to be logged in to continue. Proceed to login?';
@@ -73,11 +73,16 @@ function fileField(label: string, isAccepted: (name: string) => boolean, typeErr
     });
 }
 
+/** The banner's own limit (a picture, 10 MB), or the upload limit when that is lower. */
+export function bannerLimitMb(maxMb?: number | null): number {
+  return maxMb ? Math.min(maxMb, MAX_BANNER_MB) : MAX_BANNER_MB;
+}
+
 /** What the form checks before sending, with the server's upload limit once it is known. */
 export function generatorSchema(maxMb?: number | null): z.ZodType<GeneratorValues, GeneratorValues> {
   return z.object({
     voterList: fileField('Voter List', isVoterListName, VOTER_LIST_TYPE_ERROR, maxMb),
-    banner: fileField('Banner', isBannerName, BANNER_TYPE_ERROR, maxMb),
+    banner: fileField('Banner', isBannerName, BANNER_TYPE_ERROR, bannerLimitMb(maxMb)),
     pageSize: z.enum(PAGE_SIZES),
     orientation: z.enum(ORIENTATIONS),
     slipsPerPage: z.number(),

@@ -30,6 +30,7 @@ import { FilePicker } from './file-picker';
 import { PricingNote } from './pricing-note';
 import { ProgressLine } from './task-frame';
 import {
+  bannerLimitMb,
   canGenerate,
   formatSize,
   GENERATOR_FIELDS,
@@ -108,7 +109,7 @@ export function GeneratorForm({ onStarted }: GeneratorFormProps) {
 
   /** A chosen file of the right type: kept unless it is over the upload limit. */
   function pick(field: 'voterList' | 'banner', label: string, file: File) {
-    const tooLarge = tooLargeError(label, file, maxMb);
+    const tooLarge = tooLargeError(label, file, field === 'banner' ? bannerLimitMb(maxMb) : maxMb);
     if (tooLarge) {
       setNotice({ kind: 'error', text: tooLarge });
       return;
@@ -213,7 +214,7 @@ export function GeneratorForm({ onStarted }: GeneratorFormProps) {
                     file={field.value}
                     onFile={(file) => pick('banner', 'Banner', file)}
                     onReject={() => reject('banner')}
-                    hint={`JPG or PNG image (.jpg, .jpeg, .png)${maxMb ? `, up to ${maxMb} MB` : ''}`}
+                    hint={`JPG or PNG image (.jpg, .jpeg, .png), up to ${bannerLimitMb(maxMb)} MB`}
                     disabled={upload !== null}
                   />
                 )}

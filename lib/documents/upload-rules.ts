@@ -9,8 +9,9 @@ export const BANNER_EXTENSIONS = ['.jpeg', '.jpg', '.png'] as const;
 export const VOTER_LIST_TYPE_ERROR = 'Invalid file type for Voter List. Please select a PDF or Excel file.';
 export const BANNER_TYPE_ERROR = 'Invalid file type for Banner. Please select a JPG or PNG image.';
 
-/** A banner is a small picture: bigger files are refused before they are stored. */
-export const MAX_BANNER_BYTES = 10 * 1024 * 1024;
+/** A banner is a small picture: bigger files are refused before they are stored (the form refuses them before sending). */
+export const MAX_BANNER_MB = 10;
+export const MAX_BANNER_BYTES = MAX_BANNER_MB * 1024 * 1024;
 
 /**
  * Whether a file name (no folders) ends in one of the extensions, any case. The extension runs from the
