@@ -5,7 +5,7 @@ import { checkAbort } from '../abort';
 import { VoterListError } from '../errors';
 import type { ParseOptions } from '../options';
 import { continuityWarnings } from '../serials';
-import { findHeader, HEADER_SEARCH_ROWS, type Field } from './headers';
+import { fieldOf, findHeader, HEADER_SEARCH_ROWS, normalizeHeader, type Field } from './headers';
 import { readWorkbook, type SheetRows } from './read-workbook';
 import { checkZip } from './zip-guard';
 import { printableScripts, quoteCharacters, unprintableCharacters } from '../../render/faces';
@@ -14,6 +14,61 @@ const MAX_ROW_WARNINGS = 50;
 
 function cellText(v: string | undefined): string {
   return (v ?? '').normalize('NFC').replace(/\s+/g, ' ').trim();
+}
+
+/** What data teams put in a cell that has no value: pandas' nan, a dash, NULL, N/A. */
+const PLACEHOLDER = /^(?:nan|none|null|n\/?a|-+|—|–|\.)$/i;
+
+/** A data cell's value: a placeholder as nothing, and a whole number written as a float ("1.0", from a CSV through pandas) as the number. */
+function dataText(v: string | undefined): string {
+  const text = cellText(v);
+  if (PLACEHOLDER.test(text)) return '';
+  const whole = /^(\d+)\.0+$/.exec(text);
+  return whole ? whole[1] : text;
+}
+
+/** Relation codes of the electoral database (and of sheets made from it) as the words a slip prints. */
+const RELATION_CODES: Record<string, string> = { F: 'Father', H: 'Husband', M: 'Mother', W: 'Wife', O: 'Other', G: 'Guardian' };
+
+/** A combined cell such as "M / 59", "59-F" or "पुरुष, 42": the gender and the age in it. */
+export function splitGenderAge(text: string): { gender?: string; age?: string } {
+  const age = /\d{1,3}/.exec(asciiDigits(text))?.[0];
+  const gender = text
+    .replace(/[0-9\u0966-\u096F\u0AE6-\u0AEF\u09E6-\u09EF]+/g, ' ')
+    .replace(/[/\\|,;:()\-]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return { ...(gender ? { gender } : {}), ...(age ? { age } : {}) };
+}
+
+/** The list's facts a sheet states above its table, each in one row: "Part No. : 12", or a label cell and its value beside it. */
+interface BlockFacts {
+  part?: string;
+  pollingStation?: string;
+  section?: string;
+  assembly?: string;
+}
+
+const ASSEMBLY_LABEL = /^(?:assembly|assemblyconstituency|acno|acname|acnoandname|constituency|विधानसभा|विधानसभाक्षेत्र|विधानसभामतदारसंघ|વિધાનસભા|વિધાનસભામતવિસ્તાર)$/u;
+
+export function blockFacts(rows: string[][], headerRow: number): BlockFacts {
+  const facts: BlockFacts = {};
+  const take = (label: string, value: string) => {
+    const v = dataText(value);
+    if (!v) return;
+    const f = fieldOf(label);
+    if ((f === 'part' || f === 'pollingStation' || f === 'section') && !facts[f]) facts[f] = v;
+    else if (ASSEMBLY_LABEL.test(normalizeHeader(label)) && !facts.assembly) facts.assembly = v;
+  };
+  for (const row of rows.slice(0, headerRow)) {
+    const cells = row.map(cellText).filter(Boolean);
+    cells.forEach((cell, i) => {
+      const colon = /^([^:：]{1,40})[:：]\s*(.+)$/u.exec(cell);
+      if (colon) take(colon[1], colon[2]);
+      else if (i + 1 < cells.length && !/[:：]/.test(cells[i + 1])) take(cell.replace(/[:：]\s*$/u, ''), cells[i + 1]);
+    });
+  }
+  return facts;
 }
 
 /** Voters from one sheet whose header row has been found. */
@@ -27,7 +82,7 @@ function sheetVoters(sheet: SheetRows, header: NonNullable<ReturnType<typeof fin
     malformed++;
     if (warnings.length < MAX_ROW_WARNINGS) warnings.push({ page: row, message });
   };
-  const get = (row: string[], f: Field) => (col[f] === undefined ? '' : cellText(row[col[f] as number]));
+  const get = (row: string[], f: Field) => (col[f] === undefined ? '' : dataText(row[col[f] as number]));
   for (let i = header.row + 1; i < sheet.rows.length; i++) {
     const row = sheet.rows[i];
     const rowNo = sheet.firstRow + i;
@@ -38,7 +93,8 @@ function sheetVoters(sheet: SheetRows, header: NonNullable<ReturnType<typeof fin
     }
     const serialText = get(row, 'serial');
     const epicText = get(row, 'epic').toUpperCase().replace(/\s+/g, '');
-    const name = get(row, 'name');
+    // the database's first and last names, in two columns, are one name on a slip
+    const name = [get(row, 'name'), get(row, 'surname')].filter(Boolean).join(' ');
     let serial: number | null = null;
     if (serialText) {
       const n = Number(asciiDigits(serialText));
@@ -65,11 +121,19 @@ function sheetVoters(sheet: SheetRows, header: NonNullable<ReturnType<typeof fin
       ['section', 'section'],
       ['pollingStation', 'pollingStation'],
     ];
+    const combined = splitGenderAge(get(row, 'genderAge'));
+    const relativeName = [get(row, 'relativeName'), get(row, 'relativeSurname')].filter(Boolean).join(' ');
+    const values: Partial<Record<Field, string>> = {};
+    for (const [f] of text) values[f] = get(row, f);
+    if (relativeName) values.relativeName = relativeName;
+    if (!values.gender && combined.gender) values.gender = combined.gender;
+    const relation = values.relation ?? '';
+    if (RELATION_CODES[relation.toUpperCase()]) values.relation = RELATION_CODES[relation.toUpperCase()];
     for (const [f, key] of text) {
-      const value = get(row, f);
+      const value = values[f];
       if (value) (v as unknown as Record<string, unknown>)[key] = value;
     }
-    const ageText = get(row, 'age');
+    const ageText = get(row, 'age') || combined.age || '';
     if (ageText) {
       const age = Number(ageText);
       if (Number.isInteger(age) && age > 0 && age < 150) v.age = age;
@@ -141,6 +205,13 @@ export async function parseSpreadsheet(bytes: Uint8Array, kind: 'xlsx' | 'xls', 
   const rows = Math.max(0, sheet.rows.length - header.row - 1);
   opts.onProgress?.(0, rows);
   const { voters, malformed } = sheetVoters(sheet, header, warnings);
+  // the facts stated above the table go to every voter whose row does not give them
+  const block = blockFacts(sheet.rows, header.row);
+  for (const v of voters) {
+    if (block.part && !v.part) v.part = block.part;
+    if (block.pollingStation && !v.pollingStation) v.pollingStation = block.pollingStation;
+    if (block.section && !v.section) v.section = block.section;
+  }
   if (voters.length === 0) throw new VoterListError('no-voters', 'The spreadsheet has a header row but no voter rows.');
   if (malformed > MAX_ROW_WARNINGS) warnings.push({ message: `${malformed} malformed row(s) in all; only the first are listed.` });
   const unprintable = unprintableWarning(voters);
@@ -159,7 +230,7 @@ export async function parseSpreadsheet(bytes: Uint8Array, kind: 'xlsx' | 'xls', 
     deleted: voters.filter((v) => v.deleted).length,
     ocrRead: 0,
     ocrRepaired: 0,
-    header: { part: constant(voters, 'part'), pollingStation: constant(voters, 'pollingStation') },
+    header: { part: constant(voters, 'part'), pollingStation: constant(voters, 'pollingStation'), ...(block.assembly ? { assembly: block.assembly } : {}) },
     warnings,
   };
   if (!report.header.part) delete report.header.part;
