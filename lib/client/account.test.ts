@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubBrowser, type FetchCall } from '@/tests/helpers/browser-stub';
 import { confirmPasswordReset, CONNECTION_FAILED, createAccount, logIn, LOGIN_REJECTED, requestPasswordReset, sendSignupCode } from './account';
 
 /** The calls made before signing in, against a stubbed fetch: no token sent, the texts shown for each answer. */
@@ -6,30 +7,12 @@ import { confirmPasswordReset, CONNECTION_FAILED, createAccount, logIn, LOGIN_RE
 type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;
 
 let handler: Handler;
-const calls: { url: string; init: RequestInit }[] = [];
-let location: { pathname: string; assigned: string | null };
+let calls: FetchCall[] = [];
+let sentTo: () => string | null;
 
 beforeEach(() => {
-  calls.length = 0;
-  location = { pathname: '/login', assigned: null };
   // a token left from an earlier session is stored: these calls must neither send it nor refresh it
-  const store = new Map<string, string>([
-    ['token', 'stale-access'],
-    ['refreshToken', 'stale-refresh'],
-  ]);
-  vi.stubGlobal('window', {
-    localStorage: {
-      getItem: (k: string) => store.get(k) ?? null,
-      setItem: (k: string, v: string) => void store.set(k, v),
-      removeItem: (k: string) => void store.delete(k),
-    },
-    dispatchEvent: () => true,
-    location: { get pathname() { return location.pathname; }, assign: (to: string) => void (location.assigned = to) },
-  });
-  vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
-    calls.push({ url, init });
-    return handler(url, init);
-  });
+  ({ calls, sentTo } = stubBrowser({ token: 'stale-access', refreshToken: 'stale-refresh' }, '/login', (url, init) => handler(url, init)));
 });
 
 afterEach(() => {
@@ -52,7 +35,7 @@ describe('logIn', () => {
     handler = () => json({ detail: 'Incorrect username or password' }, 401);
     expect(await logIn('x@y.in', 'wrong')).toEqual({ ok: false, error: LOGIN_REJECTED });
     expect(calls.map((c) => c.url)).toEqual(['/api/login']);
-    expect(location.assigned).toBeNull();
+    expect(sentTo()).toBeNull();
     handler = () => json({ detail: 'This account has been deactivated.' }, 403);
     expect(await logIn('x@y.in', 'secret-123')).toEqual({ ok: false, error: 'This account has been deactivated.' });
     handler = () => new Response('', { status: 429 });

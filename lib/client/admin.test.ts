@@ -13,6 +13,7 @@ import {
   type AdminUser,
 } from './admin';
 import { updateUser } from './users';
+import { stubBrowser, type FetchCall } from '@/tests/helpers/browser-stub';
 
 /** The admin calls against a stubbed fetch: request shapes, the failure texts, and the fallbacks. */
 
@@ -29,25 +30,11 @@ const user = (id: number, name: string, email: string): AdminUser => ({
 type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;
 
 let handler: Handler;
-const calls: { url: string; init: RequestInit }[] = [];
+let calls: FetchCall[] = [];
 
 beforeEach(() => {
-  calls.length = 0;
-  // authFetch reads the token from localStorage; a tiny in-memory stand-in is enough in node.
-  const store = new Map<string, string>([['token', 'access-1']]);
-  vi.stubGlobal('window', {
-    localStorage: {
-      getItem: (k: string) => store.get(k) ?? null,
-      setItem: (k: string, v: string) => void store.set(k, v),
-      removeItem: (k: string) => void store.delete(k),
-    },
-    dispatchEvent: () => true,
-    location: { pathname: '/admin', assign: () => undefined },
-  });
-  vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
-    calls.push({ url, init });
-    return handler(url, init);
-  });
+  // authFetch reads the token from localStorage
+  ({ calls } = stubBrowser({ token: 'access-1' }, '/admin', (url, init) => handler(url, init)));
 });
 
 afterEach(() => {
