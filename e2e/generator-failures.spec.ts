@@ -4,6 +4,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
 import {
+  acceptAppDialog,
   bannerPng,
   damanRoll,
   DESKTOP,
@@ -248,24 +249,48 @@ test('live Checkout: options from the server and the page (name, description, no
   await expect(draft).toBeVisible();
 });
 
-test('cancel while processing and on the draft returns to the form; the server has cancelled', async ({ page }) => {
+test('cancel asks first; while processing and on the draft it returns to the form with the files and choices kept; the server has cancelled; the old link says the task is gone', async ({ page }) => {
   await loggedIn(page, 'cancel');
   // While processing: the 38-page roll takes long enough to be caught running.
   await page.goto('/voter-slip-generator');
-  await fillGenerator(page, damanRoll(), await bannerPng());
+  await fillGenerator(page, damanRoll(), await bannerPng(), 'Primary School Room 7');
   await page.getByRole('button', { name: 'Generate Slips' }).click();
   const running = page.getByTestId('task-processing');
   await expect(running).toBeVisible();
   const first = taskIdOf(page);
-  const cancelled = page.waitForResponse((r) => r.url().endsWith(`/api/documents/${first}/cancel`));
+  // asked first (at 360 px here): keeping it changes nothing
+  await page.setViewportSize(PHONE);
   await running.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByTestId('app-dialog')).toBeVisible();
+  await shot(page, 'cancel-phone-1-asked');
+  await acceptAppDialog(page, 'Nothing has been charged.', 'Keep it');
+  await page.setViewportSize(DESKTOP);
+  await expect(running.or(page.getByTestId('task-draft'))).toBeVisible();
+  expect(taskIdOf(page)).toBe(first);
+  const cancelled = page.waitForResponse((r) => r.url().endsWith(`/api/documents/${first}/cancel`));
+  await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await acceptAppDialog(page, 'the task, its upload and its draft are deleted', 'Cancel task');
   expect((await cancelled).ok()).toBe(true);
   await expect(page).toHaveURL(/\/voter-slip-generator$/);
-  await expect(page.getByRole('button', { name: 'Generate Slips' })).toBeVisible();
+  await expect(page.getByTestId('form-success')).toContainText('The task was cancelled and nothing was charged. Your files and choices are kept');
+  await expect(page.getByTestId('voter-list-name')).toHaveText('daman-2017-part1-gujarati.pdf');
+  await expect(page.locator('#booth-address')).toHaveValue('Primary School Room 7');
+  await expect(page.getByRole('button', { name: 'Generate Slips' })).toBeEnabled();
+  await shot(page, 'cancel-desktop-2-kept');
+  // the cancelled task's link: gone, so Start Over and no Try again
+  await page.goto(`/voter-slip-generator?task=${first}`);
+  await expect(page.getByTestId('task-gone')).toContainText('This task no longer exists');
+  await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+  await page.setViewportSize(PHONE);
+  await shot(page, 'cancel-phone-3-gone');
+  await page.setViewportSize(DESKTOP);
+  await page.getByRole('button', { name: 'Start Over' }).click();
+  await expect(page).toHaveURL(/\/voter-slip-generator$/);
 
   // On the draft.
   const second = await reachDraft(page);
   await page.getByTestId('task-draft').getByRole('button', { name: 'Cancel' }).click();
+  await acceptAppDialog(page, 'Nothing has been charged.', 'Cancel task');
   await expect(page).toHaveURL(/\/voter-slip-generator$/);
   // Cancel stops the work and deletes the unpaid task: it is gone from the API and from History.
   const token = await page.evaluate(() => localStorage.getItem('token'));

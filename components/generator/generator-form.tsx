@@ -53,7 +53,9 @@ export interface StartedTask {
 
 interface GeneratorFormProps {
   /** Called after the server accepted the task (the task view takes over). */
-  onStarted?: (task: StartedTask) => void;
+  onStarted?: (task: StartedTask, choices: GeneratorValues) => void;
+  /** Choices to start from (a cancelled task's, kept by the page), and what to say about them. */
+  kept?: { choices: GeneratorValues; notice: FormNotice } | null;
 }
 
 /** IndexedDB key of the values kept while a visitor logs in (asked on Generate Slips). */
@@ -79,16 +81,16 @@ function firstProblem(errors: FieldErrors<GeneratorValues>): string | null {
  * upload progress while the files go up. A visitor is asked to log in first, and the choices are kept
  * for after the login.
  */
-export function GeneratorForm({ onStarted }: GeneratorFormProps) {
+export function GeneratorForm({ onStarted, kept }: GeneratorFormProps) {
   const router = useRouter();
-  const [notice, setNotice] = React.useState<FormNotice | null>(null);
+  const [notice, setNotice] = React.useState<FormNotice | null>(kept?.notice ?? null);
   const [upload, setUpload] = React.useState<Upload | null>(null);
   const confirm = useConfirm();
   const [pricing, setPricing] = React.useState<Pricing | null | undefined>(undefined);
   const maxMb = pricing?.max_upload_mb ?? null;
   const schema = React.useMemo(() => generatorSchema(maxMb), [maxMb]);
   // The form's one message box shows what is wrong, so no field is focused or marked.
-  const form = useForm<GeneratorValues>({ resolver: zodResolver(schema), defaultValues: initialValues(), shouldFocusError: false });
+  const form = useForm<GeneratorValues>({ resolver: zodResolver(schema), defaultValues: kept?.choices ?? initialValues(), shouldFocusError: false });
   const values = form.watch();
   const ready = canGenerate(values);
   const perPageOptions = allowedSlipsPerPage(values.pageSize, values.orientation);
@@ -163,7 +165,7 @@ export function GeneratorForm({ onStarted }: GeneratorFormProps) {
         setNotice({ kind: 'error', text: result.error });
         return;
       }
-      onStarted?.(result.value);
+      onStarted?.(result.value, checked);
     } catch (error) {
       if (error instanceof DOMException && error.name === 'AbortError') setNotice({ kind: 'error', text: 'Upload cancelled.' });
       else throw error;

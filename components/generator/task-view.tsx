@@ -4,6 +4,7 @@ import * as React from 'react';
 import { CircleAlertIcon, LoaderCircleIcon, RotateCcwIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Alert, AlertDescription } from '@/components/ui/alert';
+import { useConfirm } from '@/components/dialogs/app-dialogs';
 import { cancelDocument, MESSAGES, resumeDocument } from '@/lib/client/documents';
 import { CompleteView } from './complete-view';
 import { DraftView } from './draft-view';
@@ -12,24 +13,41 @@ import { ProcessingView } from './processing-view';
 import { TaskFrame } from './task-frame';
 import { isCancelled, useTask } from './use-task';
 
+export const CANCEL_QUESTION = 'The work stops and the task, its upload and its draft are deleted. Nothing has been charged.';
+
 /**
  * The task view for one task id: polls it and shows the screen its status calls for —
  * running, draft, complete or error. `onReset` clears the task (back to the form).
  */
-export function TaskView({ id, onReset }: { id: string; onReset: () => void }) {
-  const { doc, pollError, restart } = useTask(id);
+export function TaskView({ id, onReset, onCancelled }: { id: string; onReset: () => void; onCancelled: () => void }) {
+  const { doc, pollError, gone, restart } = useTask(id);
   const [cancelling, setCancelling] = React.useState(false);
   const [cancelError, setCancelError] = React.useState<string | null>(null);
+  const confirm = useConfirm();
 
+  /** Asked first: cancelling deletes the task, its upload and its draft. */
   async function cancel() {
+    const sure = await confirm(CANCEL_QUESTION, { title: 'Cancel this task?', confirmLabel: 'Cancel task', cancelLabel: 'Keep it' });
+    if (!sure) return;
     setCancelling(true);
     setCancelError(null);
     const result = await cancelDocument(id);
     setCancelling(false);
-    if (result.ok) onReset();
+    if (result.ok) onCancelled();
     else setCancelError(result.error || MESSAGES.cancel);
   }
 
+  if (pollError && gone) {
+    // cancelled or deleted: asking again cannot bring it back
+    return (
+      <TaskFrame testId="task-gone" title="Task not found">
+        <p data-testid="poll-error">This task no longer exists: it was cancelled or deleted. Start a new one with your voter list and banner.</p>
+        <Button className="justify-self-start" onClick={onReset}>
+          Start Over
+        </Button>
+      </TaskFrame>
+    );
+  }
   if (pollError) {
     return (
       <TaskFrame testId="task-poll-error" title="Task status unavailable">

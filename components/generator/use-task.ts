@@ -10,6 +10,8 @@ export interface TaskState {
   doc: DocumentStatus | null;
   /** 'Failed to get task status.' (or the server's detail): polling stopped. */
   pollError: string | null;
+  /** The server has no such task (cancelled, deleted): retrying cannot help. */
+  gone: boolean;
   /** Fetch now and poll again until a terminal status (after resume, payment, or a failed poll). */
   restart(): void;
 }
@@ -21,6 +23,7 @@ export interface TaskState {
 export function useTask(id: string): TaskState {
   const [doc, setDoc] = React.useState<DocumentStatus | null>(null);
   const [pollError, setPollError] = React.useState<string | null>(null);
+  const [gone, setGone] = React.useState(false);
   const [round, setRound] = React.useState(0);
 
   React.useEffect(() => {
@@ -32,6 +35,7 @@ export function useTask(id: string): TaskState {
       if (!live) return;
       if (!result.ok) {
         setPollError(result.error);
+        setGone(result.gone);
         return;
       }
       setDoc(result.value);
@@ -49,7 +53,7 @@ export function useTask(id: string): TaskState {
   }, [id]);
 
   const restart = React.useCallback(() => setRound((n) => n + 1), []);
-  return { doc, pollError, restart };
+  return { doc, pollError, gone, restart };
 }
 
 /** A task cancelled elsewhere (another tab) is over too: nothing more will change. */

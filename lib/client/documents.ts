@@ -3,7 +3,7 @@
  * Result whose failure is the text to show, so screens only show it.
  */
 import type { SlipChoices } from '@/lib/slips/choose';
-import { authUpload, failed, jsonBody, readDetail, requestJson, type Result, type UploadProgress } from './api';
+import { authUpload, failed, jsonBody, readDetail, readJson, request, requestJson, type Result, type UploadProgress } from './api';
 
 export type { SlipChoices } from '@/lib/slips/choose';
 
@@ -164,8 +164,12 @@ function call<T>(path: string, init: RequestInit, fallback: string, accept?: (bo
 
 const post = (body?: unknown): RequestInit => jsonBody('POST', body);
 
-export function getDocument(id: string | number): Promise<Result<DocumentStatus>> {
-  return call(`/api/documents/${encodeURIComponent(String(id))}`, { cache: 'no-store' }, MESSAGES.status);
+/** A task's status; `gone` when the server has no such task (cancelled, deleted, or another account's). */
+export async function getDocument(id: string | number): Promise<Result<DocumentStatus, { gone: boolean }>> {
+  const sent = await request(`/api/documents/${encodeURIComponent(String(id))}`, { cache: 'no-store' }, { offline: MESSAGES.connect, fallback: MESSAGES.status });
+  if (!sent.ok) return { ok: false, error: sent.error, gone: sent.status === 404 };
+  const body = await readJson(sent.value);
+  return body !== null ? { ok: true, value: body as DocumentStatus } : { ok: false, error: MESSAGES.status, gone: false };
 }
 
 export function listDocuments(): Promise<Result<DocumentSummary[]>> {
