@@ -78,7 +78,7 @@ describe('GeneratorForm', () => {
     expect(screen.getByTestId('voter-list-name').textContent).toBe('roll.pdf');
     expect(generate()).toHaveProperty('disabled', false);
     await user.click(generate());
-    await waitFor(() => expect(started).toHaveBeenCalledWith({ id: 42 }));
+    await waitFor(() => expect(started).toHaveBeenCalledWith({ id: 42 }, expect.objectContaining({ boothAddress: 'Ward 4 School', pageSize: 'a4' })));
     expect(sent).toHaveLength(1);
     expect(sent[0].get('booth_address')).toBe('Ward 4 School');
     expect(sent[0].get('page_size')).toBe('a4');
