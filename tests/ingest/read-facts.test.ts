@@ -4,6 +4,7 @@ import { readBoxText } from '@/lib/slips/ingest/pdf/box-fields';
 import { checkNumbers } from '@/lib/slips/ingest/pdf/check-numbers';
 import { COLUMN, logicalOrder, type TextPiece } from '@/lib/slips/ingest/engines/text-layer';
 import { fitPageSerials, repairSerials, type SerialSlot } from '@/lib/slips/ingest/serials';
+import { numberList } from '@/lib/slips/ingest/numbers';
 
 const ocr = (serials: (number | null)[], page = 2): SerialSlot[] => serials.map((serial) => ({ serial, fromOcr: true, page }));
 const text = (serials: number[], page = 1): SerialSlot[] => serials.map((serial) => ({ serial, fromOcr: false, page }));
@@ -145,12 +146,21 @@ describe('deleted entries', () => {
 
 describe('numbers checked against each other', () => {
   const ocrBox = (serial: number | null, epic: string | null) => ({ serial, epic, serialFromOcr: true, epicFromOcr: true, epicFragment: null });
-  it('warns once per page about IDs OCR could not read, not once per box', () => {
+  it('numbers are listed as people list them', () => {
+    expect(numberList([3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24])).toBe('3–24');
+    expect(numberList([14, 7, 9, 12])).toBe('7, 9, 12 and 14');
+    expect(numberList([4, 5])).toBe('4 and 5');
+    expect(numberList([7, 9, 12, 13, 14])).toBe('7, 9 and 12–14');
+    expect(numberList([5])).toBe('5');
+    expect(numberList(Array.from({ length: 20 }, (_, i) => i * 2), 3)).toBe('0, 2, 4, …');
+  });
+
+  it('warns once per page about IDs OCR could not read, naming their serials, not once per box', () => {
     const chosen = [ocrBox(1, 'ABC1234567'), ocrBox(2, null), ocrBox(3, null), ocrBox(4, null), ocrBox(5, 'ABC1234570')];
     const checked = checkNumbers(chosen, [1, 1, 1, 2, 2]);
     expect(checked.warnings.filter((w) => /ID \(EPIC\)|IDs \(EPIC\)/.test(w.message))).toEqual([
-      { page: 1, message: '2 voter boxes whose IDs (EPIC) could not be read, or which print none.' },
-      { page: 2, message: 'One voter box whose ID (EPIC) could not be read, or which prints none.' },
+      { page: 1, message: 'Page 1: the ID (EPIC) of serials 2 and 3 could not be read, or the roll prints none; their slips show the boxes as the roll prints them, but their QR codes carry no ID; check them before printing.' },
+      { page: 2, message: 'Page 2: the ID (EPIC) of serial 4 could not be read, or the roll prints none; its slip shows the box as the roll prints it, but its QR code carries no ID; check it before printing.' },
     ]);
     expect(checked.serials).toEqual([1, 2, 3, 4, 5]);
     expect(checked.ocrRead).toBe(7);

@@ -191,6 +191,6 @@ describe('rolls drawn with pdf-lib', () => {
     const list = await parseVoterList({ bytes: await imagePdf(jpegs), filename: 'mixed-scan.pdf' });
     expect(list.voters.map((v) => v.serial)).toEqual(all.map((v) => v.serial));
     expect(epicAccuracy(list, all)).toBeGreaterThanOrEqual(0.95);
-    expect(list.report.warnings.map((w) => w.message).join('\n')).toMatch(/grid of the other pages/);
+    expect(list.report.warnings.map((w) => w.message).join('\n')).toMatch(/No box outlines could be seen on page \d+: the voters on it were placed by the layout of the other pages/);
   }, 120_000);
 });

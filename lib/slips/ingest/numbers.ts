@@ -49,3 +49,18 @@ export function minOf(values: Iterable<number>, empty = Infinity): number {
   }
   return any ? best : empty;
 }
+
+/** Numbers as people list them: runs joined ("3–24"), the last one after "and" ("7, 9 and 12–14"); at most `max` items, then "…". */
+export function numberList(values: readonly number[], max = 12): string {
+  const sorted = [...new Set(values)].sort((a, b) => a - b);
+  const runs: string[] = [];
+  for (let i = 0; i < sorted.length; ) {
+    let j = i;
+    while (j + 1 < sorted.length && sorted[j + 1] === sorted[j] + 1) j++;
+    runs.push(j > i + 1 ? `${sorted[i]}–${sorted[j]}` : j === i + 1 ? `${sorted[i]}, ${sorted[j]}` : `${sorted[i]}`);
+    i = j + 1;
+  }
+  const items = runs.join(', ').split(', ');
+  if (items.length > max) return `${items.slice(0, max).join(', ')}, …`;
+  return items.length === 1 ? items[0] : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}

@@ -1,6 +1,7 @@
 import type { PageKind, ParseReport, ParseWarning, VoterList, VoterRecord } from '../../types';
 import { VoterListError } from '../errors';
 import { roundRect } from '../geometry';
+import { numberList } from '../numbers';
 import type { CheckedNumbers } from './check-numbers';
 import { MAX_RASTER_PATHS } from './find-boxes';
 import type { FoundBox, PageBoxes, PageClass, PageScan, TextLayer } from './page-model';
@@ -41,11 +42,13 @@ function methodWarnings(found: PageBoxes[], textLayer: TextLayer, tooComplex: nu
   }
   const raster = found.filter((p) => p.method === 'raster').map((p) => p.page);
   if (raster.length > 0) {
-    warnings.push({ message: `On ${raster.length} page(s) the voter boxes were found from the rendered page image, not from drawn rectangles (pages ${raster.join(', ')}).` });
+    warnings.push({
+      message: `${raster.length === 1 ? `Page ${raster[0]} is a picture` : `Pages ${numberList(raster)} are pictures`} (a scan, or a roll saved as images): the voters on ${raster.length === 1 ? 'it' : 'them'} were read from the image by text recognition. Check a few slips' serials and IDs against the roll before printing.`,
+    });
   }
   const grid = found.filter((p) => p.method === 'grid').map((p) => p.page);
   if (grid.length > 0) {
-    warnings.push({ message: `No box outlines could be seen on page(s) ${grid.join(', ')}: boxes were placed from the grid of the other pages; check them.` });
+    warnings.push({ message: `No box outlines could be seen on ${grid.length === 1 ? `page ${grid[0]}` : `pages ${numberList(grid)}`}: the voters on ${grid.length === 1 ? 'it' : 'them'} were placed by the layout of the other pages. Check those slips against the roll before printing.` });
   }
   if (tooComplex.length > 0) {
     warnings.push({ message: `Page(s) ${tooComplex.join(', ')} were not examined: each draws over ${n(MAX_RASTER_PATHS)} shapes, far more than a roll page.` });

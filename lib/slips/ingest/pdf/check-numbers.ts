@@ -1,5 +1,6 @@
 import type { ParseWarning } from '../../types';
 import { repairEpicPrefixes } from '../epic';
+import { numberList } from '../numbers';
 import type { CoverRange } from './roll-facts';
 import { continuityWarnings, coverWarnings, fitPageSerials, repairSerials, type SerialSlot } from '../serials';
 import type { ChosenNumbers } from './read-numbers';
@@ -32,18 +33,27 @@ export function checkNumbers(chosen: ChosenNumbers[], pages: number[], cover: Co
     epics: epics.map((e) => e.epic),
     ocrRead,
     ocrRepaired,
-    warnings: [...continuityWarnings(slots), ...unreadIdWarnings(chosen, epics, pages), ...coverWarnings(cover, slots)],
+    warnings: [...continuityWarnings(slots), ...unreadIdWarnings(chosen, epics, pages, slots.map((s) => s.serial)), ...coverWarnings(cover, slots)],
   };
 }
 
-/** One warning per page for boxes whose ID OCR could not read (a box may also print none). */
-function unreadIdWarnings(chosen: ChosenNumbers[], epics: { epic: string | null }[], pages: number[]): ParseWarning[] {
-  const unread = new Map<number, number>();
+/**
+ * One warning per page for boxes whose ID OCR could not read (a box may also print none), naming their
+ * serials and what to do.
+ */
+function unreadIdWarnings(chosen: ChosenNumbers[], epics: { epic: string | null }[], pages: number[], serials: (number | null)[]): ParseWarning[] {
+  const unread = new Map<number, { count: number; serials: number[] }>();
   chosen.forEach((c, i) => {
-    if (c.epicFromOcr && epics[i].epic === null) unread.set(pages[i], (unread.get(pages[i]) ?? 0) + 1);
+    if (!c.epicFromOcr || epics[i].epic !== null) return;
+    const page = unread.get(pages[i]) ?? { count: 0, serials: [] };
+    page.count++;
+    const serial = serials[i];
+    if (serial !== null) page.serials.push(serial);
+    unread.set(pages[i], page);
   });
-  return [...unread].map(([page, count]) => ({
-    page,
-    message: count === 1 ? 'One voter box whose ID (EPIC) could not be read, or which prints none.' : `${count} voter boxes whose IDs (EPIC) could not be read, or which print none.`,
-  }));
+  return [...unread].map(([page, { count, serials: known }]) => {
+    const which = known.length === count ? ` of serial${count === 1 ? '' : 's'} ${numberList(known)}` : count === 1 ? ' of one voter' : ` of ${count} voters`;
+    const what = count === 1 ? 'its slip shows the box as the roll prints it, but its QR code carries no ID; check it before printing' : 'their slips show the boxes as the roll prints them, but their QR codes carry no ID; check them before printing';
+    return { page, message: `Page ${page}: the ID (EPIC)${which} could not be read, or the roll prints none; ${what}.` };
+  });
 }
