@@ -23,6 +23,6 @@ export function proxy(request: NextRequest): NextResponse {
 }
 
 export const config = {
-  // Pages only: not the API (see above), not Next's build assets and image optimizer, not the icon.
-  matcher: ['/((?!api/|_next/static|_next/image|icon\\.svg|favicon\\.ico).*)'],
+  // Pages only: not the API (see above), not Next's build assets and image optimizer, not the icons and manifest.
+  matcher: ['/((?!api/|_next/static|_next/image|icon\\.svg|icon-[a-z0-9-]+\\.png|apple-icon\\.png|favicon\\.ico|manifest\\.webmanifest).*)'],
 };

@@ -172,6 +172,25 @@ for (const { database, port } of targets) {
       }
     });
 
+    test('the site installs: a web app manifest with its icons, a favicon and an Apple touch icon, all linked from the page', async () => {
+      const home = await requestFrom('127.0.0.6', port, { path: '/' });
+      expect(home.text).toMatch(/<link rel="manifest" href="\/manifest\.webmanifest"/);
+      expect(home.text).toMatch(/<link rel="apple-touch-icon" href="\/apple-icon\.png/);
+      expect(home.text).toMatch(/<link rel="icon" href="\/favicon\.ico/);
+      const manifest = await requestFrom('127.0.0.6', port, { path: '/manifest.webmanifest' });
+      expect(manifest.status).toBe(200);
+      const body = JSON.parse(manifest.text) as { name: string; start_url: string; display: string; icons: { src: string; sizes: string; purpose?: string }[] };
+      expect(body).toMatchObject({ name: SITE.SITE_PRODUCT_NAME, start_url: '/', display: 'standalone' });
+      // Android asks for 192 and 512 px icons, one of them maskable
+      expect(body.icons.map((i) => i.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
+      expect(body.icons.some((i) => i.purpose === 'maskable')).toBe(true);
+      for (const path of [...body.icons.map((i) => i.src), '/favicon.ico', '/apple-icon.png']) {
+        const icon = await requestFrom('127.0.0.6', port, { path });
+        expect(icon.status, path).toBe(200);
+        expect(String(icon.headers['content-type']), path).toMatch(/^image\//);
+      }
+    });
+
     test('security headers are on pages, API answers, errors and static files', async () => {
       const home = await requestFrom('127.0.0.6', port, { path: '/' });
       const nonce = /'nonce-([A-Za-z0-9+/=]+)'/.exec(String(home.headers['content-security-policy']))?.[1];
