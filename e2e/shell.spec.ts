@@ -11,6 +11,30 @@ async function expectNoHorizontalScroll(page: Page) {
 }
 
 test.describe('shell and home', () => {
+  test('no page logs an error: the server-rendered HTML hydrates as it is (no mismatch), for a visitor and a user, in both themes', async ({ browser }) => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const context = await browser.newContext({ colorScheme });
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('console', (m) => {
+        if (m.type() === 'error') errors.push(`${page.url()}: ${m.text().slice(0, 300)}`);
+      });
+      page.on('pageerror', (e) => errors.push(`${page.url()}: ${e.message.slice(0, 300)}`));
+      const visit = async (paths: string[]) => {
+        for (const path of paths) {
+          await page.goto(path);
+          await page.waitForLoadState('networkidle');
+        }
+      };
+      await visit(['/', '/login', '/signup', '/forgot-password', '/terms', '/privacy', '/refund-policy', '/contact', '/voter-slip-generator']);
+      const user = await signUpViaApi(page.request, newTestUser(`console-${colorScheme}`));
+      await loginViaApi(page, user.email, user.password);
+      await visit(['/', '/voter-slip-generator', '/history', '/profile']);
+      expect(errors, errors.join('\n')).toEqual([]);
+      await context.close();
+    }
+  });
+
   test('home shows the welcome headline and the four tool cards', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Welcome');
