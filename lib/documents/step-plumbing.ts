@@ -141,6 +141,25 @@ export async function renderInSandbox(
   });
 }
 
+/**
+ * An uploaded banner decoded in a sandbox process, never in the server's: a picture built to use up memory
+ * or to crash its decoder ends there, as a plain refusal (BannerError).
+ */
+export async function checkBannerInSandbox(deps: Pick<DocumentsDeps, 'store' | 'sandbox'>, fileId: string): Promise<void> {
+  await withTaskDir(async (dir) => {
+    const file = path.join(dir, 'banner');
+    await copyStoredFileTo(deps.store, fileId, file);
+    try {
+      await deps.sandbox.run('banner', { file }, { subject: 'read' });
+    } catch (error) {
+      if (error instanceof SandboxLimitError || error instanceof SandboxCrashError) {
+        throw new BannerError('The banner picture could not be checked: reading it needed far more memory or time than a picture should. Save it again as JPG or PNG and upload it again.');
+      }
+      throw error;
+    }
+  });
+}
+
 /** A legacy-font roll's cover read by OCR in a sandbox process: the facts it gives (or none). */
 export async function readCoverInSandbox(deps: DocumentsDeps, uploadFileId: string, signal: AbortSignal): Promise<ParseReport['header']> {
   return withTaskDir(async (dir) => {

@@ -84,7 +84,13 @@ function tooLongField(name: string): string {
  * any failure the files being stored are stopped, every stored file is removed, and a clear ApiError is
  * thrown (413 too large, 422 bad value or type, 400 malformed).
  */
-export async function readGeneratorUpload(req: Request, store: FileStore, maxUploadBytes: number): Promise<GeneratorUpload> {
+export async function readGeneratorUpload(
+  req: Request,
+  store: FileStore,
+  maxUploadBytes: number,
+  /** Checks a stored banner (the server passes one that decodes it in a sandbox process); throws BannerError for a bad one. */
+  checkBanner: (file: StoredFile) => Promise<unknown> = async (file) => inspectBanner(await store.readAll(file.id)),
+): Promise<GeneratorUpload> {
   const type = req.headers.get('content-type') ?? '';
   if (!type.toLowerCase().startsWith('multipart/form-data')) throw ApiError.badRequest('Send the form as multipart/form-data.');
   if (!req.body) throw ApiError.badRequest('The request has no body.');
@@ -142,7 +148,7 @@ export async function readGeneratorUpload(req: Request, store: FileStore, maxUpl
     if (!fits) throw ApiError.unprocessable(`${typeError} (${shown} is ${describeKind(kind)}.)`);
     if (!isVoterList) {
       try {
-        await inspectBanner(await store.readAll(file.id));
+        await checkBanner(file);
       } catch (error) {
         if (error instanceof BannerError) throw ApiError.unprocessable(error.message);
         throw error;

@@ -69,8 +69,14 @@ export interface LegacyCoverTaskResult {
   header: ParseReport['header'];
 }
 
+export interface BannerTaskInput {
+  file: string;
+}
+
 export interface SandboxTasks {
   parse: { input: ParseTaskInput; result: ParseTaskResult };
+  /** An uploaded banner checked: its header, then the whole picture decoded once (a damaged one is refused). */
+  banner: { input: BannerTaskInput; result: { format: string; width: number; height: number } };
   render: { input: RenderTaskInput; result: RenderTaskResult };
   'legacy-cover': { input: LegacyCoverTaskInput; result: LegacyCoverTaskResult | null };
   /** Loads and exercises the readers once (a fresh process's first parse is several times slower). */

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { VoterRecord } from '@/lib/slips/types';
 import type {
+  BannerTaskInput,
   LegacyCoverTaskInput,
   LegacyCoverTaskResult,
   ParseTaskInput,
@@ -134,6 +135,11 @@ async function renderTask(input: RenderTaskInput, ctx: TaskContext): Promise<Ren
   }
 }
 
+async function bannerTask(input: BannerTaskInput): Promise<{ format: string; width: number; height: number }> {
+  const { inspectBanner } = await import('@/lib/slips/render/banner');
+  return inspectBanner(new Uint8Array(await readFile(input.file)));
+}
+
 async function legacyCoverTask(input: LegacyCoverTaskInput): Promise<LegacyCoverTaskResult | null> {
   const { readLegacyCover } = await import('@/lib/slips/ingest/pdf/legacy-cover');
   const cover = await readLegacyCover(new Uint8Array(await readFile(input.file)));
@@ -189,6 +195,8 @@ export async function runTask<N extends TaskName>(name: N, input: SandboxTasks[N
       return (await renderTask(input as RenderTaskInput, ctx)) as SandboxTasks[N]['result'];
     case 'legacy-cover':
       return (await legacyCoverTask(input as LegacyCoverTaskInput)) as SandboxTasks[N]['result'];
+    case 'banner':
+      return (await bannerTask(input as BannerTaskInput)) as SandboxTasks[N]['result'];
     case 'warm':
       return (await warmTask()) as SandboxTasks[N]['result'];
     default:

@@ -58,3 +58,19 @@ describe.skipIf(!HAVE_ROLLS)(`sandbox tasks on a real roll${HAVE_ROLLS ? '' : ` 
     });
   });
 });
+
+describe('sandbox task: banner', () => {
+  it('a banner is checked in the sandbox: a good picture gives its facts, a damaged one is refused in plain words', async () => {
+    const png = await sharp({ create: { width: 600, height: 120, channels: 3, background: '#1e3c8c' } }).png().toBuffer();
+    await withTaskDir(async (dir) => {
+      const good = path.join(dir, 'good.png');
+      fs.writeFileSync(good, png);
+      expect(await pool.run('banner', { file: good }, { subject: 'read' })).toEqual({ format: 'png', width: 600, height: 120 });
+      const cut = path.join(dir, 'cut.png');
+      fs.writeFileSync(cut, png.subarray(0, Math.floor(png.length / 2)));
+      const refused = await pool.run('banner', { file: cut }, { subject: 'read' }).catch((e: unknown) => e);
+      expect(refused).toMatchObject({ name: 'BannerError' });
+      expect((refused as Error).message).toMatch(/banner/i);
+    });
+  });
+});
