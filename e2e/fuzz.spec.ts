@@ -143,7 +143,7 @@ test('hostile uploads: each ends with a specific reason in bounded time; the ser
     fs.writeFileSync('test-results/fuzz-outcomes.json', JSON.stringify(record, null, 1));
     if (failures.length) console.log(`fuzz failures:\n${failures.join('\n')}`);
     console.log(
-      `fuzz: ${cases.length} cases · refused ${kinds.refused} · error ${kinds.error} · draft ${kinds.draft} · slowest case ${slowest.id} ${(slowest.ms / 1000).toFixed(1)} s · GET / slowest ${slowestMs} ms, ${misses.length} misses · peak tree ${peakMb.toFixed(0)} MB`,
+      `fuzz: ${cases.length} cases · refused ${kinds.refused} · error ${kinds.error} · draft ${kinds.draft} · slowest case ${slowest.id} ${(slowest.ms / 1000).toFixed(1)} s · GET / slowest ${slowestMs} ms, ${misses.length} misses · peak tree ${peakMb.toFixed(0)} MB (${memory.peakParts()})`,
     );
     expect(alive, log.slice(-3000)).toBe(true);
     expect(misses, `GET / did not answer within 1 s: ${misses.slice(0, 10).join('; ')}`).toEqual([]);

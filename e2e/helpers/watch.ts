@@ -88,29 +88,45 @@ export function groupProcesses(server: RunningServer): { pid: number; cmdline: s
   return out;
 }
 
-/** Resident memory of a server's whole process group, in MB. */
-export function groupRssMb(server: RunningServer): number {
-  let kb = 0;
-  for (const { pid } of groupProcesses(server)) {
+/** Resident memory of each process of a server's group, in MB, with what the process is. */
+export function groupRss(server: RunningServer): { pid: number; mb: number; what: string }[] {
+  const out: { pid: number; mb: number; what: string }[] = [];
+  for (const { pid, cmdline } of groupProcesses(server)) {
     try {
       const m = /VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
-      if (m) kb += Number(m[1]);
+      const args = cmdline.split('\0').filter(Boolean);
+      const what = args.some((a) => a.includes('sandbox/child')) ? 'sandbox' : args.some((a) => a.includes('next')) ? 'server' : (args[0] ?? '?').split('/').pop() ?? '?';
+      if (m) out.push({ pid, mb: Number(m[1]) / 1024, what });
     } catch {
       // gone
     }
   }
-  return kb / 1024;
+  return out;
 }
 
-/** Samples the group's memory every 200 ms until stopped: the peak. */
-export function sampleMemory(server: RunningServer): { stop: () => number } {
+/** Resident memory of a server's whole process group, in MB. */
+export function groupRssMb(server: RunningServer): number {
+  return groupRss(server).reduce((sum, p) => sum + p.mb, 0);
+}
+
+/** Samples the group's memory every 200 ms until stopped: the peak, and what each process held at that moment. */
+export function sampleMemory(server: RunningServer): { stop: () => number; peakParts: () => string } {
   let peak = 0;
-  const timer = setInterval(() => (peak = Math.max(peak, groupRssMb(server))), 200);
+  let parts: { pid: number; mb: number; what: string }[] = [];
+  const timer = setInterval(() => {
+    const now = groupRss(server);
+    const sum = now.reduce((s, p) => s + p.mb, 0);
+    if (sum > peak) {
+      peak = sum;
+      parts = now;
+    }
+  }, 200);
   return {
     stop: () => {
       clearInterval(timer);
       return peak;
     },
+    peakParts: () => parts.map((p) => `${p.what} ${p.pid} ${p.mb.toFixed(0)} MB`).join(', '),
   };
 }
 
