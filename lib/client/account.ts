@@ -1,4 +1,5 @@
 import { readDetail, request, requestJson, type Result } from './api';
+import type { LoginResponse } from './types';
 
 /**
  * The account calls made before signing in — log in, sign up with an e-mailed code, reset a forgotten
@@ -11,14 +12,9 @@ export const CONNECTION_FAILED = 'Failed to connect to the server.';
 
 const anonymous = { signedIn: false } as const;
 
-export interface LoginTokens {
-  access_token: string;
-  refresh_token: string;
-}
-
 /** POST /api/login (form-encoded). A 401 is always the one rejection text; other refusals (deactivated, throttled) say why. */
-export function logIn(email: string, password: string): Promise<Result<LoginTokens>> {
-  return requestJson<LoginTokens>(
+export function logIn(email: string, password: string): Promise<Result<LoginResponse>> {
+  return requestJson<LoginResponse>(
     '/api/login',
     { method: 'POST', body: new URLSearchParams({ username: email, password }) },
     {
@@ -26,7 +22,7 @@ export function logIn(email: string, password: string): Promise<Result<LoginToke
       refused: async (res) => (res.status === 401 ? LOGIN_REJECTED : readDetail(res, LOGIN_REJECTED)),
       fallback: CONNECTION_FAILED,
     },
-    (body) => typeof (body as Partial<LoginTokens> | null)?.access_token === 'string',
+    (body) => typeof (body as Partial<LoginResponse> | null)?.access_token === 'string',
     anonymous,
   );
 }

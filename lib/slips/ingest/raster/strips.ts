@@ -148,12 +148,12 @@ export function bandImage(page: Gray, box: PixelRect): Band {
   // the cell's side. Anything else (a serial and the EPIC, a roll without serial cells) is read as before.
   const ruled = (a: [number, number], b: [number, number]) => verticalRuleBetween(printed, ink, width, height, a[1] + 1, b[0] - 1);
   const letterShaped = (c: [number, number], digits: [number, number]) => {
-    const glyph = inkRows(keep, width, height, c);
-    const serialInk = inkRows(keep, width, height, digits);
     const w = c[1] - c[0] + 1;
-    const h = glyph.bottom - glyph.top + 1;
-    const digitHeight = serialInk.bottom - serialInk.top + 1;
-    return w <= height * 0.6 && w >= h * 0.4 && h >= digitHeight * 0.7 && h <= digitHeight * 1.4 && glyph.count >= w * h * 0.3;
+    const h = glyphHeight(keep, width, height, c[0], c[1]);
+    const digitHeight = glyphHeight(keep, width, height, digits[0], digits[1]);
+    let inked = 0;
+    for (let y = 0; y < height; y++) for (let x = c[0]; x <= c[1]; x++) inked += keep[y * width + x];
+    return w <= height * 0.6 && w >= h * 0.4 && h >= digitHeight * 0.7 && h <= digitHeight * 1.4 && inked >= w * h * 0.3;
   };
   const marked = top.length >= 3 && narrow(top[1]) && letterShaped(top[0], top[1]) && !ruled(top[0], top[1]) && ruled(top[1], top[2]);
   const mark = marked ? part(top[0][0], top[0][1], strict) : null;
@@ -170,22 +170,6 @@ export function bandImage(page: Gray, box: PixelRect): Band {
     return { serial, epic: rest.length ? part(rest[0][0], rest[rest.length - 1][1]) : null, mark };
   }
   return { serial, epic: part(first[0], clusters[clusters.length - 1][1]), mark };
-}
-
-/** The rows a column range's ink spans, and how many ink pixels it has. */
-function inkRows(mask: Uint8Array, width: number, height: number, [x0, x1]: [number, number]): { top: number; bottom: number; count: number } {
-  let top = height;
-  let bottom = -1;
-  let count = 0;
-  for (let y = 0; y < height; y++) {
-    for (let x = x0; x <= x1; x++) {
-      if (!mask[y * width + x]) continue;
-      count++;
-      if (y < top) top = y;
-      if (y > bottom) bottom = y;
-    }
-  }
-  return { top, bottom, count };
 }
 
 /** Whether a ruled line removed from the band (printed, not ink now) crosses half its height or more between columns x0 and x1. */
