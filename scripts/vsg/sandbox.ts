@@ -1,3 +1,5 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseEnv } from '@/lib/config';
 import { SandboxPool, sandboxLimitsFrom } from '@/lib/sandbox';
 
@@ -6,7 +8,9 @@ import { SandboxPool, sandboxLimitsFrom } from '@/lib/sandbox';
  * jobs use, so that a hostile file fails the command with a plain reason instead of taking it down.
  */
 export async function withCliSandbox<T>(work: (pool: SandboxPool) => Promise<T>): Promise<T> {
-  const pool = new SandboxPool(sandboxLimitsFrom(parseEnv(process.env)));
+  // the project's root, wherever the command is run from (the sandbox process is started from there)
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+  const pool = new SandboxPool(sandboxLimitsFrom(parseEnv(process.env)), { root });
   try {
     return await work(pool);
   } finally {
