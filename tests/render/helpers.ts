@@ -73,7 +73,8 @@ export async function syntheticRoll(rows = 4, opts: { text?: boolean } = {}): Pr
         const rect: Rect = { x: ox + 30 + c * 180, y: oy + H - 60 - (r + 1) * 72, width: 179.5, height: 71.5 };
         const photo: Rect = { x: rect.x + 125, y: rect.y + 6, width: 48, height: 58 };
         page.drawRectangle({ ...rect, borderWidth: 0.5, borderColor: rgb(0, 0, 0) });
-        page.drawRectangle({ ...photo, color: rgb(0.5, 0.5, 0.5) });
+        // a framed photo, as rolls print it
+        page.drawRectangle({ ...photo, color: rgb(0.5, 0.5, 0.5), borderWidth: 0.6, borderColor: rgb(0, 0, 0) });
         const label = `B${serial}`;
         if (!withText) {
           // No text (its standard font would be machine-dependent): a bar whose length encodes the serial.

@@ -160,6 +160,45 @@ describe('draft and final', () => {
     expect((pdftotext(path.join(dir, 'd2.pdf')).match(/DRAFT/g) ?? []).length).toBe(5);
   });
 
+  it('draws cut guides around the slips of a part-filled page only, not around its empty cells', async () => {
+    const layout = { pageSize: 'a4', orientation: 'portrait', slipsPerPage: 8 } as const;
+    const grid = computeGrid(layout);
+    const file = path.join(dir, 'guides.pdf');
+    // 11 slips: page 2 holds 3, in rows of 2 (a full row, then one cell of the next)
+    await renderSlips(baseInput({ voters: excelVoters(11), layout }), file);
+    const dpi = 100;
+    const k = dpi / 72;
+    const img = await renderPageGray(file, 2, dpi);
+    // the darkest pixel along a stretch of a guide (dashes leave gaps)
+    const along = (x0: number, y0: number, x1: number, y1: number) => {
+      let min = 255;
+      for (let t = 0; t <= 1; t += 0.01) {
+        const x = Math.round((x0 + (x1 - x0) * t) * k);
+        const y = Math.round(img.height - (y0 + (y1 - y0) * t) * k);
+        for (let d = -1; d <= 1; d++) min = Math.min(min, img.data[(y + d) * img.width + x], img.data[y * img.width + x + d]);
+      }
+      return min;
+    };
+    const cell = (i: number) => grid.cells[i];
+    const mid = (c: { x: number; y: number; width: number; height: number }) => ({ x: c.x + c.width / 2, y: c.y + c.height / 2 });
+    // used: the bottom edge of the lone slip (cell 2) and its right edge
+    expect(along(cell(2).x + 10, cell(2).y, cell(2).x + cell(2).width - 10, cell(2).y)).toBeLessThan(200);
+    expect(along(cell(2).x + cell(2).width, cell(2).y + 10, cell(2).x + cell(2).width, cell(2).y + cell(2).height - 10)).toBeLessThan(200);
+    // empty: cell 3's right edge and bottom edge, and nothing around the last row's cells
+    expect(along(cell(3).x + cell(3).width, cell(3).y + 10, cell(3).x + cell(3).width, cell(3).y + cell(3).height - 10)).toBeGreaterThan(245);
+    expect(along(cell(3).x + 10, cell(3).y, cell(3).x + cell(3).width - 10, cell(3).y)).toBeGreaterThan(245);
+    for (const i of [4, 5, 6, 7]) expect(along(cell(i).x + 10, mid(cell(i)).y, cell(i).x + cell(i).width - 10, cell(i).y + 2)).toBeGreaterThan(245);
+    expect(along(cell(7).x + 10, cell(7).y, cell(7).x + cell(7).width - 10, cell(7).y)).toBeGreaterThan(245);
+    // a full page keeps its whole grid
+    const first = await renderPageGray(file, 1, dpi);
+    const y = Math.round(first.height - cell(7).y * k);
+    let min = 255;
+    for (let x = Math.round((cell(7).x + 10) * k); x < Math.round((cell(7).x + cell(7).width - 10) * k); x++) {
+      for (let d = -1; d <= 1; d++) min = Math.min(min, first.data[(y + d) * first.width + x]);
+    }
+    expect(min).toBeLessThan(200);
+  });
+
   it('final: no watermark, all pages', async () => {
     const file = path.join(dir, 'final.pdf');
     const result = await renderSlips(baseInput({ voters: excelVoters(45) }), file);
@@ -203,7 +242,7 @@ describe('roll voters (synthetic roll with known boxes)', () => {
     }
   });
 
-  it('blanks the photo area when photos are off, keeps it when on', async () => {
+  it('blanks the photo area and its frame when photos are off, keeps them when on', async () => {
     const roll = await syntheticRoll(1);
     const voters = roll.voters.slice(0, 1);
     const placements: SlipPlacement[] = [];
@@ -222,6 +261,20 @@ describe('roll voters (synthetic roll with known boxes)', () => {
     };
     expect(await sample(on)).toBeLessThan(160);
     expect(await sample(off)).toBeGreaterThan(240);
+    // the photo's frame goes with it (no empty frame on every slip), the box's own outline stays
+    const scale = c.width / 180;
+    const darkest = async (file: string, x: number) => {
+      const img = await renderPageGray(file, 1, 200);
+      const k = 200 / 72;
+      let min = 255;
+      for (let dx = -2; dx <= 2; dx++) min = Math.min(min, img.data[Math.round(img.height - py * k) * img.width + Math.round(x * k) + dx]);
+      return min;
+    };
+    const frameX = c.x + (0.25 + 125) * scale;
+    const boxRightX = c.x + (0.25 + 179.5) * scale;
+    expect(await darkest(on, frameX)).toBeLessThan(120);
+    expect(await darkest(off, frameX)).toBeGreaterThan(240);
+    expect(await darkest(off, boxRightX)).toBeLessThan(200);
   });
 });
 

@@ -111,20 +111,42 @@ function offsetRect(r: Rect, dx: number, dy: number): Rect {
   return { x: r.x + dx, y: r.y + dy, width: r.width, height: r.height };
 }
 
-function cutGuideOps(grid: PageGrid): string {
+/**
+ * Dashed cut guides. A full page gets the whole grid; a page with empty cells (the last) gets only the edges of
+ * its slips, so that no frame is drawn around a cell with nothing to cut out. Cells fill rows from the top.
+ */
+function cutGuideOps(grid: PageGrid, used = grid.cells.length): string {
   const { margin, cols, rows, cellWidth, cellHeight, pageHeight } = grid;
   const top = pageHeight - margin;
-  const bottom = top - rows * cellHeight;
   const left = margin;
-  const right = margin + cols * cellWidth;
   const parts = ['q 0.6 G 0.35 w [3 2] 0 d'];
-  for (let c = 0; c <= cols; c++) {
-    const x = left + c * cellWidth;
-    parts.push(`${f(x)} ${f(bottom)} m ${f(x)} ${f(top)} l`);
-  }
-  for (let r = 0; r <= rows; r++) {
-    const y = top - r * cellHeight;
-    parts.push(`${f(left)} ${f(y)} m ${f(right)} ${f(y)} l`);
+  if (used >= cols * rows) {
+    const bottom = top - rows * cellHeight;
+    const right = margin + cols * cellWidth;
+    for (let c = 0; c <= cols; c++) {
+      const x = left + c * cellWidth;
+      parts.push(`${f(x)} ${f(bottom)} m ${f(x)} ${f(top)} l`);
+    }
+    for (let r = 0; r <= rows; r++) {
+      const y = top - r * cellHeight;
+      parts.push(`${f(left)} ${f(y)} m ${f(right)} ${f(y)} l`);
+    }
+  } else {
+    const fullRows = Math.floor(used / cols);
+    const rest = used % cols;
+    const usedRows = fullRows + (rest > 0 ? 1 : 0);
+    // vertical lines: column c's left edge runs down every used row that has a cell on either side of it
+    for (let c = 0; c <= cols; c++) {
+      const x = left + c * cellWidth;
+      const rowsHere = rest > 0 && c <= rest ? usedRows : fullRows;
+      if (rowsHere > 0) parts.push(`${f(x)} ${f(top - rowsHere * cellHeight)} m ${f(x)} ${f(top)} l`);
+    }
+    // horizontal lines: row line r spans the columns used above or below it
+    for (let r = 0; r <= usedRows; r++) {
+      const y = top - r * cellHeight;
+      const span = r < fullRows || (r === fullRows && fullRows > 0) ? cols : rest;
+      if (span > 0) parts.push(`${f(left)} ${f(y)} m ${f(left + span * cellWidth)} ${f(y)} l`);
+    }
   }
   parts.push('S Q\n');
   return parts.join(' ');
@@ -229,11 +251,11 @@ async function render(input: RenderInput, output: RenderOutput, grid: PageGrid, 
 
   for (let p = 0; p < pagesToWrite; p++) {
     input.signal?.throwIfAborted();
-    const ops: string[] = [guides];
-    const xobjects: Record<string, PDFRef> = { T: templateRef };
-    if (watermarkRef) xobjects.W = watermarkRef;
     const first = p * perPage;
     const last = Math.min(slipsToWrite, first + perPage);
+    const ops: string[] = [last - first === perPage ? guides : cutGuideOps(grid, last - first)];
+    const xobjects: Record<string, PDFRef> = { T: templateRef };
+    if (watermarkRef) xobjects.W = watermarkRef;
     for (let i = first; i < last; i++) {
       const voter = input.voters[i];
       const cell = grid.cells[i - first];

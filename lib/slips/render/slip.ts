@@ -106,6 +106,11 @@ export function watermarkOps(cellWidth: number, cellHeight: number, font: Docume
 /** Half the roll's box line width: the clip may grow by this much, no more, so neighbours never show. */
 export const CLIP_PAD = 0.25;
 
+/** How far past the photo's edge the blank reaches when photos are off: the frame's line, not the text beside it. */
+const PHOTO_FRAME_MARGIN = 2;
+/** How much of the box's edge the blank leaves alone: its outline. */
+const BOX_OUTLINE_KEEP = 0.9;
+
 /** A roll voter: the box from the source page, vector, clipped; photo area blanked when photos are off. */
 export function rollContentOps(voter: VoterRecord, form: SourceForm, content: Rect, printPhotos: boolean): { ops: string; placed: Rect } {
   const box = voter.box;
@@ -122,8 +127,16 @@ export function rollContentOps(voter: VoterRecord, form: SourceForm, content: Re
     `q ${m.map(fm).join(' ')} cm ${f(r.x - CLIP_PAD)} ${f(r.y - CLIP_PAD)} ${f(r.width + 2 * CLIP_PAD)} ${f(r.height + 2 * CLIP_PAD)} re W n /${form.name} Do`,
   ];
   if (!printPhotos && box.photo) {
+    // the frame's line goes too (it is drawn on the photo's edge): an empty frame on every slip says "photo missing"
+    // (a scan's frame lies a little outside the photo found in its pixels), never over the box's own outline
     const p = box.photo;
-    parts.push(`1 g ${f(p.x)} ${f(p.y)} ${f(p.width)} ${f(p.height)} re f`);
+    const m = PHOTO_FRAME_MARGIN;
+    const inset = BOX_OUTLINE_KEEP;
+    const x0 = Math.max(p.x - m, r.x + inset);
+    const y0 = Math.max(p.y - m, r.y + inset);
+    const x1 = Math.min(p.x + p.width + m, r.x + r.width - inset);
+    const y1 = Math.min(p.y + p.height + m, r.y + r.height - inset);
+    parts.push(`1 g ${f(x0)} ${f(y0)} ${f(x1 - x0)} ${f(y1 - y0)} re f`);
   }
   parts.push('Q\n');
   return { ops: parts.join(' '), placed: { x: tx, y: ty, width: w, height: h } };
