@@ -155,9 +155,16 @@ export function DraftView({
           </summary>
           <ul className="mt-2 grid list-disc gap-1 pl-5">
             {warnings.map((w, i) => (
-              <li key={i} className="break-words">
-                {typeof w.page === 'number' ? `Page ${w.page}: ` : ''}
+              <li key={i} className="break-words" data-testid="draft-warning">
+                {typeof w.page === 'number' && !w.message.startsWith(`Page ${w.page}`) ? `Page ${w.page}: ` : ''}
                 {w.message}
+                {w.action ? <span className="mt-0.5 block font-medium">{w.action}</span> : null}
+                {w.detail ? (
+                  <details className="mt-0.5 text-xs text-muted-foreground">
+                    <summary className="cursor-pointer">Details</summary>
+                    {w.detail}
+                  </details>
+                ) : null}
               </li>
             ))}
           </ul>
@@ -176,7 +183,7 @@ export function DraftView({
       </div>
 
       {doc.view_url ? (
-        <PdfViewer url={doc.view_url} label="Draft preview" className="h-[80vh]" />
+        <PdfViewer url={doc.view_url} label="Draft preview" className="h-[80vh]" totalPages={doc.total_pages ?? undefined} />
       ) : (
         <p className="text-sm text-muted-foreground">The draft preview is not available.</p>
       )}

@@ -4,6 +4,7 @@ import * as React from 'react';
 import { ExternalLinkIcon, LoaderCircleIcon, TriangleAlertIcon } from 'lucide-react';
 import { cn } from '@/lib/utils';
 import { loadPdfJs } from './load-pdfjs';
+import { PageZoom } from './page-zoom';
 
 type PdfDocument = import('pdfjs-dist/legacy/build/pdf.mjs').PDFDocumentProxy;
 
@@ -13,6 +14,8 @@ interface PdfViewerProps {
   /** Accessible name of the viewer region. */
   label: string;
   className?: string;
+  /** Pages of the whole document when the PDF shows only the first of them (a draft's preview). */
+  totalPages?: number;
 }
 
 /** Page sizes at scale 1 (PDF points), known before any page is drawn so the scroll height is stable. */
@@ -22,10 +25,11 @@ interface PageSize {
 }
 
 /**
- * A PDF shown as canvases drawn by pdf.js in the browser: phones (Android Chrome) show nothing for a PDF
- * in an iframe. Pages are drawn when they come near the viewport, at the container's width times the
- * device pixel ratio (capped at 2 to keep a cheap phone's memory in check).
+ * The device pixel ratio pages are drawn at: the screen's own, up to 3 (a phone's); a page drawn at 3× a
+ * 360 px width is 6.6 MB of canvas.
  */
+const MAX_PIXEL_RATIO = 3;
+
 /**
  * The closing of the document a viewer showed last. Every viewer shares one pdf.js worker; a document
  * opened on it while the one before is still being closed (a draft redrawn in under a second gives the
@@ -34,8 +38,14 @@ interface PageSize {
  */
 let lastClosed: Promise<void> = Promise.resolve();
 
-export function PdfViewer({ url, label, className }: PdfViewerProps) {
+/**
+ * A PDF shown as canvases drawn by pdf.js in the browser: phones (Android Chrome) show nothing for a PDF
+ * in an iframe. Pages are drawn when they come near the viewport, at the container's width times the
+ * device pixel ratio; a tap on a page opens it full screen to zoom and pan (PageZoom).
+ */
+export function PdfViewer({ url, label, className, totalPages }: PdfViewerProps) {
   const [doc, setDoc] = React.useState<PdfDocument | null>(null);
+  const [zoomed, setZoomed] = React.useState<number | null>(null);
   const [sizes, setSizes] = React.useState<PageSize[]>([]);
   const [failed, setFailed] = React.useState(false);
 
@@ -45,6 +55,7 @@ export function PdfViewer({ url, label, className }: PdfViewerProps) {
     setDoc(null);
     setSizes([]);
     setFailed(false);
+    setZoomed(null);
     (async () => {
       const pdfjs = await loadPdfJs();
       await lastClosed;
@@ -94,17 +105,23 @@ export function PdfViewer({ url, label, className }: PdfViewerProps) {
           <LoaderCircleIcon className="size-4 animate-spin" /> Loading preview…
         </div>
       ) : (
-        <ol className="mx-auto grid max-w-3xl gap-3">
-          {sizes.map((size, i) => (
-            <PdfPage key={i} doc={doc} number={i + 1} size={size} total={sizes.length} />
-          ))}
-        </ol>
+        <>
+          <p className="mx-auto mb-2 max-w-3xl text-xs text-muted-foreground" data-testid="pdf-viewer-caption">
+            {totalPages !== undefined && totalPages > sizes.length ? `The first ${sizes.length} of ${totalPages} pages. ` : ''}Tap a page to see it full screen and zoom in.
+          </p>
+          <ol className="mx-auto grid max-w-3xl gap-3">
+            {sizes.map((size, i) => (
+              <PdfPage key={i} doc={doc} number={i + 1} size={size} total={sizes.length} onOpen={() => setZoomed(i + 1)} />
+            ))}
+          </ol>
+          <PageZoom doc={doc} page={zoomed} total={sizes.length} onPage={setZoomed} onClose={() => setZoomed(null)} />
+        </>
       )}
     </div>
   );
 }
 
-function PdfPage({ doc, number, size, total }: { doc: PdfDocument; number: number; size: PageSize; total: number }) {
+function PdfPage({ doc, number, size, total, onOpen }: { doc: PdfDocument; number: number; size: PageSize; total: number; onOpen: () => void }) {
   const holder = React.useRef<HTMLLIElement>(null);
   const canvas = React.useRef<HTMLCanvasElement>(null);
   const [visible, setVisible] = React.useState(false);
@@ -136,7 +153,7 @@ function PdfPage({ doc, number, size, total }: { doc: PdfDocument; number: numbe
     (async () => {
       const page = await doc.getPage(number);
       if (cancelled) return;
-      const ratio = Math.min(window.devicePixelRatio || 1, 2);
+      const ratio = Math.min(window.devicePixelRatio || 1, MAX_PIXEL_RATIO);
       const viewport = page.getViewport({ scale: (width / size.width) * ratio });
       target.width = Math.floor(viewport.width);
       target.height = Math.floor(viewport.height);
@@ -156,14 +173,9 @@ function PdfPage({ doc, number, size, total }: { doc: PdfDocument; number: numbe
 
   return (
     <li ref={holder} className="relative overflow-hidden rounded-sm bg-white shadow-sm ring-1 ring-black/10" style={{ aspectRatio: `${size.width} / ${size.height}` }}>
-      <canvas
-        ref={canvas}
-        data-testid="pdf-page"
-        data-rendered={rendered ? 'true' : 'false'}
-        aria-label={`Page ${number} of ${total}`}
-        role="img"
-        className="block h-full w-full"
-      />
+      <button type="button" onClick={onOpen} className="block h-full w-full cursor-zoom-in focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring" aria-label={`Page ${number} of ${total}: open full screen`}>
+        <canvas ref={canvas} data-testid="pdf-page" data-rendered={rendered ? 'true' : 'false'} aria-hidden className="block h-full w-full" />
+      </button>
       {!rendered && (
         <span className="absolute inset-0 flex items-center justify-center text-xs text-neutral-500">Page {number}…</span>
       )}
