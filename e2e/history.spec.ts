@@ -123,7 +123,6 @@ for (const [device, viewport, theme] of [
     await expect(rows.nth(1).getByTestId('history-error-reason')).not.toBeEmpty();
     await expect(rows.nth(1).getByRole('link', { name: 'Start over' })).toHaveAttribute('href', '/voter-slip-generator');
     await expect(rows.nth(1).getByRole('link', { name: 'Resume' })).toHaveCount(0);
-    await expect(rows.nth(1).getByRole('button')).toHaveCount(0);
     // Date and time on each row.
     await expect(rows.nth(0)).toContainText(/\d{4}, \d{1,2}:\d{2}/);
     // Colours differ: amber for the draft, red for the error.
@@ -133,5 +132,18 @@ for (const [device, viewport, theme] of [
     expect(list?.width).toBeLessThanOrEqual(900);
     await expectNoHorizontalScroll(page);
     await shot(page, `history-rows-${device}-${theme}`);
+
+    // the failed task can be deleted: asked first (Keep leaves it), then gone from the list and from the server
+    await rows.nth(1).getByRole('button', { name: 'Delete task' }).click();
+    const ask = page.getByRole('alertdialog');
+    await expect(ask).toContainText('Delete this task and its files? This cannot be undone.');
+    await ask.getByRole('button', { name: 'Keep' }).click();
+    await expect(rows).toHaveCount(2);
+    await rows.nth(1).getByRole('button', { name: 'Delete task' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await expect(rows).toHaveCount(1);
+    await expect(rows.nth(0)).toHaveAttribute('data-id', draft);
+    await page.reload();
+    await expect(page.getByTestId('history-row')).toHaveCount(1);
   });
 }

@@ -2,12 +2,13 @@
 
 import * as React from 'react';
 import Link from 'next/link';
-import { CircleAlertIcon, DownloadIcon, EyeIcon, FilePlusIcon, LoaderCircleIcon, RotateCcwIcon } from 'lucide-react';
+import { CircleAlertIcon, DownloadIcon, EyeIcon, FilePlusIcon, LoaderCircleIcon, RotateCcwIcon, Trash2Icon } from 'lucide-react';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useRequireUser } from '@/components/session/guards';
-import { formatRupees, getDocument, listDocuments, type DocumentSummary } from '@/lib/client/documents';
+import { deleteDocument, formatRupees, getDocument, listDocuments, type DocumentSummary } from '@/lib/client/documents';
+import { useConfirm } from '@/components/dialogs/app-dialogs';
 import { cn } from '@/lib/utils';
 import { statusLabel, statusTone } from '@/components/history/status';
 import { PdfOverlay } from './pdf-overlay';
@@ -63,6 +64,7 @@ export function HistoryList() {
   const [viewing, setViewing] = React.useState<{ url: string; title: string } | null>(null);
   const [busy, setBusy] = React.useState<string | null>(null);
   const [actionError, setActionError] = React.useState<string | null>(null);
+  const confirm = useConfirm();
 
   React.useEffect(() => {
     if (!user) return;
@@ -104,6 +106,21 @@ export function HistoryList() {
       a.click();
       a.remove();
     }
+  }
+
+  /** A failed, unpaid task: asked first, then gone from the list with its files. */
+  async function remove(doc: DocumentSummary) {
+    const sure = await confirm('Delete this task and its files? This cannot be undone.', { title: 'Delete task', confirmLabel: 'Delete', cancelLabel: 'Keep' });
+    if (!sure) return;
+    setBusy(`delete-${doc.id}`);
+    setActionError(null);
+    const result = await deleteDocument(doc.id);
+    setBusy(null);
+    if (!result.ok) {
+      setActionError(result.error);
+      return;
+    }
+    setLoaded((old) => (old.state === 'ready' ? { state: 'ready', documents: old.documents.filter((d) => d.id !== doc.id) } : old));
   }
 
   if (!user) return null;
@@ -197,19 +214,28 @@ export function HistoryList() {
                         >
                           <EyeIcon /> View
                         </Link>
-                      ) : tone === 'error' && doc.can_resume ? (
-                        // a fault that outlived its retries: the task page offers Resume Processing
-                        <Link
-                          href={`/voter-slip-generator?task=${encodeURIComponent(String(doc.id))}`}
-                          className={buttonVariants({ size: 'sm', variant: 'outline' })}
-                        >
-                          <RotateCcwIcon /> Resume
-                        </Link>
                       ) : tone === 'error' ? (
-                        // the file caused it: a retry would fail the same way
-                        <Link href="/voter-slip-generator" className={buttonVariants({ size: 'sm', variant: 'outline' })}>
-                          <FilePlusIcon /> Start over
-                        </Link>
+                        <>
+                          {doc.can_resume ? (
+                            // a fault that outlived its retries: the task page offers Resume Processing
+                            <Link
+                              href={`/voter-slip-generator?task=${encodeURIComponent(String(doc.id))}`}
+                              className={buttonVariants({ size: 'sm', variant: 'outline' })}
+                            >
+                              <RotateCcwIcon /> Resume
+                            </Link>
+                          ) : (
+                            // the file caused it: a retry would fail the same way
+                            <Link href="/voter-slip-generator" className={buttonVariants({ size: 'sm', variant: 'outline' })}>
+                              <FilePlusIcon /> Start over
+                            </Link>
+                          )}
+                          {!doc.paid_at && (
+                            <Button size="sm" variant="ghost" onClick={() => void remove(doc)} disabled={busy !== null} aria-label="Delete task">
+                              {busy === `delete-${doc.id}` ? <LoaderCircleIcon className="animate-spin" /> : <Trash2Icon />} Delete
+                            </Button>
+                          )}
+                        </>
                       ) : null}
                     </div>
                   </li>

@@ -52,6 +52,10 @@ export interface DocumentSummary {
 export interface DocumentWarning {
   page?: number | null;
   message: string;
+  /** What the user can do about it. */
+  action?: string;
+  /** The technical detail, behind a toggle. */
+  detail?: string;
 }
 
 /** GET /api/documents/{id}: the task as polled. */
@@ -127,6 +131,7 @@ export const MESSAGES = {
   order: 'Failed to create payment order.',
   gateway: 'Failed to load payment gateway.',
   cancel: 'Failed to cancel the task.',
+  remove: 'Failed to delete the task.',
   status: 'Failed to get task status.',
   unknown: 'An unknown error occurred.',
   payment: 'Payment verification failed.',
@@ -178,6 +183,11 @@ export function listDocuments(): Promise<Result<DocumentSummary[]>> {
 
 export function cancelDocument(id: string | number): Promise<Result<{ detail?: string }>> {
   return call(`/api/documents/${encodeURIComponent(String(id))}/cancel`, post(), MESSAGES.cancel);
+}
+
+/** An unpaid task that stopped with an error: delete it and its files. */
+export function deleteDocument(id: string | number): Promise<Result<{ detail?: string }>> {
+  return call(`/api/documents/${encodeURIComponent(String(id))}`, { method: 'DELETE' }, MESSAGES.remove);
 }
 
 /** On an errored task: resume from the failed step. */

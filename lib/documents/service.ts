@@ -112,6 +112,17 @@ export async function cancelTask(ctx: DocumentsContext, userId: number, id: numb
   await ctx.store.delete([gone.uploadFileId, gone.bannerFileId, gone.votersFileId, gone.draftFileId, gone.finalFileId]);
 }
 
+/** DELETE /api/documents/{id}: an unpaid task that stopped with an error goes, with its files (history's Delete). */
+export async function deleteFailedTask(ctx: DocumentsContext, userId: number, id: number): Promise<void> {
+  const doc = await requireOwnDocument(ctx, userId, id);
+  if (doc.paidAt) throw ApiError.conflict('This task has been paid for and cannot be deleted: resume it, or ask for a refund.');
+  if (doc.status !== 'error') throw ApiError.conflict(`Only a task that stopped with an error can be deleted (this one is ${doc.status}); cancel a task that is still running.`);
+  const gone = await deleteUnpaidDocument(ctx.db, doc.id, TRANSITIONS.deleted);
+  if (!gone) throw ApiError.conflict('This task changed meanwhile and was not deleted; reload the page.');
+  if (gone.taskId) await ctx.jobs.cancel(draftJob, [gone.taskId], payloadOf(gone));
+  await ctx.store.delete([gone.uploadFileId, gone.bannerFileId, gone.votersFileId, gone.draftFileId, gone.finalFileId]);
+}
+
 /**
  * DELETE /api/users/{id}: a user goes with their tasks and every file of them (uploads, voter files,
  * drafts, finals). The checks come first; then the jobs of their tasks are cancelled; then, in one

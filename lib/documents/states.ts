@@ -28,6 +28,8 @@ export const TRANSITIONS = {
   resumed: ['error'],
   /** a resumed task's run id */
   resumedRunning: RUNNING_STATUSES,
+  /** delete: an unpaid task that stopped with an error (its row and files go; a paid one is resumed or refunded, never deleted) */
+  deleted: ['error'],
   /** cancel: an unpaid task that is running or waits at its draft */
   cancelled: [...RUNNING_STATUSES, 'draft_complete'],
   /** new slip choices: the draft is made again (from its draft, or from an error the choices caused) */

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { findDocument, markDocumentPaid } from '@/db/queries/documents';
+import { findDocument, markDocumentPaid, updateDocument } from '@/db/queries/documents';
 import { findJob } from '@/db/queries/jobs';
 import { documents, storedFiles } from '@/db/schema';
-import { GET as statusRoute } from '@/app/api/documents/[id]/route';
+import { DELETE as deleteRoute, GET as statusRoute } from '@/app/api/documents/[id]/route';
 import { POST as cancelRoute } from '@/app/api/documents/[id]/cancel/route';
 import { POST as continueRoute } from '@/app/api/documents/[id]/continue/route';
 import { POST as paymentRoute } from '@/app/api/documents/[id]/payment/route';
@@ -93,6 +93,32 @@ describeEachDb('cancel, ownership, links and retention', (ctx) => {
     await startFinalRender(await appContext(), b.body.id);
     await waitForStatus(token, b.body.id, ['complete']);
     expect((await post(cancelRoute, token, b.body.id)).status).toBe(409);
+  });
+
+  it('delete: an unpaid task that stopped with an error goes with its files; a draft, a paid task and another user\'s are refused', async () => {
+    const owner = await makeUser(ctx.db);
+    const other = await makeUser(ctx.db);
+    const token = owner.tokens.access_token;
+    const remove = (who: string, id: number) => call(deleteRoute, { token: who, method: 'DELETE', params: { id: String(id) } });
+    const banner = { bytes: await bannerPng(300, 60), name: 'b.png' };
+    const before = await fileIds(ctx.db);
+    const a = await upload(token, { voterList: excel(), banner });
+    await waitForStatus(token, a.body.id, ['draft_complete']);
+    expect(await remove(token, a.body.id)).toMatchObject({ status: 409, body: { detail: expect.stringMatching(/Only a task that stopped with an error/) } });
+    await updateDocument(ctx.db, a.body.id, { status: 'error', errorMessage: 'The file is damaged.' });
+    expect((await remove(other.tokens.access_token, a.body.id)).status).toBe(404);
+    expect(await remove(token, a.body.id)).toMatchObject({ status: 200, body: { detail: 'The task was deleted.' } });
+    expect((await call(statusRoute, { token, params: { id: String(a.body.id) } })).status).toBe(404);
+    expect((await call(listRoute, { token })).body.map((d: { id: number }) => d.id)).not.toContain(a.body.id);
+    expect([...(await fileIds(ctx.db))].filter((f) => !before.has(f))).toEqual([]);
+    expect((await remove(token, a.body.id)).status).toBe(404);
+
+    const b = await upload(token, { voterList: excel(), banner });
+    await waitForStatus(token, b.body.id, ['draft_complete']);
+    await markDocumentPaid(ctx.db, b.body.id);
+    await updateDocument(ctx.db, b.body.id, { status: 'error' });
+    expect(await remove(token, b.body.id)).toMatchObject({ status: 409, body: { detail: expect.stringMatching(/paid/) } });
+    expect(await findDocument(ctx.db, b.body.id)).not.toBeNull();
   });
 
   it("another user's task is 404 on every call; view/download need a valid token for that task", async () => {

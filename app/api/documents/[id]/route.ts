@@ -1,7 +1,7 @@
 import { refundsForDocuments } from '@/db/queries/payments';
 import { withUser } from '@/lib/api/with-user';
 import { statusJson } from '@/lib/documents/present';
-import { requireOwnDocument } from '@/lib/documents/service';
+import { deleteFailedTask, requireOwnDocument } from '@/lib/documents/service';
 import { isPaymentTestMode } from '@/lib/payments/mode';
 import { jsonNoStore } from '@/lib/api/request';
 
@@ -11,4 +11,10 @@ export const GET = withUser('task id', async (_req, { ctx, user, sessionId, id }
   const refunds = doc.paidAt ? await refundsForDocuments(ctx.db, [doc.id]) : [];
   const issuer = { userId: user.id, sessionId, passwordVersion: user.passwordVersion };
   return jsonNoStore(await statusJson(doc, { testMode: isPaymentTestMode(), refunds, issuer }));
+});
+
+/** DELETE /api/documents/{id}: remove an unpaid task that stopped with an error, and its files. */
+export const DELETE = withUser('task id', async (_req, { ctx, user, id }) => {
+  await deleteFailedTask(ctx, user.id, id);
+  return jsonNoStore({ detail: 'The task was deleted.' });
 });
