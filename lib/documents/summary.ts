@@ -22,7 +22,7 @@ export function summariseReport(report: ParseReport, overview?: ListOverview): D
     withoutEpic: report.withoutEpic,
     deleted: report.deleted,
     header,
-    warnings: report.warnings.slice(0, MAX_KEPT_WARNINGS).map((w) => ({ page: w.page, message: w.message })),
+    warnings: report.warnings.slice(0, MAX_KEPT_WARNINGS).map((w) => ({ page: w.page, message: w.message, ...(w.action ? { action: w.action } : {}), ...(w.detail ? { detail: w.detail } : {}) })),
     moreWarnings: Math.max(0, report.warnings.length - MAX_KEPT_WARNINGS),
     ...(overview ? { overview } : {}),
   };

@@ -80,7 +80,12 @@ export interface Supplement {
 export interface ParseWarning {
   /** 1-based page (PDF) or row (Excel) the warning is about, if any. */
   page?: number;
+  /** What was found, in plain words, naming the pages, rows or serials concerned. */
   message: string;
+  /** What the user can do about it, when there is something to do. */
+  action?: string;
+  /** How the reader came to it, for whoever wants the technical detail (shown behind a toggle). */
+  detail?: string;
 }
 
 export interface ParseReport {

@@ -48,7 +48,8 @@ describe.skipIf(!HAVE_ROLL)(`the shared vector roll${HAVE_ROLL ? '' : ` (skipped
     expect(list.report.ocrRead).toBe(0);
     // one warning only: the scrambled text layer (no serial gaps, no image pages)
     expect(list.report.warnings).toHaveLength(1);
-    expect(list.report.warnings[0].message).toMatch(/legacy font encoding/);
+    expect(list.report.warnings[0].message).toMatch(/cannot be read as text \(it is written in an old font\)/);
+    expect(list.report.warnings[0].detail).toMatch(/legacy \(non-Unicode\) font encoding/);
   });
 
   it('records each box on its page, 179.5 x 71.5 pt, in reading order', () => {

@@ -28,7 +28,9 @@ describe('serial continuity repair', () => {
     // three pages of 6 boxes read from the text layer; page 2 prints 8 then 10 (the roll leaves 9 out)
     const pages = [[1, 2, 3, 4, 5, 6], [7, 8, 10, 11, 12, 13], [14, 15, 16, 17, 18, 19]];
     const text = (ocr: boolean): SerialSlot[] => pages.flatMap((xs, p) => xs.map((serial) => ({ serial, fromOcr: ocr, page: p + 1 })));
-    expect(continuityWarnings(text(false))).toEqual([{ page: 2, message: 'Serial 9 is not in the roll: on page 2, whose 6 voter boxes were all found, 8 is followed by 10.' }]);
+    expect(continuityWarnings(text(false))).toEqual([{ page: 2, message: 'Serial 9 is not in the roll: on page 2, whose 6 voter boxes were all found, 8 is followed by 10.', action: 'Nothing to do: the roll itself skips these numbers.' }]);
+    // a gap that may be a box not found says what to do about it
+    expect(continuityWarnings(text(true))[0].action).toBe('Compare page 2 of the roll with its slips: that voter may have no slip.');
     // read by OCR, the same gap may be a misread: a plain jump
     expect(continuityWarnings(text(true)).map((w) => w.message)).toEqual(['Serial numbers jump from 8 to 10: serial 9 not found.']);
     // a page short of the full grid may have lost a box: a plain jump

@@ -206,13 +206,17 @@ export function continuityWarnings(slots: SerialSlot[], limit = 50): ParseWarnin
     if (slot.serial === null) {
       const n = unread.get(slot.page);
       if (n !== undefined) {
-        add({ page: slot.page, message: n === 1 ? 'One voter box whose serial number could not be read.' : `${n} voter boxes whose serial numbers could not be read.` });
+        add({
+          page: slot.page,
+          message: n === 1 ? 'One voter box whose serial number could not be read.' : `${n} voter boxes whose serial numbers could not be read.`,
+          action: `Check the serial numbers on the slips of page ${slot.page} against the roll.`,
+        });
         unread.delete(slot.page);
       }
       continue;
     }
     const last = previous?.serial ?? null;
-    if (seen.has(slot.serial)) add({ page: slot.page, message: `Serial number ${slot.serial} appears more than once.` });
+    if (seen.has(slot.serial)) add({ page: slot.page, message: `Serial number ${slot.serial} appears more than once.`, action: `Compare page ${slot.page} of the roll with its slips: a voter may be printed twice, or a serial misread.` });
     else if (previous !== null && last !== null && slot.serial > last + 1) {
       const leftOut = previous.page === slot.page && !previous.fromOcr && !slot.fromOcr && boxes.get(slot.page) === fullGrid && gridPages >= 2;
       add({
@@ -220,9 +224,10 @@ export function continuityWarnings(slots: SerialSlot[], limit = 50): ParseWarnin
         message: leftOut
           ? `${between(last, slot.serial)} ${slot.serial - last === 2 ? 'is' : 'are'} not in the roll: on page ${slot.page}, whose ${fullGrid} voter boxes were all found, ${last} is followed by ${slot.serial}.`
           : `Serial numbers jump from ${last} to ${slot.serial}: ${between(last, slot.serial).toLowerCase()} not found.`,
+        action: leftOut ? 'Nothing to do: the roll itself skips these numbers.' : `Compare page ${slot.page} of the roll with its slips: ${slot.serial - last === 2 ? 'that voter' : 'those voters'} may have no slip.`,
       });
     } else if (last !== null && slot.serial !== last + 1) {
-      add({ page: slot.page, message: `Serial numbers jump from ${last} to ${slot.serial}.` });
+      add({ page: slot.page, message: `Serial numbers jump from ${last} to ${slot.serial}.`, action: `Compare page ${slot.page} of the roll with its slips.` });
     }
     seen.add(slot.serial);
     previous = slot;
@@ -243,5 +248,11 @@ export function coverWarnings(cover: { last: number; electors: number } | null |
   const highest = serials.length > 0 ? maxOf(serials) : null;
   if (slots.length >= cover.electors && highest === cover.last) return [];
   const last = highest === null ? 'no serial was read' : `the last serial read is ${highest}`;
-  return [{ page: 1, message: `The cover states ${cover.electors} electors with serials up to ${cover.last}, but ${slots.length} voter boxes were found (${last}).` }];
+  return [
+    {
+      page: 1,
+      message: `The cover states ${cover.electors} electors with serials up to ${cover.last}, but ${slots.length} voter boxes were found (${last}).`,
+      action: 'Some voters may have no slip: compare the draft with the roll before paying.',
+    },
+  ];
 }

@@ -38,20 +38,34 @@ export function requireBoxes(boxes: FoundBox[], tooComplex: number[]): void {
 function methodWarnings(found: PageBoxes[], textLayer: TextLayer, tooComplex: number[]): ParseWarning[] {
   const warnings: ParseWarning[] = [];
   if (textLayer === 'scrambled') {
-    warnings.push({ message: 'The text layer uses a legacy font encoding (names extract as gibberish): names are not read; slips show the printed box.' });
+    warnings.push({
+      message: 'The names on this roll cannot be read as text (it is written in an old font). Each slip shows the voter\'s box exactly as the roll prints it, so the slips are right; only the name cannot be typed onto a slip or searched.',
+      detail: 'The text layer uses a legacy (non-Unicode) font encoding: the text extracted from it is gibberish, so names are not read from it.',
+    });
   }
   const raster = found.filter((p) => p.method === 'raster').map((p) => p.page);
   if (raster.length > 0) {
     warnings.push({
-      message: `${raster.length === 1 ? `Page ${raster[0]} is a picture` : `Pages ${numberList(raster)} are pictures`} (a scan, or a roll saved as images): the voters on ${raster.length === 1 ? 'it' : 'them'} were read from the image by text recognition. Check a few slips' serials and IDs against the roll before printing.`,
+      message: `${raster.length === 1 ? `Page ${raster[0]} is a picture` : `Pages ${numberList(raster)} are pictures`} (a scan, or a roll saved as images): the voters on ${raster.length === 1 ? 'it' : 'them'} were read from the image by text recognition.`,
+      action: "Check a few slips' serials and IDs against the roll before printing.",
+      detail: 'The voter boxes were found in the rendered page image (no drawn rectangles or text layer); serial numbers and IDs were read by OCR, deleted stamps and reason letters from the pixels.',
     });
   }
   const grid = found.filter((p) => p.method === 'grid').map((p) => p.page);
   if (grid.length > 0) {
-    warnings.push({ message: `No box outlines could be seen on ${grid.length === 1 ? `page ${grid[0]}` : `pages ${numberList(grid)}`}: the voters on ${grid.length === 1 ? 'it' : 'them'} were placed by the layout of the other pages. Check those slips against the roll before printing.` });
+    warnings.push({
+      message: `No box outlines could be seen on ${grid.length === 1 ? `page ${grid[0]}` : `pages ${numberList(grid)}`}: the voters on ${grid.length === 1 ? 'it' : 'them'} were placed by the layout of the other pages.`,
+      action: 'Check those slips against the roll before printing.',
+      detail: 'The page draws no rectangles around its voters; the boxes were cut on the grid measured on the roll\'s other pages.',
+    });
   }
   if (tooComplex.length > 0) {
-    warnings.push({ message: `Page(s) ${tooComplex.join(', ')} were not examined: each draws over ${n(MAX_RASTER_PATHS)} shapes, far more than a roll page.` });
+    const one = tooComplex.length === 1;
+    warnings.push({
+      message: `${one ? `Page ${tooComplex[0]} was` : `Pages ${numberList(tooComplex)} were`} skipped: ${one ? 'it holds' : 'they hold'} far more drawing than a roll page (a map or a picture, usually).`,
+      action: `If the roll has voters on ${one ? 'that page' : 'those pages'}, they have no slip: check ${one ? 'it' : 'them'} in the roll.`,
+      detail: `${one ? 'It draws' : 'Each draws'} over ${n(MAX_RASTER_PATHS)} shapes, the most a page is examined with.`,
+    });
   }
   return warnings;
 }
