@@ -11,7 +11,7 @@ const commands: Record<string, { summary: string; load: () => Promise<Command> }
   },
   slips: {
     summary:
-      'slips --voters <file> --banner <image> --address <text> --out <pdf> [--page-size a4|a3|letter|legal] [--orientation portrait|landscape] [--per-page N] [--photos] [--draft]',
+      'slips --voters <file> --banner <image> --address <text> --out <pdf> [--page-size a4|a3|letter|legal|roll58|roll80] [--orientation portrait|landscape] [--per-page N] [--photos] [--draft]',
     load: async () => (await import('./vsg/slips')).slipsCommand,
   },
   'create-admin': {

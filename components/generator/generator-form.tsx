@@ -25,7 +25,7 @@ import {
   VOTER_LIST_EXTENSIONS,
   VOTER_LIST_TYPE_ERROR,
 } from '@/lib/documents/upload-rules';
-import { allowedSlipsPerPage, ORIENTATIONS, PAGE_SIZE_LABELS, PAGE_SIZES, type Orientation, type PageSize } from '@/lib/slips/layout-options';
+import { allowedSlipsPerPage, isRollSize, ORIENTATIONS, PAGE_SIZE_LABELS, PAGE_SIZES, ROLL_SLIPS_PER_CHARGED_PAGE, type Orientation, type PageSize } from '@/lib/slips/layout-options';
 import { FilePicker } from './file-picker';
 import { PricingNote } from './pricing-note';
 import { ProgressLine } from './task-frame';
@@ -251,7 +251,7 @@ export function GeneratorForm({ onStarted, kept }: GeneratorFormProps) {
                   control={form.control}
                   name="orientation"
                   render={({ field }) => (
-                    <Select value={field.value} onValueChange={(orientation) => changeLayout({ orientation: orientation as Orientation })}>
+                    <Select value={field.value} onValueChange={(orientation) => changeLayout({ orientation: orientation as Orientation })} disabled={isRollSize(values.pageSize)}>
                       <SelectTrigger id="orientation" className="w-full">
                         <SelectValue />
                       </SelectTrigger>
@@ -288,6 +288,14 @@ export function GeneratorForm({ onStarted, kept }: GeneratorFormProps) {
                 />
               </div>
             </div>
+
+            {isRollSize(values.pageSize) && (
+              <p className="-mt-2 text-sm text-muted-foreground" data-testid="roll-note">
+                One slip per label on a {values.pageSize === 'roll58' ? '58' : '80'} mm thermal printer roll. Hindi and every other Indian
+                script print correctly: the letters are already shaped in the PDF, so the printer needs no font of its own. Every{' '}
+                {ROLL_SLIPS_PER_CHARGED_PAGE} labels cost one page.
+              </p>
+            )}
 
             <div className="flex items-center justify-between gap-4 rounded-md border px-3 py-3">
               <Label htmlFor="print-photo" className="leading-snug">

@@ -12,7 +12,7 @@ import { useConfirm } from '@/components/dialogs/app-dialogs';
 import { cn } from '@/lib/utils';
 import { statusLabel, statusTone } from '@/components/history/status';
 import { PdfOverlay } from './pdf-overlay';
-import { PAGE_SIZE_LABELS, type PageSize } from '@/lib/slips/layout-options';
+import { isRollSize, PAGE_SIZE_LABELS, type PageSize } from '@/lib/slips/layout-options';
 
 const toneClass = {
   complete: 'bg-success/15 text-success',
@@ -28,7 +28,9 @@ function formatCreated(createdAt: string): string {
 
 /** "A4 portrait, 8 a page". */
 function layoutText(layout: NonNullable<DocumentSummary['layout']>): string {
-  return `${PAGE_SIZE_LABELS[layout.page_size as PageSize] ?? layout.page_size} ${layout.orientation}, ${layout.slips_per_page} a page`;
+  const size = PAGE_SIZE_LABELS[layout.page_size as PageSize] ?? layout.page_size;
+  if (isRollSize(layout.page_size as PageSize)) return `${size}, one slip per label`;
+  return `${size} ${layout.orientation}, ${layout.slips_per_page} a page`;
 }
 
 /** Where the list comes from: "AC 137 - Name · Part 1 · Polling station 1 - School", when the roll says. */

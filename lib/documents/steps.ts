@@ -4,6 +4,7 @@ import type { StoredFile } from '@/lib/files';
 import { NonRetriableJobError, type JobFailure } from '@/lib/jobs';
 import type { RenderTaskInput, RenderTaskResult } from '@/lib/sandbox';
 import { feeInPaise } from '@/lib/slips/fees';
+import { chargedPages, type PageSize } from '@/lib/slips/layout-options';
 import type { ParseReport } from '@/lib/slips/types';
 import { withCoverFacts } from '@/lib/slips/ingest/pdf/roll-facts';
 import { documentsDeps, type DocumentsDeps } from './deps';
@@ -71,6 +72,11 @@ async function renderTaskPdf(
   });
 }
 
+/** The fee for a task's slips: per page, a roll's labels counted in eights (chargedPages). */
+function taskFee(deps: DocumentsDeps, doc: DocumentRow, pages: number): number {
+  return feeInPaise(chargedPages(doc.options.page_size as PageSize, pages), { feePerPage: deps.config.FEE_PER_PAGE, minFee: deps.config.MIN_FEE });
+}
+
 /** Step `render-draft`: the watermarked preview, the page count and the fee → draft_complete. */
 export async function renderDraftStep(deps: DocumentsDeps, documentId: number, signal: AbortSignal): Promise<{ draftFileId: string; totalPages: number }> {
   const doc = await loadTask(deps, documentId);
@@ -79,7 +85,7 @@ export async function renderDraftStep(deps: DocumentsDeps, documentId: number, s
     message: `Making the draft of ${doc.voterCount ?? 'the'} slips`,
     mode: { kind: 'draft', previewPages: deps.config.DRAFT_PREVIEW_PAGES },
   });
-  const amountPaise = feeInPaise(result.pages, { feePerPage: deps.config.FEE_PER_PAGE, minFee: deps.config.MIN_FEE });
+  const amountPaise = taskFee(deps, doc, result.pages);
   const saved = await transitionDocument(deps.db, documentId, TRANSITIONS.draftDone, {
     status: 'draft_complete',
     progress: 100,
@@ -138,7 +144,7 @@ async function refreshDraft(deps: DocumentsDeps, documentId: number, signal: Abo
   const saved = await transitionDocument(deps.db, documentId, TRANSITIONS.draftAmended, {
     draftFileId: file.id,
     totalPages: result.pages,
-    amountPaise: feeInPaise(result.pages, { feePerPage: deps.config.FEE_PER_PAGE, minFee: deps.config.MIN_FEE }),
+    amountPaise: taskFee(deps, doc, result.pages),
     slipSummary: slipSummaryOf(result),
   });
   await deps.store.delete([saved ? doc.draftFileId : file.id]);

@@ -3,6 +3,7 @@ import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, it } from 'vitest';
+import { PDFDocument } from '@cantoo/pdf-lib';
 import { findDocument, markDocumentPaid } from '@/db/queries/documents';
 import { listSteps } from '@/db/queries/jobs';
 import { GET as listRoute } from '@/app/api/documents/route';
@@ -80,6 +81,29 @@ for (const filesStore of ['disk', 'database'] as const) {
       expect(list.body[0]).toMatchObject({ id, status: 'complete', total_pages: 13, amount: 26, voters: 100 });
       const task = await call(taskIdRoute, { token: tokens.access_token, params: { id: String(id) } });
       expect(task.body.task_id).toBe(done.task_id);
+    });
+
+    it('thermal roll: one slip per 58 mm label, the labels charged in eights', async () => {
+      const { tokens } = await makeUser(ctx.db);
+      const xlsx = workbook([ENGLISH_HEADER, ...voterRows(20, false)], 'xlsx');
+      const started = await upload(tokens.access_token, {
+        voterList: { bytes: xlsx, name: 'list.xlsx' },
+        banner: { bytes: await bannerPng(), name: 'b.png' },
+        fields: { page_size: 'roll58', orientation: 'portrait', slips_per_page: '1' },
+      });
+      expect(started.status).toBe(201);
+      const draft = await waitForStatus(tokens.access_token, started.body.id, ['draft_complete', 'error']);
+      // 20 labels are 3 charged pages at ₹2
+      expect(draft).toMatchObject({ status: 'draft_complete', total_pages: 20, amount: 6, voters: 20 });
+      const draftPdf = await fetchPdf(downloadRoute, draft.download_url, started.body.id);
+      const doc = await PDFDocument.load(draftPdf.bytes);
+      expect(doc.getPage(0).getWidth()).toBeCloseTo((58 * 72) / 25.4, 1);
+      const refused = await upload(tokens.access_token, {
+        voterList: { bytes: xlsx, name: 'list.xlsx' },
+        banner: { bytes: await bannerPng(), name: 'b.png' },
+        fields: { page_size: 'roll80', orientation: 'portrait', slips_per_page: '8' },
+      });
+      expect(refused).toMatchObject({ status: 422, body: { detail: expect.stringMatching(/8 slips per page is not offered for ROLL80 portrait; choose 1/) } });
     });
 
     it.skipIf(!HAVE_ROLL)(`roll PDF: the shared roll ten times over (380 pages, 9,930 voters) → a draft with the right page count and fee, pages reported as read${HAVE_ROLL ? '' : ` (skipped: ${NO_ROLL_REASON})`}`, async () => {

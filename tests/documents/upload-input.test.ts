@@ -185,7 +185,7 @@ for (const filesStore of ['disk', 'database'] as const) {
         status: 422,
         detail: '9 slips per page is not offered for A4 portrait; choose 8, 10, 12 or 16.',
       });
-      expect(await send(await filesThenFields(token, { page_size: 'a5' }))).toMatchObject({ status: 422, detail: 'Page size must be one of a4, a3, letter, legal.' });
+      expect(await send(await filesThenFields(token, { page_size: 'a5' }))).toMatchObject({ status: 422, detail: 'Page size must be one of a4, a3, letter, legal, roll58, roll80.' });
       expect(await snapshot()).toEqual(before);
     });
 

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { feeInPaise, formatRupees, paiseToRupees } from '@/lib/slips/fees';
-import { ALLOWED_SLIPS_PER_PAGE } from '@/lib/slips/layout-options';
+import { ALLOWED_SLIPS_PER_PAGE, isRollSize } from '@/lib/slips/layout-options';
 import { LayoutError, allLayouts, computeGrid, pageCount, PAGE_MARGIN } from '@/lib/slips/render/layout';
 import { rectInside, rectsOverlap } from './helpers';
 
 describe('layout grid', () => {
-  it('covers exactly the 22 allowed size × orientation × slips-per-page layouts', () => {
-    expect(allLayouts()).toHaveLength(22);
+  it('covers exactly the 26 allowed size × orientation × slips-per-page layouts (22 on sheets, one slip per label on two rolls)', () => {
+    expect(allLayouts()).toHaveLength(26);
+    expect(allLayouts().filter((l) => isRollSize(l.pageSize)).every((l) => l.slipsPerPage === 1)).toBe(true);
   });
 
   for (const layout of allLayouts()) {
@@ -15,9 +16,11 @@ describe('layout grid', () => {
       const g = computeGrid(layout);
       expect(g.cells).toHaveLength(layout.slipsPerPage);
       expect(g.cols * g.rows).toBe(layout.slipsPerPage);
-      if (layout.orientation === 'landscape') expect(g.pageWidth).toBeGreaterThan(g.pageHeight);
+      // a roll is as wide as it is, whichever orientation is asked for
+      if (layout.orientation === 'landscape' && !isRollSize(layout.pageSize)) expect(g.pageWidth).toBeGreaterThan(g.pageHeight);
       else expect(g.pageHeight).toBeGreaterThan(g.pageWidth);
-      const printable = { x: PAGE_MARGIN, y: PAGE_MARGIN, width: g.pageWidth - 2 * PAGE_MARGIN, height: g.pageHeight - 2 * PAGE_MARGIN };
+      const margin = isRollSize(layout.pageSize) ? g.margin : PAGE_MARGIN;
+      const printable = { x: margin, y: margin, width: g.pageWidth - 2 * margin, height: g.pageHeight - 2 * margin };
       for (const [i, c] of g.cells.entries()) {
         expect(rectInside(c, printable, 1e-6)).toBe(true);
         for (const d of g.cells.slice(i + 1)) expect(rectsOverlap(c, d)).toBe(false);
@@ -39,6 +42,7 @@ describe('layout grid', () => {
     expect(() => computeGrid({ pageSize: 'a5' as 'a4', orientation: 'portrait', slipsPerPage: 8 })).toThrow(/a4, a3, letter, legal/);
     for (const size of Object.keys(ALLOWED_SLIPS_PER_PAGE) as (keyof typeof ALLOWED_SLIPS_PER_PAGE)[]) {
       expect(() => computeGrid({ pageSize: size, orientation: 'portrait', slipsPerPage: 7 })).toThrow(LayoutError);
+      expect(() => computeGrid({ pageSize: size, orientation: 'portrait', slipsPerPage: isRollSize(size) ? 2 : 1 })).toThrow(LayoutError);
     }
   });
 

@@ -19,6 +19,7 @@ import type { Rect, VoterRecord } from '../types';
 import { normaliseBanner, type NormalisedBanner } from './banner';
 import { unprintableAddressMessage, unprintableCharacters } from './faces';
 import { DocumentFont } from './font';
+import { isRollSize } from '../layout-options';
 import { computeGrid, pageCount, type PageGrid, type SlipLayout } from './layout';
 import { fileSink, streamSink, StreamingPdfWriter, type ByteSink } from './pdf-writer';
 import { qrOps, qrPayload } from './qr';
@@ -207,7 +208,7 @@ async function render(input: RenderInput, output: RenderOutput, grid: PageGrid, 
   const options = input.slip;
   const plain = options?.style === 'election-code';
   const parts: SlipParts = options ? { banner: !plain, address: !plain, facts: plain || options.facts, qr: options.qr } : CAMPAIGN_PARTS;
-  const areas = slipAreas(grid.cellWidth, grid.cellHeight, bannerAspect, parts);
+  const areas = slipAreas(grid.cellWidth, grid.cellHeight, bannerAspect, parts, isRollSize(input.layout.pageSize));
   const look = options?.look;
   const bannerRef = ctx.register(
     PDFRawStream.of(
@@ -247,13 +248,15 @@ async function render(input: RenderInput, output: RenderOutput, grid: PageGrid, 
       )
     : null;
   const guides = cutGuideOps(grid);
+  const rolled = isRollSize(input.layout.pageSize);
   const kids: PDFRef[] = [];
 
   for (let p = 0; p < pagesToWrite; p++) {
     input.signal?.throwIfAborted();
     const first = p * perPage;
     const last = Math.min(slipsToWrite, first + perPage);
-    const ops: string[] = [last - first === perPage ? guides : cutGuideOps(grid, last - first)];
+    // a roll's labels are torn off one by one: no guides to cut along
+    const ops: string[] = [rolled ? '' : last - first === perPage ? guides : cutGuideOps(grid, last - first)];
     const xobjects: Record<string, PDFRef> = { T: templateRef };
     if (watermarkRef) xobjects.W = watermarkRef;
     for (let i = first; i < last; i++) {

@@ -6,8 +6,10 @@ import {
   ALLOWED_SLIPS_PER_PAGE,
   ORIENTATIONS,
   PAGE_SIZES,
+  ROLL_SIZES,
   allowedSlipsPerPage,
   isAllowedLayout,
+  isRollSize,
   type Orientation,
   type PageSize,
 } from '../layout-options';
@@ -32,16 +34,31 @@ export interface PageGrid {
   cells: Rect[];
 }
 
-/** Portrait page sizes in points. */
+const MM = 72 / 25.4;
+
+/**
+ * Portrait page sizes in points. A roll's label is as long as a slip drawn across the roll's printable width
+ * needs (banner, the voter's box, the facts line and the address).
+ */
 export const PAGE_DIMENSIONS: Record<PageSize, { width: number; height: number }> = {
   a4: { width: 595.28, height: 841.89 },
   a3: { width: 841.89, height: 1190.55 },
   letter: { width: 612, height: 792 },
   legal: { width: 612, height: 1008 },
+  roll58: { width: 58 * MM, height: 76 * MM },
+  roll80: { width: 80 * MM, height: 96 * MM },
 };
 
-/** 0.25 in: inside the unprintable border of common office printers, so nothing gets cut off. */
+/**
+ * 0.25 in on sheets: inside the unprintable border of common office printers, so nothing gets cut off. On rolls,
+ * the strip a thermal head does not reach: 58 mm printers print 48 mm, 80 mm printers 72 mm.
+ */
 export const PAGE_MARGIN = 18;
+const ROLL_MARGIN: Record<(typeof ROLL_SIZES)[number], number> = { roll58: 5 * MM, roll80: 4 * MM };
+
+function marginOf(size: PageSize): number {
+  return isRollSize(size) ? ROLL_MARGIN[size] : PAGE_MARGIN;
+}
 
 /**
  * The shape of a typical slip (banner + roll box 179.5 × 71.5 pt + address, with padding), used to
@@ -70,7 +87,8 @@ export function validateLayout(layout: SlipLayout): void {
 
 export function pageDimensions(pageSize: PageSize, orientation: Orientation): { width: number; height: number } {
   const { width, height } = PAGE_DIMENSIONS[pageSize];
-  return orientation === 'portrait' ? { width, height } : { width: height, height: width };
+  // a roll is as wide as it is, whichever way the slip is asked for
+  return orientation === 'portrait' || isRollSize(pageSize) ? { width, height } : { width: height, height: width };
 }
 
 /** Every allowed layout (ALLOWED_SLIPS_PER_PAGE), for tests and tools. */
@@ -88,7 +106,7 @@ export function allLayouts(): SlipLayout[] {
 export function computeGrid(layout: SlipLayout): PageGrid {
   validateLayout(layout);
   const { width: pageWidth, height: pageHeight } = pageDimensions(layout.pageSize, layout.orientation);
-  const margin = PAGE_MARGIN;
+  const margin = marginOf(layout.pageSize);
   const usableW = pageWidth - 2 * margin;
   const usableH = pageHeight - 2 * margin;
   const n = layout.slipsPerPage;

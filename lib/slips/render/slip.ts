@@ -38,7 +38,11 @@ export const f = fmt2;
 /** Matrix entries need more precision: a scale error is multiplied by page coordinates. */
 const fm = fmt5;
 
-export function slipAreas(cellWidth: number, cellHeight: number, bannerAspect: number, parts: SlipParts = CAMPAIGN_PARTS): SlipAreas {
+/**
+ * Where each part of a slip goes in its cell. `qrBelow` (a thermal roll's narrow label): the QR code sits under the
+ * voter's content, which then takes the label's whole width, instead of beside it.
+ */
+export function slipAreas(cellWidth: number, cellHeight: number, bannerAspect: number, parts: SlipParts = CAMPAIGN_PARTS, qrBelow = false): SlipAreas {
   const pad = Math.max(4, Math.min(cellWidth, cellHeight) * 0.035);
   const slip = { x: pad, y: pad, width: cellWidth - 2 * pad, height: cellHeight - 2 * pad };
   const gap = pad * 0.6;
@@ -53,7 +57,11 @@ export function slipAreas(cellWidth: number, cellHeight: number, bannerAspect: n
   const contentBottom = facts ? facts.y + facts.height + gap : address ? address.y + address.height + gap : slip.y;
   let content = { x: slip.x, y: contentBottom, width: slip.width, height: Math.max(1, contentTop - contentBottom) };
   let qr: Rect | null = null;
-  if (parts.qr) {
+  if (parts.qr && qrBelow) {
+    const side = Math.min(content.width * 0.42, content.height * 0.45);
+    qr = { x: content.x + (content.width - side) / 2, y: content.y, width: side, height: side };
+    content = { ...content, y: content.y + side + gap, height: Math.max(1, content.height - side - gap) };
+  } else if (parts.qr) {
     const side = Math.min(content.height, content.width * 0.3);
     qr = { x: content.x + content.width - side, y: content.y + (content.height - side) / 2, width: side, height: side };
     content = { ...content, width: Math.max(1, content.width - side - gap) };
