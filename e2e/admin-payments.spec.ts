@@ -1,4 +1,5 @@
-import { expect, test, type Page, type Request } from '@playwright/test';
+import { type Page, type Request } from '@playwright/test';
+import { expect, test } from './helpers/test';
 import { E2E_ADMIN } from './env';
 import { loginViaApi, newTestUser, signUpViaApi } from './helpers';
 import { apiToken, draftWithOrder, payWithTestCheckout, sendCapturedWebhook, type DraftTask } from './helpers/paid-task';

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from './helpers/test';
 import { E2E_ADMIN } from './env';
 import { acceptAppDialog, loginViaApi, newTestUser, openSideMenu, signUpViaApi, type TestUser } from './helpers';
 

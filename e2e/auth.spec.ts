@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './helpers/test';
 import { acceptAppDialog, fillSignUpAndSendOtp, loginAs, newTestUser, openSideMenu, readOtp, readOutbox, signUpViaApi, signUpViaUi } from './helpers';
 
 test.describe('accounts', () => {

@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { type Locator, type Page } from '@playwright/test';
+import { expect, test } from './helpers/test';
 import path from 'node:path';
 import { bannerPng, DESKTOP, excelList, expectPdfDrawn, fillGenerator, loginViaApi, newTestUser, PHONE, signUpViaApi, useTheme } from './helpers';
 

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './helpers/test';
 import sharp from 'sharp';
 import { fuzzCases, type FuzzCase } from '../tests/fuzz/cases';
 import { E2E_PORT } from './env';

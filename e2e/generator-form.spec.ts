@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './helpers/test';
 import { bannerPng, excelList, fillGenerator, loginViaApi, newTestUser, signUpViaApi, taskIdOf } from './helpers';
 
 /**

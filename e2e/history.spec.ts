@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './helpers/test';
 import { PDFDocument } from '@cantoo/pdf-lib';
 import {
   bannerPng,
@@ -71,7 +72,9 @@ test('an empty history: Loading History... first, then No tasks found. from a re
   await expect(page.getByText('No tasks found.')).toBeVisible();
 });
 
-test('a failed fetch says so and offers a retry (never No tasks found.)', async ({ page }) => {
+test('a failed fetch says so and offers a retry (never No tasks found.)', async ({ page, consoleGuard }) => {
+  // the page logs the failures it shows
+  consoleGuard.allow(/Task history: could not load the documents\./);
   await login(page, 'failing');
   await page.route('**/api/documents', (route) => route.fulfill({ status: 500, json: { detail: 'Database unavailable.' } }));
   await page.goto('/history');

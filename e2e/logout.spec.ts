@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './helpers/test';
 import { openSideMenu, signUpAndLogin } from './helpers';
 import { draftWithOrder } from './helpers/paid-task';
 

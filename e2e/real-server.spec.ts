@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './helpers/test';
 import { E2E_PORT } from './env';
 import { loginFrom, postChunked, postgresReachable, requestFrom, startServer, type DbTarget, type RunningServer } from './helpers/server';
 

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './helpers/test';
 import sharp from 'sharp';
 import { E2E_PORT } from './env';
 import { createPostgresDatabase, postgresReachable, startServer, type RunningServer } from './helpers/server';

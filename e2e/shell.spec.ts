@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './helpers/test';
 import { E2E_ADMIN } from './env';
 import { loginViaApi, newTestUser, openSideMenu, signUpViaApi } from './helpers';
 
