@@ -111,6 +111,24 @@ export async function readListInSandbox(
 }
 
 /**
+ * What a render in a sandbox process needs, copied into the task folder `dir`: the voters, the roll (when the
+ * voters' boxes are cut from it) and the banner, with the task's layout and choices; the PDF goes to `dir`/slips.pdf.
+ */
+export async function renderInputIn(deps: Pick<DocumentsDeps, 'store'>, doc: DocumentRow, dir: string, mode: RenderTaskInput['mode']): Promise<RenderTaskInput> {
+  const { votersFileId, uploadFileId, bannerFileId } = doc;
+  if (!votersFileId) throw new Error('The voter list has not been read yet.');
+  if (!uploadFileId || !bannerFileId) throw new NonRetriableJobError('The uploaded files of this task were deleted; please start a new task.');
+  const needsSource = (doc.parseSummary?.source ?? (/\.pdf$/i.test(doc.options.voter_list_name) ? 'pdf' : 'excel')) === 'pdf';
+  const files = { votersFile: path.join(dir, 'voters.json'), sourceFile: path.join(dir, 'roll.pdf'), bannerFile: path.join(dir, 'banner'), out: path.join(dir, 'slips.pdf') };
+  await Promise.all([
+    copyStoredFileTo(deps.store, votersFileId, files.votersFile),
+    needsSource ? copyStoredFileTo(deps.store, uploadFileId, files.sourceFile) : undefined,
+    copyStoredFileTo(deps.store, bannerFileId, files.bannerFile),
+  ]);
+  return { ...files, sourceFile: needsSource ? files.sourceFile : undefined, ...renderChoices(doc), mode };
+}
+
+/**
  * A task's slips rendered in a sandbox process (it reads the uploaded roll and banner) and put in the
  * store. A roll's voters are cut from its pages, so the roll goes in too; an Excel list's are typeset.
  */
@@ -120,24 +138,11 @@ export async function renderInSandbox(
   mode: RenderTaskInput['mode'],
   options: { signal: AbortSignal; onProgress?: (done: number, total: number) => void },
 ): Promise<{ file: StoredFile; result: RenderTaskResult }> {
-  const { votersFileId, uploadFileId, bannerFileId } = doc;
-  if (!votersFileId) throw new Error('The voter list has not been read yet.');
-  if (!uploadFileId || !bannerFileId) throw new NonRetriableJobError('The uploaded files of this task were deleted; please start a new task.');
-  const needsSource = (doc.parseSummary?.source ?? (/\.pdf$/i.test(doc.options.voter_list_name) ? 'pdf' : 'excel')) === 'pdf';
   return withTaskDir(async (dir) => {
-    const files = { votersFile: path.join(dir, 'voters.json'), sourceFile: path.join(dir, 'roll.pdf'), bannerFile: path.join(dir, 'banner'), out: path.join(dir, 'slips.pdf') };
-    await Promise.all([
-      copyStoredFileTo(deps.store, votersFileId, files.votersFile),
-      needsSource ? copyStoredFileTo(deps.store, uploadFileId, files.sourceFile) : undefined,
-      copyStoredFileTo(deps.store, bannerFileId, files.bannerFile),
-    ]);
-    const result = await deps.sandbox.run(
-      'render',
-      { ...files, sourceFile: needsSource ? files.sourceFile : undefined, ...renderChoices(doc), mode },
-      { subject: 'render', signal: options.signal, onProgress: options.onProgress },
-    );
+    const input = await renderInputIn(deps, doc, dir, mode);
+    const result = await deps.sandbox.run('render', input, { subject: 'render', signal: options.signal, onProgress: options.onProgress });
     if (result.repaired) console.info(`[pipeline] task ${doc.id}: the roll PDF was damaged and was repaired before its pages were copied`);
-    return { file: await putLocalFile(deps.store, files.out, { contentType: 'application/pdf' }), result };
+    return { file: await putLocalFile(deps.store, input.out, { contentType: 'application/pdf' }), result };
   });
 }
 

@@ -47,6 +47,25 @@ export interface RenderTaskInput {
   /** The list's language (ListOverview.language) and the roll's own facts, for the labels, facts line and QR code. */
   language?: LabelLanguage;
   roll?: { part?: string; pollingStation?: string; assemblyNumber?: string };
+  /** One slip per page, the page the size of the layout's cell (pictures of slips). */
+  card?: boolean;
+}
+
+/**
+ * Pictures of slips for phones: the task's slips rendered one per page (`out` is that PDF), then this process's
+ * share of its pages drawn as PNGs into `dir` (0001.png, … by page).
+ */
+export interface SlipImagesTaskInput extends RenderTaskInput {
+  dir: string;
+  width: number;
+  share: { index: number; of: number };
+}
+
+export interface SlipImagesTaskResult {
+  /** The pages drawn by this process, in order. */
+  pages: number[];
+  /** Each slip in the PDF, page by page: who it is for (the picture's file name in a ZIP). */
+  slips: { serial: number | null; epic: string | null }[];
 }
 
 export interface RenderTaskResult extends RenderResult {
@@ -78,6 +97,7 @@ export interface SandboxTasks {
   /** An uploaded banner checked: its header, then the whole picture decoded once (a damaged one is refused). */
   banner: { input: BannerTaskInput; result: { format: string; width: number; height: number } };
   render: { input: RenderTaskInput; result: RenderTaskResult };
+  'slip-images': { input: SlipImagesTaskInput; result: SlipImagesTaskResult };
   'legacy-cover': { input: LegacyCoverTaskInput; result: LegacyCoverTaskResult | null };
   /** Loads and exercises the readers once (a fresh process's first parse is several times slower). */
   warm: { input: Record<string, never>; result: null };

@@ -10,6 +10,8 @@ import type {
   ParseTaskResult,
   RenderTaskInput,
   RenderTaskResult,
+  SlipImagesTaskInput,
+  SlipImagesTaskResult,
   SandboxTasks,
   TaskName,
 } from './protocol';
@@ -107,6 +109,7 @@ async function renderTask(input: RenderTaskInput, ctx: TaskContext): Promise<Ren
         printPhotos: input.printPhotos,
         mode: input.mode,
         slip,
+        card: input.card,
         onProgress: (done, total) => ctx.progress(done, total),
       },
       input.out,
@@ -187,12 +190,28 @@ async function warmTask(): Promise<null> {
   return null;
 }
 
+/** The task's slips one per page, then this process's share of the pages as pictures (SlipImagesTaskInput). */
+async function slipImagesTask(input: SlipImagesTaskInput, ctx: TaskContext): Promise<SlipImagesTaskResult> {
+  await renderTask({ ...input, card: true }, { ...ctx, progress: () => undefined });
+  const [{ writeSlipImages }, { chooseVoters }] = await Promise.all([import('@/lib/slips/images'), import('@/lib/slips/choose')]);
+  const all = JSON.parse(await readFile(input.votersFile, 'utf8')) as VoterRecord[];
+  const printed = input.choices ? chooseVoters(all, input.choices).voters : all;
+  const pages = await writeSlipImages(new Uint8Array(await readFile(input.out)), input.dir, {
+    width: input.width,
+    share: input.share,
+    onProgress: (done, total) => ctx.progress(done, total),
+  });
+  return { pages, slips: printed.map((v) => ({ serial: v.serial, epic: v.epic ?? null })) };
+}
+
 export async function runTask<N extends TaskName>(name: N, input: SandboxTasks[N]['input'], ctx: TaskContext): Promise<SandboxTasks[N]['result']> {
   switch (name) {
     case 'parse':
       return (await parseTask(input as ParseTaskInput, ctx)) as SandboxTasks[N]['result'];
     case 'render':
       return (await renderTask(input as RenderTaskInput, ctx)) as SandboxTasks[N]['result'];
+    case 'slip-images':
+      return (await slipImagesTask(input as SlipImagesTaskInput, ctx)) as SandboxTasks[N]['result'];
     case 'legacy-cover':
       return (await legacyCoverTask(input as LegacyCoverTaskInput)) as SandboxTasks[N]['result'];
     case 'banner':

@@ -20,7 +20,7 @@ import { normaliseBanner, type NormalisedBanner } from './banner';
 import { unprintableAddressMessage, unprintableCharacters } from './faces';
 import { DocumentFont } from './font';
 import { isRollSize } from '../layout-options';
-import { computeGrid, pageCount, type PageGrid, type SlipLayout } from './layout';
+import { cardGrid, computeGrid, pageCount, type PageGrid, type SlipLayout } from './layout';
 import { fileSink, streamSink, StreamingPdfWriter, type ByteSink } from './pdf-writer';
 import { qrOps, qrPayload } from './qr';
 import { CAMPAIGN_PARTS, deletedMarkOps, f, factsOps, fieldContentOps, nameBlockOps, rollContentOps, slipAreas, templateOps, watermarkOps, type SlipLook, type SlipParts } from './slip';
@@ -60,6 +60,11 @@ export interface RenderInput {
   printPhotos: boolean;
   mode: RenderMode;
   slip?: SlipOptions;
+  /**
+   * One slip per page, the page cut to the slip's cell in `layout` (each slip as it prints on that sheet): for
+   * pictures of single slips. No cut guides.
+   */
+  card?: boolean;
   /** Stops the render between pages (rejects with the signal's reason; a file output is removed). */
   signal?: AbortSignal;
   /** Called after each output page is written: (pages written, pages to write). */
@@ -180,7 +185,7 @@ function validateInput(input: RenderInput): void {
  */
 export async function renderSlips(input: RenderInput, output: RenderOutput): Promise<RenderResult> {
   validateInput(input);
-  const grid = computeGrid(input.layout);
+  const grid = input.card ? cardGrid(computeGrid(input.layout)) : computeGrid(input.layout);
   const banner = await normaliseBanner(input.banner);
   try {
     return await render(input, output, grid, banner);
@@ -191,7 +196,7 @@ export async function renderSlips(input: RenderInput, output: RenderOutput): Pro
 }
 
 async function render(input: RenderInput, output: RenderOutput, grid: PageGrid, banner: NormalisedBanner): Promise<RenderResult> {
-  const perPage = input.layout.slipsPerPage;
+  const perPage = grid.cells.length;
   const totalPages = pageCount(input.voters.length, perPage);
   const pagesToWrite =
     input.mode.kind === 'draft' ? Math.min(totalPages, input.mode.previewPages ?? DEFAULT_PREVIEW_PAGES) : totalPages;
@@ -248,15 +253,15 @@ async function render(input: RenderInput, output: RenderOutput, grid: PageGrid, 
       )
     : null;
   const guides = cutGuideOps(grid);
-  const rolled = isRollSize(input.layout.pageSize);
+  const noGuides = isRollSize(input.layout.pageSize) || input.card === true;
   const kids: PDFRef[] = [];
 
   for (let p = 0; p < pagesToWrite; p++) {
     input.signal?.throwIfAborted();
     const first = p * perPage;
     const last = Math.min(slipsToWrite, first + perPage);
-    // a roll's labels are torn off one by one: no guides to cut along
-    const ops: string[] = [rolled ? '' : last - first === perPage ? guides : cutGuideOps(grid, last - first)];
+    // a roll's labels are torn off one by one, and a card is one slip: no guides to cut along
+    const ops: string[] = [noGuides ? '' : last - first === perPage ? guides : cutGuideOps(grid, last - first)];
     const xobjects: Record<string, PDFRef> = { T: templateRef };
     if (watermarkRef) xobjects.W = watermarkRef;
     for (let i = first; i < last; i++) {

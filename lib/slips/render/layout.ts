@@ -131,6 +131,12 @@ export function computeGrid(layout: SlipLayout): PageGrid {
   return { pageWidth, pageHeight, margin, cols, rows, cellWidth, cellHeight, cells };
 }
 
+/** A page holding one cell of `grid`, the cell's own size: one slip as it prints on that sheet. */
+export function cardGrid(grid: PageGrid): PageGrid {
+  const { cellWidth, cellHeight } = grid;
+  return { pageWidth: cellWidth, pageHeight: cellHeight, margin: 0, cols: 1, rows: 1, cellWidth, cellHeight, cells: [{ x: 0, y: 0, width: cellWidth, height: cellHeight }] };
+}
+
 /** Number of pages of the final document. */
 export function pageCount(slips: number, slipsPerPage: number): number {
   return Math.ceil(slips / slipsPerPage);

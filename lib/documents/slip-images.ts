@@ -1,0 +1,109 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Zip, ZipPassThrough } from 'fflate';
+import type { DocumentRow } from '@/db/schema';
+import { ApiError } from '@/lib/api/errors';
+import { imageFileName, SLIP_IMAGE_WIDTH } from '@/lib/slips/images';
+import type { DocumentsDeps } from './deps';
+import { renderInputIn } from './step-plumbing';
+
+/**
+ * The most pictures one request makes: a part's slips (a 2025 roll has up to about 1,500 voters) in well under a
+ * minute on two cores.
+ */
+export const MAX_SLIP_IMAGES = 2000;
+
+/** A ZIP made for one answer: its bytes as they are read (the folder it was made in goes once read or dropped). */
+export interface ZipAnswer {
+  body: AsyncIterable<Uint8Array>;
+  size: number;
+  name: string;
+}
+
+/** A picture's name in the ZIP: `slip-0012-ABC1234567.png` (serial and EPIC, when the voter has them). */
+export function pictureName(page: number, slip: { serial: number | null; epic: string | null } | undefined): string {
+  const serial = slip?.serial !== null && slip?.serial !== undefined ? String(slip.serial).padStart(4, '0') : `n${String(page).padStart(4, '0')}`;
+  const epic = slip?.epic ? `-${slip.epic.replace(/[^A-Za-z0-9]+/g, '')}` : '';
+  return `slip-${serial}${epic}.png`;
+}
+
+/**
+ * One PNG per slip the task prints, 800 px wide, in a ZIP: drawn in sandbox processes (the slips embed the uploaded
+ * roll's pages), the pages shared between as many processes as the machine's sandbox allows (two on two cores).
+ * A paid task's pictures are the final slips; before payment they carry the DRAFT watermark.
+ */
+export async function slipImagesZip(deps: Pick<DocumentsDeps, 'store' | 'sandbox'>, doc: DocumentRow, signal?: AbortSignal): Promise<ZipAnswer> {
+  if (!doc.votersFileId || (doc.status !== 'draft_complete' && doc.status !== 'complete')) {
+    throw ApiError.conflict('Slip pictures can be made once the draft is ready.');
+  }
+  const printed = doc.slipSummary?.printed ?? doc.voterCount ?? 0;
+  if (printed > MAX_SLIP_IMAGES) {
+    throw ApiError.tooLarge(`Pictures are made for up to ${MAX_SLIP_IMAGES.toLocaleString('en-IN')} slips at a time, and this task prints ${printed.toLocaleString('en-IN')}. Print the PDF, or choose fewer voters on the draft.`);
+  }
+  const paid = doc.paidAt !== null && doc.status === 'complete';
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'vsg-images-'));
+  try {
+    const base = await renderInputIn(deps, doc, dir, paid ? { kind: 'final' } : { kind: 'draft', previewPages: Math.max(1, printed) });
+    const shares = Math.max(1, Math.min(2, deps.sandbox.limits.processes));
+    const results = await Promise.all(
+      Array.from({ length: shares }, (_, index) =>
+        deps.sandbox.run(
+          'slip-images',
+          { ...base, out: path.join(dir, `slips-${index}.pdf`), dir, width: SLIP_IMAGE_WIDTH, share: { index, of: shares } },
+          { subject: 'render', signal },
+        ),
+      ),
+    );
+    const slips = results[0].slips;
+    const pages = results.flatMap((r) => r.pages).sort((a, b) => a - b);
+    const zipFile = path.join(dir, 'slips.zip');
+    await writeZip(
+      zipFile,
+      pages.map((page) => ({ name: pictureName(page, slips[page - 1]), file: path.join(dir, imageFileName(page)) })),
+    );
+    const size = (await stat(zipFile)).size;
+    const stem = doc.options.voter_list_name.replace(/\.[^.]*$/, '').replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 60) || 'slips';
+    return { body: readThenRemove(zipFile, dir), size, name: `${stem}-slip-pictures${paid ? '' : '-draft'}.zip` };
+  } catch (error) {
+    await rm(dir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/** A ZIP of the files, stored as they are (PNG is compressed already), written as it is built. */
+async function writeZip(out: string, entries: { name: string; file: string }[]): Promise<void> {
+  const sink = createWriteStream(out);
+  const written = new Promise<void>((resolve, reject) => {
+    sink.on('finish', resolve);
+    sink.on('error', reject);
+  });
+  let failed: Error | null = null;
+  const zip = new Zip((error, chunk, final) => {
+    if (error) {
+      failed = error;
+      sink.destroy(error);
+      return;
+    }
+    sink.write(chunk);
+    if (final) sink.end();
+  });
+  for (const entry of entries) {
+    const file = new ZipPassThrough(entry.name);
+    zip.add(file);
+    file.push(new Uint8Array(await readFile(entry.file)), true);
+    if (failed) throw failed;
+  }
+  zip.end();
+  await written;
+}
+
+/** The file's bytes, then the folder removed (also when the reader stops early). */
+async function* readThenRemove(file: string, dir: string): AsyncIterable<Uint8Array> {
+  try {
+    for await (const chunk of createReadStream(file)) yield chunk as Uint8Array;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
