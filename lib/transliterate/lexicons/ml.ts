@@ -1,0 +1,71 @@
+/**
+ * Malayalam words of addresses and place names (districts and towns of Kerala), one per line, roughly
+ * most useful first, each with the typed spellings its romanisation does not give. Written for this
+ * project from public knowledge of the place names; not the evaluation set.
+ */
+export const MALAYALAM_LEXICON = `
+# institutions and buildings
+സ്കൂൾ school skool
+വിദ്യാലയം vidyalayam
+സർക്കാർ sarkar
+ഹയർ higher
+സെക്കൻഡറി secondary
+പഞ്ചായത്ത് panchayath panchayat
+ഗ്രാമം gramam
+വാർഡ് ward
+മുറി muri
+നമ്പർ number nambar
+റോഡ് road
+ക്ഷേത്രം kshethram kshetram
+പള്ളി palli pally
+അങ്കണവാടി anganwadi anganavadi
+കേന്ദ്രം kendram
+ജില്ല jilla
+താലൂക്ക് taluk thaluk
+# places
+തിരുവനന്തപുരം thiruvananthapuram trivandrum
+കൊല്ലം kollam quilon
+പത്തനംതിട്ട pathanamthitta
+ആലപ്പുഴ alappuzha alleppey
+കോട്ടയം kottayam
+ഇടുക്കി idukki
+എറണാകുളം ernakulam
+കൊച്ചി kochi cochin
+തൃശ്ശൂർ thrissur trichur
+പാലക്കാട് palakkad palghat
+മലപ്പുറം malappuram
+കോഴിക്കോട് kozhikode calicut
+വയനാട് wayanad
+കണ്ണൂർ kannur cannanore
+കാസർഗോഡ് kasaragod kasargod
+ആലുവ aluva alwaye
+അങ്കമാലി angamaly angamali
+പെരുമ്പാവൂർ perumbavoor
+മൂവാറ്റുപുഴ muvattupuzha
+തൊടുപുഴ thodupuzha
+ചങ്ങനാശ്ശേരി changanassery
+തിരുവല്ല thiruvalla
+കായംകുളം kayamkulam
+ചേർത്തല cherthala
+കരുനാഗപ്പള്ളി karunagappally
+നെയ്യാറ്റിൻകര neyyattinkara
+ആറ്റിങ്ങൽ attingal
+വർക്കല varkala
+പുനലൂർ punalur
+അടൂർ adoor
+ഗുരുവായൂർ guruvayur
+ചാലക്കുടി chalakudy
+കൊടുങ്ങല്ലൂർ kodungallur
+ഇരിങ്ങാലക്കുട irinjalakuda
+ഒറ്റപ്പാലം ottapalam
+ഷൊർണൂർ shoranur shornur
+പെരിന്തൽമണ്ണ perinthalmanna
+മഞ്ചേരി manjeri
+തിരൂർ tirur
+പൊന്നാനി ponnani
+വടകര vadakara
+തലശ്ശേരി thalassery tellicherry
+പയ്യന്നൂർ payyanur
+കാഞ്ഞങ്ങാട് kanhangad
+മാനന്തവാടി mananthavady
+`;

@@ -1,0 +1,73 @@
+/**
+ * Telugu words of addresses and place names (districts and towns of Andhra Pradesh and Telangana), one
+ * per line, roughly most useful first, each with the typed spellings its romanisation does not give.
+ * Written for this project from public knowledge of the place names; not the evaluation set.
+ */
+export const TELUGU_LEXICON = `
+# institutions and buildings
+పాఠశాల pathashala patasala
+ప్రాథమిక prathamika
+ఉన్నత unnata unnatha
+ప్రభుత్వ prabhutva prabhuthva
+మండల mandala mandal
+పరిషత్ parishat parishad
+జిల్లా jilla zilla
+గ్రామం gramam
+పంచాయతీ panchayati panchayathi
+గది gadi
+నంబర్ number nambar
+వీధి veedhi vidhi
+రోడ్డు road roddu
+దేవాలయం devalayam
+గుడి gudi
+అంగన్వాడీ anganwadi
+కేంద్రం kendram
+భవనం bhavanam
+# places
+హైదరాబాద్ hyderabad haidarabad
+విశాఖపట్నం visakhapatnam vizag
+విజయవాడ vijayawada vijayavada
+గుంటూరు guntur gunturu
+నెల్లూరు nellore nellooru
+కర్నూలు kurnool karnulu
+తిరుపతి tirupati tirupathi
+కడప kadapa cuddapah
+అనంతపురం anantapur anantapuram
+చిత్తూరు chittoor chittooru
+ఒంగోలు ongole ongolu
+ఏలూరు eluru
+కాకినాడ kakinada
+రాజమహేంద్రవరం rajahmundry rajamahendravaram
+శ్రీకాకుళం srikakulam
+విజయనగరం vizianagaram vijayanagaram
+మచిలీపట్నం machilipatnam
+వరంగల్ warangal varangal
+కరీంనగర్ karimnagar
+నిజామాబాద్ nizamabad
+ఖమ్మం khammam
+నల్గొండ nalgonda
+ఆదిలాబాద్ adilabad
+మెదక్ medak
+సంగారెడ్డి sangareddy sangareddi
+సిద్దిపేట siddipet
+నిర్మల్ nirmal
+మంచిర్యాల mancherial
+జగిత్యాల jagtial
+పెద్దపల్లి peddapalli
+సూర్యాపేట suryapet
+మిర్యాలగూడ miryalaguda
+భద్రాచలం bhadrachalam
+కొత్తగూడెం kothagudem
+రామగుండం ramagundam
+తెనాలి tenali
+నరసరావుపేట narasaraopet
+చీరాల chirala
+బాపట్ల bapatla
+భీమవరం bhimavaram
+తాడేపల్లిగూడెం tadepalligudem
+గుడివాడ gudivada
+నంద్యాల nandyal
+ప్రొద్దుటూరు proddatur
+హిందూపురం hindupur
+మదనపల్లె madanapalle
+`;
