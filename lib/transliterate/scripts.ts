@@ -16,6 +16,14 @@ export function isScriptLanguage(value: string): value is ScriptLanguage {
   return (SCRIPT_LANGUAGES as readonly string[]).includes(value);
 }
 
+/**
+ * The language an address is typed in for a list of this language (a status answer's `summary.language`,
+ * a LabelLanguage): its own script's, Hindi's for English or none.
+ */
+export function addressLanguageFor(listLanguage: string | null | undefined): ScriptLanguage {
+  return listLanguage && isScriptLanguage(listLanguage) ? listLanguage : 'hi';
+}
+
 /** English names of the languages, for choosers and messages. */
 export const SCRIPT_LANGUAGE_NAMES: Record<ScriptLanguage, string> = {
   hi: 'Hindi',
