@@ -35,10 +35,12 @@ export function createEngine(lexicon: Lexicon = getLexicon(), options: EngineOpt
   const endsInVowelSign = new RegExp(`[${sign(0x3e)}-${sign(0x4c)}]$`, 'u');
 
   /** The rules' spellings in the script's letters, each with its rule cost plus the character model's. */
-  function ruleScored(word: string, limit: number): Array<{ text: string; score: number }> {
+  function ruleScored(word: string, limit: number, wordEnd = true): Array<{ text: string; score: number }> {
     const best = new Map<string, number>();
+    // only a typed final consonant ends the way the script ends one (a typed final a is the inherent vowel)
+    const typedFinalConsonant = wordEnd && /[^aeiouy]$/.test(word);
     for (const c of generateCandidates(word, limit, table.profile)) {
-      for (const [pivot, extra] of withFinals(c.text, table)) {
+      for (const [pivot, extra] of typedFinalConsonant ? withFinals(c.text, table) : [[c.text, 0] as const]) {
         const text = fromPivot(pivot, table);
         if (text === null) continue;
         const score = c.cost + extra + weight * model.cost(text);
@@ -75,7 +77,7 @@ export function createEngine(lexicon: Lexicon = getLexicon(), options: EngineOpt
       const stem = word.slice(0, -ending.length);
       const stems = new Map<string, number>();
       for (const e of lexicon.byKey(stem)) stems.set(e.word, -2);
-      for (const c of ruleScored(stem, 6)) if (!stems.has(c.text)) stems.set(c.text, c.score);
+      for (const c of ruleScored(stem, 6, false)) if (!stems.has(c.text)) stems.set(c.text, c.score);
       for (const [text, score] of stems) {
         if (/^\p{M}/u.test(dev)) {
           // …abad: the stem's final inherent vowel becomes ā, so the stem must end in a bare letter

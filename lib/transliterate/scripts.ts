@@ -91,16 +91,40 @@ function dravidianVowels(chunk: string, atEnd: boolean): VowelUnit[] | undefined
       return [V('ऊ', 'ू'), V('ओ', 'ो', 0.6)];
     case 'a':
       return [V('अ', '', atEnd ? 0.2 : 0), V('आ', 'ा', atEnd ? 0.3 : 0.45)];
+    case 'i':
+    case 'y':
+      // a final i is short (తుని, പാലക്കാട്ടി); a final y is the same vowel (kondotty)
+      if (!atEnd) return chunk === 'i' ? [V('इ', 'ि'), V('ई', 'ी', 0.6)] : undefined;
+      return [V('इ', 'ि'), V('ई', 'ी', 0.5)];
     default:
       return undefined;
   }
 }
 
-/** Bengali and Odia write the sound typed `o` often with the bare letter (কলকাতা kolkata). */
+/**
+ * Bengali and Odia write the sound typed `o` often with the bare letter (কলকাতা kolkata, ସୋର soro), and
+ * a final i short (নৈহাটি, ପିପିଲି).
+ */
 function easternVowels(chunk: string, atEnd: boolean, afterConsonant: boolean): VowelUnit[] | undefined {
-  if (chunk === 'o' && afterConsonant && !atEnd) return [V('ओ', 'ो'), V('अ', '', 0.35)];
+  if (chunk === 'o' && afterConsonant) return atEnd ? [V('ओ', 'ो'), V('अ', '', 0.3)] : [V('ओ', 'ो'), V('अ', '', 0.35)];
+  if (chunk === 'i' && atEnd) return [V('इ', 'ि'), V('ई', 'ी', 0.35)];
   return undefined;
 }
+
+/** Odia writes a final -ia as ିଆ (କରଞ୍ଜିଆ), not with ୟ. */
+function odiaVowels(chunk: string, atEnd: boolean, afterConsonant: boolean): VowelUnit[] | undefined {
+  if (chunk === 'ia') return afterConsonant && atEnd ? [V('इआ', 'िआ'), V('इया', 'िया', 0.4)] : [];
+  return easternVowels(chunk, atEnd, afterConsonant);
+}
+
+/** A nasal before a stop written as the stop's own nasal joined to it (Bengali গঙ্গা, Odia ଆନନ୍ଦ, Tamil). */
+const NASAL_CONJUNCTS: Rewrites = [
+  [/ं(?=[कखगघ])/g, `ङ${HALANT}`],
+  [/ं(?=[चछजझ])/g, `ञ${HALANT}`],
+  [/ं(?=[टठडढ])/g, `ण${HALANT}`],
+  [/ं(?=[तथदध])/g, `न${HALANT}`],
+  [/ं(?=[पफबभ])/g, `म${HALANT}`],
+];
 
 const HINDI: ScriptTable = {
   lang: 'hi',
@@ -133,7 +157,7 @@ const MARATHI: ScriptTable = {
 const GUJARATI: ScriptTable = {
   lang: 'gu',
   base: 0x0a80,
-  profile: { consonants: { l: [C('ल'), C('ळ', 0.7)], n: [C('न'), C('ण', 0.7)] } },
+  profile: { consonants: { l: [C('ल'), C('ळ', 0.7)], n: [C('न'), C('ण', 0.7)], d: [C('द'), C('ड', 0.25)], t: [C('त'), C('ट', 0.3)] } },
   finals: [['', 0]],
   pivotRewrites: [...DROP_NUKTA],
   nativeRewrites: [],
@@ -141,16 +165,18 @@ const GUJARATI: ScriptTable = {
   schwaDeletion: true,
   endings: [
     ['nagar', 'નગર'], ['pur', 'પુર'], ['bad', 'બાદ'], ['vad', 'વાડ'], ['wad', 'વાડ'], ['vada', 'વાડા'], ['wada', 'વાડા'],
-    ['gam', 'ગામ'], ['dham', 'ધામ'], ['kot', 'કોટ'], ['sar', 'સર'], ['pura', 'પુરા'], ['nagari', 'નગરી'],
+    ['gam', 'ગામ'], ['dham', 'ધામ'], ['kot', 'કોટ'], ['sar', 'સર'], ['pura', 'પુરા'], ['nagari', 'નગરી'], ['gadh', 'ગઢ'],
+    ['garh', 'ગઢ'],
   ],
 };
 
 const BENGALI: ScriptTable = {
   lang: 'bn',
   base: 0x0980,
-  profile: { consonants: { s: [C('स'), C('श', 0.5)] }, vowels: easternVowels },
+  profile: { consonants: { s: [C('स'), C('श', 0.5)], t: [C('त'), C('ट', 0.25)] }, vowels: easternVowels },
   finals: [['', 0]],
   pivotRewrites: [
+    ...NASAL_CONJUNCTS,
     // Bengali writes v and b alike (ব); y between vowels is য়, after a consonant the য-phala
     [/व/g, 'ब'],
     [new RegExp(`(?<=[^${HALANT}])य(?!${NUKTA})`, 'g'), 'य़'],
@@ -162,7 +188,7 @@ const BENGALI: ScriptTable = {
   schwaDeletion: true,
   endings: [
     ['pur', 'পুর'], ['nagar', 'নগর'], ['ganj', 'গঞ্জ'], ['gram', 'গ্রাম'], ['hat', 'হাট'], ['para', 'পাড়া'],
-    ['danga', 'ডাঙা'], ['bari', 'বাড়ি'], ['ghat', 'ঘাট'], ['pukur', 'পুকুর'],
+    ['danga', 'ডাঙা'], ['bari', 'বাড়ি'], ['ghat', 'ঘাট'], ['pukur', 'পুকুর'], ['garh', 'গড়'], ['hati', 'হাটি'],
   ],
 };
 
@@ -204,9 +230,13 @@ const GURMUKHI: ScriptTable = {
 const ODIA: ScriptTable = {
   lang: 'or',
   base: 0x0b00,
-  profile: { consonants: { n: [C('न'), C('ण', 0.6)], s: [C('स'), C('श', 0.8)] }, vowels: easternVowels },
+  profile: {
+    consonants: { n: [C('न'), C('ण', 0.6)], s: [C('स'), C('श', 0.8)], l: [C('ल'), C('ळ', 0.4)], t: [C('त'), C('ट', 0.25)] },
+    vowels: odiaVowels,
+  },
   finals: [['', 0]],
   pivotRewrites: [
+    ...NASAL_CONJUNCTS,
     // Odia's ଯ is a j; the y sound is ୟ, except as the य-phala
     [new RegExp(`${NOT_AFTER_HALANT}य(?!${NUKTA})`, 'g'), 'य़'],
     // v is ବ, and ୱ below a consonant
@@ -236,6 +266,7 @@ const TAMIL: ScriptTable = {
       n: [C('न'), C('ण', 0.8)],
       d: [C('ट'), C('त', 0.3)],
       t: [C('त'), C('ट', 0.4)],
+      tt: [C('ट्ट'), C('त्त', 0.3)],
       th: [C('त')],
       dh: [C('त')],
       g: [C('क')],
@@ -256,11 +287,8 @@ const TAMIL: ScriptTable = {
     [/[फबभ]/g, 'प'],
     [/श/g, 'ष'],
     [/ृ/g, 'िरु'],
-    // Tamil writes a nasal before a stop as the stop's own nasal with a virama
-    [/ं(?=क)/g, `ङ${HALANT}`],
-    [/ं(?=[चज])/g, `ञ${HALANT}`],
-    [/ं(?=ट)/g, `ण${HALANT}`],
-    [/ं(?=त)/g, `न${HALANT}`],
+    // Tamil writes a nasal before a stop as the stop's own nasal with a virama, and has no anusvara
+    ...NASAL_CONJUNCTS,
     [/[ंँ]/g, `म${HALANT}`],
     [new RegExp(`न${HALANT}ट`, 'g'), `ण${HALANT}ट`],
     // ந begins words and comes before த; elsewhere the n is ன
@@ -281,7 +309,7 @@ const SOUTHERN_REWRITES: Rewrites = [...DROP_NUKTA, ...NO_CANDRA];
 const TELUGU: ScriptTable = {
   lang: 'te',
   base: 0x0c00,
-  profile: { consonants: { l: [C('ल'), C('ळ', 0.6)], n: [C('न'), C('ण', 0.8)] }, vowels: dravidianVowels, schwaExtra: 1.2 },
+  profile: { consonants: { l: [C('ल'), C('ळ', 0.6)], n: [C('न'), C('ण', 0.8)], th: [C('त'), C('थ', 0.4)] }, vowels: dravidianVowels, schwaExtra: 1.2 },
   finals: [
     [HALANT, 0],
     ['ु', 0.3],
@@ -303,7 +331,7 @@ const TELUGU: ScriptTable = {
 const KANNADA: ScriptTable = {
   lang: 'kn',
   base: 0x0c80,
-  profile: { consonants: { l: [C('ल'), C('ळ', 0.5)], n: [C('न'), C('ण', 0.8)] }, vowels: dravidianVowels, schwaExtra: 0.6 },
+  profile: { consonants: { l: [C('ल'), C('ळ', 0.5)], n: [C('न'), C('ण', 0.8)], th: [C('त'), C('थ', 0.4)] }, vowels: dravidianVowels, schwaExtra: 0.6 },
   finals: [
     ['', 0],
     ['ु', 0.3],
@@ -328,6 +356,9 @@ const MALAYALAM: ScriptTable = {
       zh: [C('ऴ')],
       r: [C('र'), C('ऱ', 0.8)],
       n: [C('न'), C('ण', 0.7)],
+      th: [C('त'), C('थ', 0.4)],
+      tt: [C('ट्ट'), C('त्त', 0.3)],
+      d: [C('ट'), C('द', 0.3), C('ड', 0.5)],
     },
     vowels: dravidianVowels,
     schwaExtra: 1.5,
