@@ -14,6 +14,9 @@ import { fromPivot, SCRIPT_TABLES, withFinals, type ScriptLanguage, type ScriptT
 export const MAX_SUGGESTIONS = 5;
 
 const CHAR_MODEL_WEIGHT = 0.5;
+/** The extra cost of an r joined to the next consonant (reph) in the stem of a place name. */
+const REPH_IN_PLACE_STEM = 0.4;
+const REPH = /र्/g;
 
 export interface Engine {
   suggest(word: string, max?: number): string[];
@@ -35,15 +38,18 @@ export function createEngine(lexicon: Lexicon = getLexicon(), options: EngineOpt
   const endsInVowelSign = new RegExp(`[${sign(0x3e)}-${sign(0x4c)}]$`, 'u');
 
   /** The rules' spellings in the script's letters, each with its rule cost plus the character model's. */
-  function ruleScored(word: string, limit: number, wordEnd = true): Array<{ text: string; score: number }> {
+  function ruleScored(word: string, limit: number, placeStem = false): Array<{ text: string; score: number }> {
     const best = new Map<string, number>();
     // only a typed final consonant ends the way the script ends one (a typed final a is the inherent vowel)
-    const typedFinalConsonant = wordEnd && /[^aeiouy]$/.test(word);
+    const typedFinalConsonant = !placeStem && /[^aeiouy]$/.test(word);
     for (const c of generateCandidates(word, limit, table.profile)) {
+      // The stem of a place name is mostly a person's name in its everyday spelling, which keeps the
+      // vowel that Sanskrit spellings drop before r + consonant: नरपतगंज, धरमपुर (not नर्पत, धर्म).
+      const rephs = placeStem ? (c.text.match(REPH) ?? []).length : 0;
       for (const [pivot, extra] of typedFinalConsonant ? withFinals(c.text, table) : [[c.text, 0] as const]) {
         const text = fromPivot(pivot, table);
         if (text === null) continue;
-        const score = c.cost + extra + weight * model.cost(text);
+        const score = c.cost + extra + rephs * REPH_IN_PLACE_STEM + weight * model.cost(text);
         const prev = best.get(text);
         if (prev === undefined || score < prev) best.set(text, score);
       }
@@ -77,7 +83,7 @@ export function createEngine(lexicon: Lexicon = getLexicon(), options: EngineOpt
       const stem = word.slice(0, -ending.length);
       const stems = new Map<string, number>();
       for (const e of lexicon.byKey(stem)) stems.set(e.word, -2);
-      for (const c of ruleScored(stem, 6, false)) if (!stems.has(c.text)) stems.set(c.text, c.score);
+      for (const c of ruleScored(stem, 6, true)) if (!stems.has(c.text)) stems.set(c.text, c.score);
       for (const [text, score] of stems) {
         if (/^\p{M}/u.test(dev)) {
           // …abad: the stem's final inherent vowel becomes ā, so the stem must end in a bare letter
