@@ -209,7 +209,9 @@ const GURMUKHI: ScriptTable = {
     [/[ਡਢ]਼/g, 'ੜ'],
     // a doubled consonant is written once with addak before it (ਪੱਟੀ)
     [/(\p{L}਼?)੍\1/gu, 'ੱ$1'],
-    // only ਰ, ਹ and ਵ join below a consonant; elsewhere the consonants stand side by side (ਸੰਗਰੂਰ)
+    // only ਰ, ਹ and ਵ join below a consonant, ਰ only at the start of a word (ਪ੍ਰੀਤ); elsewhere the
+    // consonants stand side by side (ਸੰਗਰੂਰ)
+    [/(?<=.\p{M}*\p{L})੍ਰ/gu, 'ਰ'],
     [/੍(?![ਰਹਵ])/g, ''],
     // nasals: tippi after short vowels, bindi after long ones
     [/ਂ/g, 'ੰ'],
@@ -245,7 +247,8 @@ const ODIA: ScriptTable = {
     [new RegExp(`([^डढय])${NUKTA}`, 'g'), '$1'],
     ...NO_CANDRA,
   ],
-  nativeRewrites: [],
+  // ୟ is a letter of its own in Odia, not ଯ with a nukta
+  nativeRewrites: [[/ଯ଼/g, 'ୟ']],
   backRewrites: [[/ୱ/g, 'ଵ']],
   schwaDeletion: true,
   endings: [
