@@ -78,7 +78,7 @@ export function createEngine(lexicon: Lexicon = getLexicon(), options: EngineOpt
     for (const c of ruleScored(word, 40)) offer(c.text, lexicon.has(c.text) ? c.score - 8 : c.score);
 
     // Compounds: a stem spelt by the rules (or found in the lexicon) + a place-name ending.
-    for (const [ending, dev] of table.endings) {
+    for (const [ending, dev, cost = 0.2] of table.endings) {
       if (!word.endsWith(ending) || word.length - ending.length < 2) continue;
       const stem = word.slice(0, -ending.length);
       const stems = new Map<string, number>();
@@ -89,7 +89,7 @@ export function createEngine(lexicon: Lexicon = getLexicon(), options: EngineOpt
           // …abad: the stem's final inherent vowel becomes ā, so the stem must end in a bare letter
           if (!/\p{Lo}\p{Mn}?$/u.test(text) || /[\u094D\u09CD\u0A4D\u0ACD\u0B4D\u0BCD\u0C4D\u0CCD\u0D4D]$/.test(text)) continue;
         }
-        offer(text + dev, score + 0.2);
+        offer(text + dev, score + cost);
       }
     }
 

@@ -62,8 +62,11 @@ export interface ScriptTable {
   backRewrites: Rewrites;
   /** Whether the short a goes unsaid inside words (Hindi रामपुर = raampur). */
   schwaDeletion: boolean;
-  /** Common endings of place names: typed ending → in the script's letters. */
-  endings: ReadonlyArray<readonly [string, string]>;
+  /**
+   * Common endings of place names: typed ending → in the script's letters, and optionally the cost of the
+   * compound beside the stem's (default 0.2; below that where the ending is all but certain, Marathi -पूर).
+   */
+  endings: ReadonlyArray<readonly [string, string] | readonly [string, string, number]>;
 }
 
 const CONS = '[\\u0915-\\u0939]';
@@ -84,7 +87,7 @@ function dravidianVowels(chunk: string, atEnd: boolean): VowelUnit[] | undefined
     case 'e':
       return [V('ऎ', 'ॆ'), V('ए', 'े', 0.3)];
     case 'o':
-      return [V('ऒ', 'ॊ'), V('ओ', 'ो', 0.3)];
+      return [V('ऒ', 'ॊ'), V('ओ', 'ो', 0.1)];
     case 'ee':
       return [V('ई', 'ी'), V('ए', 'े', 0.4)];
     case 'oo':
@@ -146,10 +149,10 @@ const MARATHI: ScriptTable = {
   ...HINDI,
   lang: 'mr',
   // Marathi writes ळ where Hindi has ल in many names (जळगाव), and no nukta letters
-  profile: { consonants: { l: [C('ल'), C('ळ', 0.6)], n: [C('न'), C('ण', 0.7)] } },
+  profile: { consonants: { l: [C('ल'), C('ळ', 0.6)], n: [C('न'), C('ण', 0.7)], d: [C('द'), C('ड', 0.25)], t: [C('त'), C('ट', 0.3)] } },
   pivotRewrites: [...DROP_NUKTA],
   endings: [
-    ['pur', 'पूर'], ['nagar', 'नगर'], ['gaon', 'गाव'], ['gav', 'गाव'], ['wadi', 'वाडी'], ['wada', 'वाडा'], ['abad', 'ाबाद'],
+    ['pur', 'पूर', -0.4], ['nagar', 'नगर'], ['gaon', 'गाव'], ['gav', 'गाव'], ['wadi', 'वाडी'], ['wada', 'वाडा'], ['abad', 'ाबाद'],
     ['pet', 'पेठ'], ['peth', 'पेठ'], ['ner', 'नेर'], ['khed', 'खेड'], ['kar', 'कर'], ['wadi', 'वाडी'], ['ali', 'आळी'],
   ],
 };
@@ -303,7 +306,7 @@ const TAMIL: ScriptTable = {
   schwaDeletion: false,
   endings: [
     ['puram', 'புரம்'], ['pattinam', 'பட்டினம்'], ['palayam', 'பாளையம்'], ['patti', 'பட்டி'], ['nagar', 'நகர்'],
-    ['kudi', 'குடி'], ['kottai', 'கோட்டை'], ['malai', 'மலை'], ['pettai', 'பேட்டை'], ['ur', 'ூர்'], ['oor', 'ூர்'],
+    ['kudi', 'குடி'], ['kottai', 'கோட்டை'], ['malai', 'மலை'], ['pettai', 'பேட்டை'], ['ur', 'ூர்', -0.3], ['oor', 'ூர்', -0.3],
   ],
 };
 
@@ -327,14 +330,24 @@ const TELUGU: ScriptTable = {
   schwaDeletion: false,
   endings: [
     ['peta', 'పేట'], ['pet', 'పేట'], ['nagar', 'నగర్'], ['puram', 'పురం'], ['palli', 'పల్లి'], ['pally', 'పల్లి'],
-    ['gudem', 'గూడెం'], ['kota', 'కోట'], ['wada', 'వాడ'], ['ur', 'ూరు'], ['uru', 'ూరు'], ['abad', 'ాబాద్'],
+    ['gudem', 'గూడెం'], ['kota', 'కోట'], ['wada', 'వాడ'], ['ur', 'ూరు', -0.3], ['uru', 'ూరు', -0.3], ['oor', 'ూరు', -0.3], ['abad', 'ాబాద్'],
   ],
 };
 
 const KANNADA: ScriptTable = {
   lang: 'kn',
   base: 0x0c80,
-  profile: { consonants: { l: [C('ल'), C('ळ', 0.5)], n: [C('न'), C('ण', 0.8)], th: [C('त'), C('थ', 0.4)] }, vowels: dravidianVowels, schwaExtra: 0.6 },
+  profile: {
+    consonants: {
+      l: [C('ल'), C('ळ', 0.3)],
+      n: [C('न'), C('ण', 0.8)],
+      th: [C('त'), C('थ', 0.4)],
+      t: [C('त'), C('ट', 0.15)],
+      d: [C('द'), C('ड', 0.15)],
+    },
+    vowels: dravidianVowels,
+    schwaExtra: 0.6,
+  },
   finals: [
     ['', 0],
     ['ु', 0.3],
@@ -346,7 +359,7 @@ const KANNADA: ScriptTable = {
   schwaDeletion: false,
   endings: [
     ['halli', 'ಹಳ್ಳಿ'], ['pura', 'ಪುರ'], ['pur', 'ಪುರ'], ['nagar', 'ನಗರ'], ['kere', 'ಕೆರೆ'], ['pete', 'ಪೇಟೆ'],
-    ['uru', 'ೂರು'], ['ur', 'ೂರು'], ['gudi', 'ಗುಡಿ'], ['koppa', 'ಕೊಪ್ಪ'], ['palya', 'ಪಾಳ್ಯ'],
+    ['uru', 'ೂರು', -0.3], ['ur', 'ೂರು', -0.3], ['gudi', 'ಗುಡಿ'], ['koppa', 'ಕೊಪ್ಪ'], ['palya', 'ಪಾಳ್ಯ'],
   ],
 };
 
@@ -381,7 +394,7 @@ const MALAYALAM: ScriptTable = {
   schwaDeletion: false,
   endings: [
     ['puram', 'പുരം'], ['kara', 'കര'], ['kode', 'ക്കോട്'], ['kulam', 'കുളം'], ['nadu', 'നാട്'], ['ppally', 'പ്പള്ളി'],
-    ['palli', 'പള്ളി'], ['thara', 'ത്തറ'], ['kavu', 'കാവ്'], ['pally', 'പള്ളി'],
+    ['palli', 'പള്ളി'], ['thara', 'ത്തറ'], ['kavu', 'കാവ്'], ['pally', 'പള്ളി'], ['ur', 'ൂർ', -0.3], ['oor', 'ൂർ', -0.3],
   ],
 };
 

@@ -73,4 +73,21 @@ export const BENGALI_LEXICON = `
 আগরতলা agartala
 শিলচর silchar
 করিমগঞ্জ karimganj
+# common names and words that begin place names
+রাম ram
+কৃষ্ণ krishna
+গোপাল gopal
+শিব shiv shib
+হনুমান hanuman
+সীতা sita
+লক্ষ্মী laxmi lakshmi
+নারায়ণ narayan
+রাধা radha
+গণেশ ganesh
+মহাদেব mahadev
+শ্রী shri sri
+দেব dev deb
+দুর্গা durga
+বিষ্ণু vishnu bishnu
+গঙ্গা ganga
 `;

@@ -83,4 +83,21 @@ export const GUJARATI_LEXICON = `
 લીંબડી limbdi
 વાંકાનેર wankaner vankaner
 ધ્રાંગધ્રા dhrangadhra
+# common names and words that begin place names
+રામ ram
+કૃષ્ણ krishna
+ગોપાલ gopal
+શિવ shiv
+હનુમાન hanuman
+સીતા sita
+લક્ષ્મી laxmi lakshmi
+નારાયણ narayan
+રાધા radha
+ગણેશ ganesh
+મહાદેવ mahadev
+શ્રી shri shree
+દેવ dev
+દુર્ગા durga
+વિષ્ણુ vishnu
+ગંગા ganga
 `;

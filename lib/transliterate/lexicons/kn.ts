@@ -65,4 +65,21 @@ export const KANNADA_LEXICON = `
 ಸಿರ್ಸಿ sirsi
 ಪುತ್ತೂರು puttur
 ನಂಜನಗೂಡು nanjangud
+# common names and words that begin place names
+ರಾಮ rama ram
+ಕೃಷ್ಣ krishna
+ಗೋಪಾಲ gopala gopal
+ಶಿವ shiva siva
+ಹನುಮಾನ್ hanuman
+ಸೀತಾ sita
+ಲಕ್ಷ್ಮೀ lakshmi laxmi
+ನಾರಾಯಣ narayana
+ರಾಧಾ radha
+ಗಣೇಶ ganesha ganesh
+ಮಹಾದೇವ mahadeva
+ಶ್ರೀ shri sri
+ದೇವ deva dev
+ದುರ್ಗಾ durga
+ವಿಷ್ಣು vishnu
+ಗಂಗಾ ganga
 `;

@@ -68,4 +68,21 @@ export const MALAYALAM_LEXICON = `
 പയ്യന്നൂർ payyanur
 കാഞ്ഞങ്ങാട് kanhangad
 മാനന്തവാടി mananthavady
+# common names and words that begin place names
+രാമ rama ram
+കൃഷ്ണ krishna
+ഗോപാല gopala gopal
+ശിവ siva shiva
+ഹനുമാൻ hanuman
+സീത sita
+ലക്ഷ്മി lakshmi
+നാരായണ narayana
+രാധ radha
+ഗണേശ ganesha ganesh
+മഹാദേവ mahadeva
+ശ്രീ sri shri
+ദേവ deva dev
+ദുർഗ്ഗ durga
+വിഷ്ണു vishnu
+ഗംഗ ganga
 `;

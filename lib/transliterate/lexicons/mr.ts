@@ -86,4 +86,21 @@ export const MARATHI_LEXICON = `
 चिपळूण chiplun
 वसई vasai
 विरार virar
+# common names and words that begin place names
+राम ram
+कृष्ण krishna
+गोपाळ gopal
+शिव shiv
+हनुमान hanuman
+सीता sita
+लक्ष्मी laxmi lakshmi
+नारायण narayan
+राधा radha
+गणेश ganesh
+महादेव mahadev
+श्री shri shree
+देव dev
+दुर्गा durga
+विष्णू vishnu
+गंगा ganga
 `;

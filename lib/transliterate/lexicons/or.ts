@@ -63,4 +63,21 @@ export const ODIA_LEXICON = `
 ଛତ୍ରପୁର chhatrapur
 ଆସ୍କା aska
 ହିଞ୍ଜିଳି hinjili
+# common names and words that begin place names
+ରାମ ram
+କୃଷ୍ଣ krishna
+ଗୋପାଳ gopal
+ଶିବ shiv shiba
+ହନୁମାନ hanuman
+ସୀତା sita
+ଲକ୍ଷ୍ମୀ laxmi lakshmi
+ନାରାୟଣ narayan
+ରାଧା radha
+ଗଣେଶ ganesh
+ମହାଦେବ mahadev
+ଶ୍ରୀ shri sri
+ଦେବ dev deb
+ଦୁର୍ଗା durga
+ବିଷ୍ଣୁ vishnu bishnu
+ଗଙ୍ଗା ganga
 `;

@@ -71,4 +71,21 @@ export const PUNJABI_LEXICON = `
 ਚੰਡੀਗੜ੍ਹ chandigarh
 ਖਰੜ kharar
 ਜ਼ੀਰਕਪੁਰ zirakpur
+# common names and words that begin place names
+ਰਾਮ ram
+ਕ੍ਰਿਸ਼ਨ krishan krishna
+ਗੋਪਾਲ gopal
+ਸ਼ਿਵ shiv
+ਹਨੂਮਾਨ hanuman
+ਸੀਤਾ sita
+ਲਕਸ਼ਮੀ laxmi lakshmi
+ਨਾਰਾਇਣ narayan
+ਰਾਧਾ radha
+ਗਣੇਸ਼ ganesh
+ਮਹਾਦੇਵ mahadev
+ਸ੍ਰੀ shri sri
+ਦੇਵ dev
+ਦੁਰਗਾ durga
+ਵਿਸ਼ਨੂ vishnu
+ਗੰਗਾ ganga
 `;

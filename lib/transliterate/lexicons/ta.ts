@@ -71,4 +71,21 @@ export const TAMIL_LEXICON = `
 பொள்ளாச்சி pollachi
 ஆம்பூர் ambur
 ஓசூர் hosur
+# common names and words that begin place names
+ராம rama ram
+கிருஷ்ண krishna
+கோபால gopala gopal
+சிவ siva shiva
+அனுமன் hanuman anuman
+சீதா sita
+லட்சுமி lakshmi latchumi
+நாராயண narayana
+ராதா radha
+கணேச ganesa ganesh
+மகாதேவ mahadeva
+ஸ்ரீ sri shri
+தேவ deva
+துர்கா durga
+விஷ்ணு vishnu
+கங்கா ganga
 `;

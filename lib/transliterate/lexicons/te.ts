@@ -70,4 +70,21 @@ export const TELUGU_LEXICON = `
 ప్రొద్దుటూరు proddatur
 హిందూపురం hindupur
 మదనపల్లె madanapalle
+# common names and words that begin place names
+రామ rama ram
+కృష్ణ krishna
+గోపాల gopala gopal
+శివ siva shiva
+హనుమాన్ hanuman
+సీత sita
+లక్ష్మి lakshmi laxmi
+నారాయణ narayana
+రాధ radha
+గణేశ ganesa ganesh
+మహాదేవ mahadeva
+శ్రీ sri shri
+దేవ deva dev
+దుర్గ durga
+విష్ణు vishnu
+గంగ ganga
 `;
