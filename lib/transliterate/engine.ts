@@ -38,8 +38,9 @@ export function createEngine(lexicon: Lexicon = getLexicon(), options: EngineOpt
   const endsInVowelSign = new RegExp(`[${sign(0x3e)}-${sign(0x4c)}]$`, 'u');
 
   /** The rules' spellings in the script's letters, each with its rule cost plus the character model's. */
-  function ruleScored(word: string, limit: number, placeStem = false): Array<{ text: string; score: number }> {
+  function ruleScored(word: string, limit: number, placeStem = false): Array<{ text: string; score: number; rule: number }> {
     const best = new Map<string, number>();
+    const rules = new Map<string, number>();
     // only a typed final consonant ends the way the script ends one (a typed final a is the inherent vowel)
     const typedFinalConsonant = !placeStem && /[^aeiouy]$/.test(word);
     for (const c of generateCandidates(word, limit, table.profile)) {
@@ -49,12 +50,16 @@ export function createEngine(lexicon: Lexicon = getLexicon(), options: EngineOpt
       for (const [pivot, extra] of typedFinalConsonant ? withFinals(c.text, table) : [[c.text, 0] as const]) {
         const text = fromPivot(pivot, table);
         if (text === null) continue;
-        const score = c.cost + extra + rephs * REPH_IN_PLACE_STEM + weight * model.cost(text);
+        const rule = c.cost + extra + rephs * REPH_IN_PLACE_STEM;
+        const score = rule + weight * model.cost(text);
         const prev = best.get(text);
-        if (prev === undefined || score < prev) best.set(text, score);
+        if (prev === undefined || score < prev) {
+          best.set(text, score);
+          rules.set(text, rule);
+        }
       }
     }
-    return Array.from(best, ([text, score]) => ({ text, score }));
+    return Array.from(best, ([text, score]) => ({ text, score, rule: rules.get(text) ?? 0 }));
   }
 
   function suggest(rawWord: string, max = MAX_SUGGESTIONS): string[] {
@@ -82,14 +87,20 @@ export function createEngine(lexicon: Lexicon = getLexicon(), options: EngineOpt
       if (!word.endsWith(ending) || word.length - ending.length < 2) continue;
       const stem = word.slice(0, -ending.length);
       const stems = new Map<string, number>();
-      for (const e of lexicon.byKey(stem)) stems.set(e.word, -2);
-      for (const c of ruleScored(stem, 6, true)) if (!stems.has(c.text)) stems.set(c.text, c.score);
+      const lexStems = new Set<string>();
+      for (const e of lexicon.byKey(stem)) {
+        stems.set(e.word, -2);
+        lexStems.add(e.word);
+      }
+      for (const c of ruleScored(stem, 6, true)) if (!stems.has(c.text)) stems.set(c.text, table.compoundWhole ? c.rule : c.score);
       for (const [text, score] of stems) {
         if (/^\p{M}/u.test(dev)) {
           // …abad: the stem's final inherent vowel becomes ā, so the stem must end in a bare letter
           if (!/\p{Lo}\p{Mn}?$/u.test(text) || /[\u094D\u09CD\u0A4D\u0ACD\u0B4D\u0BCD\u0C4D\u0CCD\u0D4D]$/.test(text)) continue;
         }
-        offer(text + dev, score + cost);
+        // the character model judges the whole compound where the script's table asks (a short stem alone
+        // looks less like a word than the place name it begins)
+        offer(text + dev, table.compoundWhole && !lexStems.has(text) ? score + cost + weight * model.cost(text + dev) : score + cost);
       }
     }
 

@@ -63,6 +63,12 @@ export interface ScriptTable {
   /** Whether the short a goes unsaid inside words (Hindi रामपुर = raampur). */
   schwaDeletion: boolean;
   /**
+   * Whether a compound of a rule-spelt stem and a place-name ending is judged by the character model as a
+   * whole (every script but Hindi, whose weights were set with the stem judged alone; judged whole, its
+   * list gains three words first and loses two).
+   */
+  compoundWhole?: boolean;
+  /**
    * Common endings of place names: typed ending → in the script's letters, and optionally the cost of the
    * compound beside the stem's (default 0.2; below that where the ending is all but certain, Marathi -पूर).
    */
@@ -146,6 +152,7 @@ const HINDI: ScriptTable = {
 };
 
 const MARATHI: ScriptTable = {
+  compoundWhole: true,
   ...HINDI,
   lang: 'mr',
   // Marathi writes ळ where Hindi has ल in many names (जळगाव), and no nukta letters
@@ -158,6 +165,7 @@ const MARATHI: ScriptTable = {
 };
 
 const GUJARATI: ScriptTable = {
+  compoundWhole: true,
   lang: 'gu',
   base: 0x0a80,
   profile: { consonants: { l: [C('ल'), C('ळ', 0.7)], n: [C('न'), C('ण', 0.7)], d: [C('द'), C('ड', 0.25)], t: [C('त'), C('ट', 0.3)] } },
@@ -174,6 +182,7 @@ const GUJARATI: ScriptTable = {
 };
 
 const BENGALI: ScriptTable = {
+  compoundWhole: true,
   lang: 'bn',
   base: 0x0980,
   profile: { consonants: { s: [C('स'), C('श', 0.5)], t: [C('त'), C('ट', 0.25)] }, vowels: easternVowels },
@@ -197,6 +206,7 @@ const BENGALI: ScriptTable = {
 
 const GURMUKHI_LONG_VOWELS = 'ਾੀੇੈੋੌਆਈਏਐਓਔ';
 const GURMUKHI: ScriptTable = {
+  compoundWhole: true,
   lang: 'pa',
   base: 0x0a00,
   profile: {},
@@ -233,6 +243,7 @@ const GURMUKHI: ScriptTable = {
 };
 
 const ODIA: ScriptTable = {
+  compoundWhole: true,
   lang: 'or',
   base: 0x0b00,
   profile: {
@@ -261,6 +272,7 @@ const ODIA: ScriptTable = {
 
 /** Tamil: one letter for each voiced/aspirated set, nasals written out before a stop, ன inside words. */
 const TAMIL: ScriptTable = {
+  compoundWhole: true,
   lang: 'ta',
   base: 0x0b80,
   profile: {
@@ -305,14 +317,16 @@ const TAMIL: ScriptTable = {
   backRewrites: [],
   schwaDeletion: false,
   endings: [
-    ['puram', 'புரம்'], ['pattinam', 'பட்டினம்'], ['palayam', 'பாளையம்'], ['patti', 'பட்டி'], ['nagar', 'நகர்'],
-    ['kudi', 'குடி'], ['kottai', 'கோட்டை'], ['malai', 'மலை'], ['pettai', 'பேட்டை'], ['ur', 'ூர்', -0.3], ['oor', 'ூர்', -0.3],
+    ['puram', 'புரம்', -0.2], ['pattinam', 'பட்டினம்', -0.2], ['palayam', 'பாளையம்', -0.2], ['patti', 'பட்டி'], ['nagar', 'நகர்'],
+    // after a vowel the k of -kudi is doubled (காரைக்குடி); after a consonant it is not (மன்னார்குடி)
+    ['kudi', 'குடி'], ['kudi', 'க்குடி', 0], ['gudi', 'குடி'], ['kottai', 'கோட்டை', -0.2], ['malai', 'மலை'], ['pettai', 'பேட்டை', -0.2], ['ur', 'ூர்', -0.3], ['oor', 'ூர்', -0.3],
   ],
 };
 
 const SOUTHERN_REWRITES: Rewrites = [...DROP_NUKTA, ...NO_CANDRA];
 
 const TELUGU: ScriptTable = {
+  compoundWhole: true,
   lang: 'te',
   base: 0x0c00,
   profile: { consonants: { l: [C('ल'), C('ळ', 0.6)], n: [C('न'), C('ण', 0.8)], th: [C('त'), C('थ', 0.4)] }, vowels: dravidianVowels, schwaExtra: 1.2 },
@@ -335,6 +349,7 @@ const TELUGU: ScriptTable = {
 };
 
 const KANNADA: ScriptTable = {
+  compoundWhole: true,
   lang: 'kn',
   base: 0x0c80,
   profile: {
@@ -364,6 +379,7 @@ const KANNADA: ScriptTable = {
 };
 
 const MALAYALAM: ScriptTable = {
+  compoundWhole: true,
   lang: 'ml',
   base: 0x0d00,
   profile: {
@@ -380,7 +396,15 @@ const MALAYALAM: ScriptTable = {
     schwaExtra: 1.5,
   },
   finals: [[HALANT, 0]],
-  pivotRewrites: [...SOUTHERN_REWRITES, [new RegExp(`म${HALANT}$`), 'ं']],
+  pivotRewrites: [
+    ...SOUTHERN_REWRITES,
+    [new RegExp(`म${HALANT}$`), 'ं'],
+    // a nasal before a stop is the stop's own nasal, and the stop after it unvoiced (അമ്പലം, കൊണ്ടോട്ടി, മഞ്ചേരി)
+    ...NASAL_CONJUNCTS,
+    [new RegExp(`[नण]${HALANT}ड`, 'g'), `ण${HALANT}ट`],
+    [new RegExp(`म${HALANT}ब`, 'g'), `म${HALANT}प`],
+    [new RegExp(`ञ${HALANT}ज`, 'g'), `ञ${HALANT}च`],
+  ],
   nativeRewrites: [
     [/ന്$/, 'ൻ'],
     [/ണ്$/, 'ൺ'],
