@@ -115,10 +115,16 @@ function dravidianVowels(chunk: string, atEnd: boolean): VowelUnit[] | undefined
  * a final i short (নৈহাটি, ପିପିଲି).
  */
 function easternVowels(chunk: string, atEnd: boolean, afterConsonant: boolean): VowelUnit[] | undefined {
+  // the bare letter is said o, so a typed a is more often ā (সোনারপুর, ଗୋପାଳପୁର)
+  if (chunk === 'a') return [V('आ', 'ा', EASTERN_AA), V('अ', '', EASTERN_A)];
   if (chunk === 'o' && afterConsonant) return atEnd ? [V('ओ', 'ो'), V('अ', '', 0.3)] : [V('ओ', 'ो'), V('अ', '', 0.35)];
   if (chunk === 'i' && atEnd) return [V('इ', 'ि'), V('ई', 'ी', 0.35)];
   return undefined;
 }
+
+const EASTERN_AA = 0;
+const EASTERN_A = 0.15;
+
 
 /** Odia writes a final -ia as ିଆ (କରଞ୍ଜିଆ), not with ୟ. */
 function odiaVowels(chunk: string, atEnd: boolean, afterConsonant: boolean): VowelUnit[] | undefined {
@@ -168,7 +174,9 @@ const GUJARATI: ScriptTable = {
   compoundWhole: true,
   lang: 'gu',
   base: 0x0a80,
-  profile: { consonants: { l: [C('ल'), C('ळ', 0.7)], n: [C('न'), C('ण', 0.7)], d: [C('द'), C('ड', 0.25)], t: [C('त'), C('ट', 0.3)] } },
+  profile: {
+    consonants: { l: [C('ल'), C('ळ', 0.7)], n: [C('न'), C('ण', 0.7)], d: [C('द'), C('ड', 0.25)], t: [C('त'), C('ट', 0.3)] },
+  },
   finals: [['', 0]],
   pivotRewrites: [...DROP_NUKTA],
   nativeRewrites: [],
