@@ -351,7 +351,7 @@ const TELUGU: ScriptTable = {
   backRewrites: [],
   schwaDeletion: false,
   endings: [
-    ['peta', 'పేట'], ['pet', 'పేట'], ['nagar', 'నగర్'], ['puram', 'పురం'], ['palli', 'పల్లి'], ['pally', 'పల్లి'],
+    ['peta', 'పేట', -0.3], ['pet', 'పేట'], ['nagar', 'నగర్'], ['puram', 'పురం', -0.3], ['palli', 'పల్లి', -0.3], ['pally', 'పల్లి', -0.3],
     ['gudem', 'గూడెం'], ['kota', 'కోట'], ['wada', 'వాడ'], ['ur', 'ూరు', -0.3], ['uru', 'ూరు', -0.3], ['oor', 'ూరు', -0.3], ['abad', 'ాబాద్'],
   ],
 };
@@ -369,7 +369,7 @@ const KANNADA: ScriptTable = {
       d: [C('द'), C('ड', 0.15)],
     },
     vowels: dravidianVowels,
-    schwaExtra: 0.6,
+    schwaExtra: 0.3,
   },
   finals: [
     ['', 0],
@@ -381,7 +381,8 @@ const KANNADA: ScriptTable = {
   backRewrites: [],
   schwaDeletion: false,
   endings: [
-    ['halli', 'ಹಳ್ಳಿ'], ['pura', 'ಪುರ'], ['pur', 'ಪುರ'], ['nagar', 'ನಗರ'], ['kere', 'ಕೆರೆ'], ['pete', 'ಪೇಟೆ'],
+    ['halli', 'ಹಳ್ಳಿ', -0.3], ['pura', 'ಪುರ'], ['pur', 'ಪುರ'], ['nagar', 'ನಗರ'], ['kere', 'ಕೆರೆ', -0.3], ['pete', 'ಪೇಟೆ', -0.3],
+    ['kote', 'ಕೋಟೆ', -0.3],
     ['uru', 'ೂರು', -0.3], ['ur', 'ೂರು', -0.3], ['gudi', 'ಗುಡಿ'], ['koppa', 'ಕೊಪ್ಪ'], ['palya', 'ಪಾಳ್ಯ'],
   ],
 };
@@ -425,7 +426,8 @@ const MALAYALAM: ScriptTable = {
   backRewrites: [],
   schwaDeletion: false,
   endings: [
-    ['puram', 'പുരം'], ['kara', 'കര'], ['kode', 'ക്കോട്'], ['kulam', 'കുളം'], ['nadu', 'നാട്'], ['ppally', 'പ്പള്ളി'],
+    ['puram', 'പുരം', -0.3], ['kara', 'കര'], ['kode', 'ക്കോട്'], ['kulam', 'കുളം', -0.3], ['nadu', 'നാട്'], ['nad', 'നാട്', -0.2],
+    ['ppally', 'പ്പള്ളി'], ['ppuzha', 'പ്പുഴ', -0.3], ['puzha', 'പുഴ', -0.3],
     ['palli', 'പള്ളി'], ['thara', 'ത്തറ'], ['kavu', 'കാവ്'], ['pally', 'പള്ളി'], ['ur', 'ൂർ', -0.3], ['oor', 'ൂർ', -0.3],
   ],
 };
