@@ -204,25 +204,23 @@ export function SlipChoicesPanel({ doc, onSaved }: { doc: DocumentStatus; onSave
             hint={`Type in English letters for ${SCRIPT_LANGUAGE_NAMES[addressLang]} suggestions.`}
             error={form.formState.errors.booth_address?.message}
           >
-            <div className="flex flex-wrap items-start gap-2">
-              <Controller
-                control={form.control}
-                name="booth_address"
-                render={({ field }) => (
-                  <TransliterationInput
-                    id="slip-address"
-                    aria-describedby="slip-address-note"
-                    containerClassName="min-w-48 flex-1"
-                    lang={addressLang}
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    name={field.name}
-                  />
-                )}
-              />
-              <ScriptChooser id="slip-address-script" value={addressLang} onChange={setAddressLang} controls="slip-address" className="h-9" />
-            </div>
+            {/* above the field, where the open suggestions never cover it */}
+            <ScriptChooser id="slip-address-script" value={addressLang} onChange={setAddressLang} controls="slip-address" className="justify-self-end" />
+            <Controller
+              control={form.control}
+              name="booth_address"
+              render={({ field }) => (
+                <TransliterationInput
+                  id="slip-address"
+                  aria-describedby="slip-address-note"
+                  lang={addressLang}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  name={field.name}
+                />
+              )}
+            />
             {rollAddress && rollAddress !== form.watch('booth_address') ? (
               <button type="button" className="justify-self-start text-left text-xs text-primary underline underline-offset-2" onClick={() => form.setValue('booth_address', rollAddress, { shouldDirty: true })}>
                 Use the roll’s polling station address: {rollAddress}
