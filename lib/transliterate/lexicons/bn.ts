@@ -90,4 +90,48 @@ export const BENGALI_LEXICON = `
 দুর্গা durga
 বিষ্ণু vishnu bishnu
 গঙ্গা ganga
+# more towns
+কাঁথি kanthi contai
+দিঘা digha
+ঘাটাল ghatal
+চন্দ্রকোণা chandrakona
+ডেবরা debra
+দাঁতন dantan
+গড়বেতা garbeta
+শালবনি salboni
+লালগড় lalgarh
+বেলদা belda
+মেচেদা mecheda
+ডায়মন্ড diamond
+কাকদ্বীপ kakdwip
+নামখানা namkhana
+ক্যানিং canning
+জয়নগর joynagar jaynagar
+মগরাহাট magrahat
+বজবজ budge
+মহেশতলা maheshtala
+গোবরডাঙা gobardanga
+বাদুড়িয়া baduria
+স্বরূপনগর swarupnagar
+হাসনাবাদ hasnabad
+টাকি taki
+সন্দেশখালি sandeshkhali
+হিঙ্গলগঞ্জ hingalganj
+মিনাখাঁ minakhan
+চুঁচুড়া chinsurah chunchura
+ব্যান্ডেল bandel
+তারকেশ্বর tarakeswar
+সিঙ্গুর singur
+চণ্ডীতলা chanditala
+জাঙ্গিপাড়া jangipara
+পান্ডুয়া pandua
+বলাগড় balagarh
+কালিম্পং kalimpong
+কার্শিয়াং kurseong
+মিরিক mirik
+ধূপগুড়ি dhupguri
+ময়নাগুড়ি maynaguri
+আলিপুরদুয়ার alipurduar
+তুফানগঞ্জ tufanganj
+মেখলিগঞ্জ mekhliganj
 `;

@@ -82,4 +82,55 @@ export const KANNADA_LEXICON = `
 ದುರ್ಗಾ durga
 ವಿಷ್ಣು vishnu
 ಗಂಗಾ ganga
+# more towns
+ಬೈಲಹೊಂಗಲ bailhongal
+ಸವದತ್ತಿ savadatti saundatti
+ಇಳಕಲ್ ilkal
+ಅಫಜಲಪುರ afzalpur
+ಹುಮನಾಬಾದ humnabad
+ಔರಾದ aurad
+ಬ್ಯಾಡಗಿ byadgi
+ಹೊಳಲ್ಕೆರೆ holalkere
+ಕುಣಿಗಲ್ kunigal
+ಕೊಳ್ಳೇಗಾಲ kollegal
+ಗುಂಡ್ಲುಪೇಟೆ gundlupet
+ಸಕಲೇಶಪುರ sakleshpur
+ತರೀಕೆರೆ tarikere
+ಶಿಕಾರಿಪುರ shikaripura shikarpur
+ಸೊರಬ sorab soraba
+ಬಂಟ್ವಾಳ bantwal
+ಸುಳ್ಯ sullia
+ದಾಂಡೇಲಿ dandeli
+ಮುಳಬಾಗಿಲು mulbagal
+ಗೌರಿಬಿದನೂರು gauribidanur
+ದೊಡ್ಡಬಳ್ಳಾಪುರ doddaballapur
+ನೆಲಮಂಗಲ nelamangala
+ಆನೇಕಲ್ anekal
+ಮಾಲೂರು malur
+ಬಂಗಾರಪೇಟೆ bangarpet
+ಶ್ರೀನಿವಾಸಪುರ srinivaspur
+ಚಿಂತಾಮಣಿ chintamani
+ಶಿಡ್ಲಘಟ್ಟ sidlaghatta
+ಪಾವಗಡ pavagada
+ಮಧುಗಿರಿ madhugiri
+ಕೊರಟಗೆರೆ koratagere
+ಗುಬ್ಬಿ gubbi
+ಚಿಕ್ಕನಾಯಕನಹಳ್ಳಿ chiknayakanhalli
+ಹೊಸದುರ್ಗ hosadurga
+ಚಳ್ಳಕೆರೆ challakere
+ಮೊಳಕಾಲ್ಮೂರು molakalmuru
+ಹರಪನಹಳ್ಳಿ harapanahalli
+ಕೂಡ್ಲಿಗಿ kudligi
+ಸಂಡೂರು sandur
+ಸಿರುಗುಪ್ಪ siruguppa
+ಲಿಂಗಸುಗೂರು lingsugur
+ದೇವದುರ್ಗ devadurga
+ಶಹಾಪುರ shahapur
+ಚಿಂಚೋಳಿ chincholi
+ಸೇಡಂ sedam
+ಜೇವರ್ಗಿ jevargi
+ಇಂಡಿ indi
+ಸಿಂದಗಿ sindagi
+ಮುದ್ದೇಬಿಹಾಳ muddebihal
+ಬಸವನಬಾಗೇವಾಡಿ basavana bagewadi
 `;

@@ -85,4 +85,30 @@ export const MALAYALAM_LEXICON = `
 ദുർഗ്ഗ durga
 വിഷ്ണു vishnu
 ഗംഗ ganga
+# more towns
+കാട്ടാക്കട kattakada
+പാറശ്ശാല parassala parassala
+ചടയമംഗലം chadayamangalam
+കുന്നത്തൂർ kunnathur
+കോന്നി konni
+മല്ലപ്പള്ളി mallappally
+ചെങ്ങന്നൂർ chengannur
+മീനച്ചിൽ meenachil
+കാഞ്ഞിരപ്പള്ളി kanjirappally
+ഉടുമ്പൻചോല udumbanchola
+ദേവികുളം devikulam
+പീരുമേട് peermade
+കണയന്നൂർ kanayannur
+പറവൂർ paravur
+കുന്നത്തുനാട് kunnathunad
+മുകുന്ദപുരം mukundapuram
+തലപ്പിള്ളി thalappilly
+ആലത്തൂർ alathur
+ഏറനാട് eranad
+തിരൂരങ്ങാടി tirurangadi
+താമരശ്ശേരി thamarassery
+തളിപ്പറമ്പ് taliparamba
+ഹോസ്ദുർഗ് hosdurg
+വൈത്തിരി vythiri
+ബത്തേരി bathery
 `;

@@ -103,4 +103,52 @@ export const MARATHI_LEXICON = `
 दुर्गा durga
 विष्णू vishnu
 गंगा ganga
+# more towns
+भुसावळ bhusawal bhusaval
+चाळीसगाव chalisgaon
+पाचोरा pachora
+अमळनेर amalner
+शिरपूर shirpur
+मनमाड manmad
+येवला yeola yevla
+सिन्नर sinnar
+इगतपुरी igatpuri
+लोणावळा lonavala lonavla
+तळेगाव talegaon
+चाकण chakan
+शिरूर shirur
+सासवड saswad
+भोर bhor
+महाबळेश्वर mahabaleshwar
+पाचगणी panchgani
+कर्जत karjat
+खोपोली khopoli
+रोहा roha
+राजापूर rajapur
+कणकवली kankavli
+वेंगुर्ला vengurla
+कागल kagal
+जयसिंगपूर jaysingpur
+तासगाव tasgaon
+कोरेगाव koregaon
+करमाळा karmala
+सांगोला sangola
+मंगळवेढा mangalvedha
+उमरगा umarga
+औसा ausa
+निलंगा nilanga
+परळी parli
+माजलगाव majalgaon
+पैठण paithan
+वैजापूर vaijapur
+सिल्लोड sillod
+खामगाव khamgaon
+शेगाव shegaon
+मलकापूर malkapur
+अकोट akot
+हिंगणघाट hinganghat
+काटोल katol
+सावनेर savner
+वरोरा warora
+साकोली sakoli
 `;

@@ -80,4 +80,23 @@ export const ODIA_LEXICON = `
 ଦୁର୍ଗା durga
 ବିଷ୍ଣୁ vishnu bishnu
 ଗଙ୍ଗା ganga
+# more towns
+ଜଟଣୀ jatni
+ବାଙ୍କୀ banki
+ସାଲେପୁର salepur salipur
+କାମାକ୍ଷ୍ୟାନଗର kamakhyanagar
+ଉମରକୋଟ umerkote umarkot
+ପୋଲସରା polasara
+କାନ୍ତାବାଞ୍ଜି kantabanji
+ଧର୍ମଗଡ଼ dharmagarh
+ଜୁନାଗଡ଼ junagarh
+କେସିଙ୍ଗା kesinga
+ହୀରାକୁଦ hirakud
+ବୁର୍ଲା burla
+ବ୍ରଜରାଜନଗର brajarajnagar
+ବୀରମିତ୍ରପୁର birmitrapur
+ରାଜଗାଙ୍ଗପୁର rajgangpur
+ଜୋଡ଼ା joda
+ବଡ଼ବିଲ barbil
+ନୀଳଗିରି nilgiri
 `;

@@ -88,4 +88,29 @@ export const PUNJABI_LEXICON = `
 ਦੁਰਗਾ durga
 ਵਿਸ਼ਨੂ vishnu
 ਗੰਗਾ ganga
+# more towns
+ਮਾਛੀਵਾੜਾ machhiwara
+ਦੋਰਾਹਾ doraha
+ਪਾਇਲ payal
+ਲੋਹੀਆਂ lohian
+ਸ਼ਾਹਕੋਟ shahkot
+ਭੁਲੱਥ bholath
+ਬੰਗਾ banga
+ਬਲਾਚੌਰ balachaur
+ਨੰਗਲ nangal
+ਮੋਰਿੰਡਾ morinda
+ਚਮਕੌਰ chamkaur
+ਲਾਲੜੂ lalru
+ਘਨੌਰ ghanaur
+ਪਾਤੜਾਂ patran
+ਲਹਿਰਾ lehra
+ਮੂਣਕ moonak
+ਭਵਾਨੀਗੜ੍ਹ bhawanigarh
+ਤਪਾ tapa
+ਬਾਘਾਪੁਰਾਣਾ baghapurana
+ਨਿਹਾਲ nihal
+ਸਿੰਘ singh
+ਗੁਰੂਹਰਸਹਾਏ guruharsahai
+ਬਾਬਾ baba
+ਨਾਨਕ nanak
 `;

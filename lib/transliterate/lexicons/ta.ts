@@ -88,4 +88,47 @@ export const TAMIL_LEXICON = `
 துர்கா durga
 விஷ்ணு vishnu
 கங்கா ganga
+# more towns
+காரைக்கால் karaikal
+புதுச்சேரி puducherry pondicherry
+ஸ்ரீபெரும்புதூர் sriperumbudur
+மதுராந்தகம் madurantakam
+செய்யாறு cheyyar
+போளூர் polur
+வந்தவாசி vandavasi
+செஞ்சி gingee senji
+உளுந்தூர்பேட்டை ulundurpet
+விருத்தாசலம் virudhachalam vriddhachalam
+நெய்வேலி neyveli
+பண்ருட்டி panruti
+திருக்கோவிலூர் tirukkoyilur
+சங்கராபுரம் sankarapuram
+எடப்பாடி edappadi
+ஓமலூர் omalur
+திருச்செங்கோடு tiruchengode
+பரமத்தி paramathi
+கோபிசெட்டிபாளையம் gobichettipalayam gobi
+சத்தியமங்கலம் sathyamangalam
+பெருந்துறை perundurai
+காங்கேயம் kangeyam
+தாராபுரம் dharapuram
+உடுமலைப்பேட்டை udumalaipettai udumalpet
+வால்பாறை valparai
+குன்னூர் coonoor kunnur
+கோத்தகிரி kotagiri
+ஒட்டன்சத்திரம் oddanchatram
+வேடசந்தூர் vedasandur
+நத்தம் natham
+மேலூர் melur
+திருமங்கலம் thirumangalam
+உசிலம்பட்டி usilampatti
+பெரியகுளம் periyakulam
+கம்பம் cumbum kambam
+போடிநாயக்கனூர் bodinayakanur bodi
+ஸ்ரீவில்லிபுத்தூர் srivilliputhur
+சாத்தூர் sattur
+அருப்புக்கோட்டை aruppukottai
+திருச்செந்தூர் tiruchendur
+அம்பாசமுத்திரம் ambasamudram
+சங்கரன்கோவில் sankarankovil
 `;

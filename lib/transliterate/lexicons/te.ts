@@ -87,4 +87,50 @@ export const TELUGU_LEXICON = `
 దుర్గ durga
 విష్ణు vishnu
 గంగ ganga
+# more towns
+నూజివీడు nuzvid nuziveedu
+సామర్లకోట samalkot samarlakota
+పిఠాపురం pithapuram
+రాజోలు razole
+నరసాపురం narsapur narasapuram
+పాలకొల్లు palakollu palakol
+తణుకు tanuku
+నిడదవోలు nidadavolu
+కొవ్వూరు kovvur
+జంగారెడ్డిగూడెం jangareddygudem
+చింతలపూడి chintalapudi
+పెనుగొండ penugonda
+అవనిగడ్డ avanigadda
+రేపల్లె repalle
+పొన్నూరు ponnur
+మార్కాపురం markapur markapuram
+గిద్దలూరు giddalur
+కందుకూరు kandukur
+ఆత్మకూరు atmakur
+వెంకటగిరి venkatagiri
+సూళ్లూరుపేట sullurpeta
+శ్రీకాళహస్తి srikalahasti
+పలమనేరు palamaner
+పుంగనూరు punganur
+రాయచోటి rayachoti
+బద్వేలు badvel
+జమ్మలమడుగు jammalamadugu
+పులివెందుల pulivendula
+తాడిపత్రి tadipatri
+గుంతకల్లు guntakal
+ఉరవకొండ uravakonda
+కళ్యాణదుర్గం kalyandurg
+పెనుకొండ penukonda
+ఆలూరు alur
+ఎమ్మిగనూరు yemmiganur
+డోన్ dhone
+జనగామ jangaon janagama
+భువనగిరి bhongir bhuvanagiri
+మహబూబాబాద్ mahabubabad
+నర్సంపేట narsampet
+కోదాడ kodad
+హుజూర్‌నగర్ huzurnagar
+వనపర్తి wanaparthy
+నారాయణపేట narayanpet
+షాద్‌నగర్ shadnagar
 `;
