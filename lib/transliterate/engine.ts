@@ -9,6 +9,7 @@
 import { trainCharModel, type CharModel } from './char-model';
 import { getLexicon, type Lexicon } from './lexicon';
 import { generateCandidates } from './rules';
+import { HALANT } from './devanagari';
 import { fromPivot, SCRIPT_TABLES, withFinals, type ScriptLanguage, type ScriptTable } from './scripts';
 
 export const MAX_SUGGESTIONS = 5;
@@ -62,6 +63,27 @@ export function createEngine(lexicon: Lexicon = getLexicon(), options: EngineOpt
     return Array.from(best, ([text, score]) => ({ text, score, rule: rules.get(text) ?? 0 }));
   }
 
+  const virama = String.fromCodePoint(table.base + 0x4d);
+  const consonantLetter = new RegExp(`[\\u{${(table.base + 0x15).toString(16)}}-\\u{${(table.base + 0x39).toString(16)}}]$`, 'u');
+  /**
+   * A stem and a place-name ending joined: in scripts that write every vowel, a stem ending in a bare
+   * consonant takes the virama (பட்டுக்|கோட்டை); in Tamil and Malayalam a hard consonant beginning the
+   * ending may also be doubled after a vowel (மேட்டு|ப்|பாளையம், பரம|க்|குடி).
+   */
+  function joinStem(stem: string, ending: string, typedStem: string): Array<{ text: string; extra: number }> {
+    if (table.schwaDeletion || /^\p{M}/u.test(ending)) return [{ text: stem + ending, extra: 0 }];
+    // a typed final consonant (not a typed final a, the bare letter's own vowel)
+    if (consonantLetter.test(stem) && /[^aeiou]$/.test(typedStem) && table.finals[0]?.[0] === HALANT) return [{ text: stem + virama + ending, extra: 0 }];
+    const first = ending[0];
+    if (table.sandhiDoubling?.includes(first) && !stem.endsWith(virama)) {
+      return [
+        { text: stem + ending, extra: 0 },
+        { text: stem + first + virama + ending, extra: 0 },
+      ];
+    }
+    return [{ text: stem + ending, extra: 0 }];
+  }
+
   function suggest(rawWord: string, max = MAX_SUGGESTIONS): string[] {
     const word = rawWord.toLowerCase();
     if (!/^[a-z]+$/.test(word)) return [];
@@ -100,7 +122,9 @@ export function createEngine(lexicon: Lexicon = getLexicon(), options: EngineOpt
         }
         // the character model judges the whole compound where the script's table asks (a short stem alone
         // looks less like a word than the place name it begins)
-        offer(text + dev, table.compoundWhole && !lexStems.has(text) ? score + cost + weight * model.cost(text + dev) : score + cost);
+        const judged = (compound: string, extra = 0) =>
+          offer(compound, table.compoundWhole && !lexStems.has(text) ? score + cost + extra + weight * model.cost(compound) : score + cost + extra);
+        for (const joined of joinStem(text, dev, stem)) judged(joined.text, joined.extra);
       }
     }
 

@@ -68,6 +68,8 @@ export interface ScriptTable {
    * list gains three words first and loses two).
    */
   compoundWhole?: boolean;
+  /** Letters that are doubled when an ending beginning with them follows a vowel (Tamil, Malayalam). */
+  sandhiDoubling?: string;
   /**
    * Common endings of place names: typed ending → in the script's letters, and optionally the cost of the
    * compound beside the stem's (default 0.2; below that where the ending is all but certain, Marathi -पूर).
@@ -281,6 +283,7 @@ const ODIA: ScriptTable = {
 /** Tamil: one letter for each voiced/aspirated set, nasals written out before a stop, ன inside words. */
 const TAMIL: ScriptTable = {
   compoundWhole: true,
+  sandhiDoubling: 'கசதப',
   lang: 'ta',
   base: 0x0b80,
   profile: {
@@ -389,6 +392,7 @@ const KANNADA: ScriptTable = {
 
 const MALAYALAM: ScriptTable = {
   compoundWhole: true,
+  sandhiDoubling: 'കചതപ',
   lang: 'ml',
   base: 0x0d00,
   profile: {
