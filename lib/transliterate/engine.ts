@@ -75,7 +75,7 @@ export function createEngine(lexicon: Lexicon = getLexicon(), options: EngineOpt
     // a typed final consonant (not a typed final a, the bare letter's own vowel)
     if (consonantLetter.test(stem) && /[^aeiou]$/.test(typedStem) && table.finals[0]?.[0] === HALANT) return [{ text: stem + virama + ending, extra: 0 }];
     const first = ending[0];
-    if (table.sandhiDoubling?.includes(first) && !stem.endsWith(virama)) {
+    if (table.sandhiDoubling?.includes(first) && ending[1] !== virama && !stem.endsWith(virama)) {
       return [
         { text: stem + ending, extra: 0 },
         { text: stem + first + virama + ending, extra: 0 },

@@ -329,8 +329,7 @@ const TAMIL: ScriptTable = {
   schwaDeletion: false,
   endings: [
     ['puram', 'புரம்', -0.2], ['pattinam', 'பட்டினம்', -0.2], ['palayam', 'பாளையம்', -0.2], ['patti', 'பட்டி'], ['nagar', 'நகர்'],
-    // after a vowel the k of -kudi is doubled (காரைக்குடி); after a consonant it is not (மன்னார்குடி)
-    ['kudi', 'குடி'], ['kudi', 'க்குடி', 0], ['gudi', 'குடி'], ['kottai', 'கோட்டை', -0.2], ['malai', 'மலை'], ['pettai', 'பேட்டை', -0.2], ['ur', 'ூர்', -0.3], ['oor', 'ூர்', -0.3],
+    ['kudi', 'குடி'], ['gudi', 'குடி'], ['kottai', 'கோட்டை', -0.2], ['malai', 'மலை'], ['pettai', 'பேட்டை', -0.2], ['ur', 'ூர்', -0.3], ['oor', 'ூர்', -0.3],
   ],
 };
 

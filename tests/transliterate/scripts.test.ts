@@ -88,6 +88,15 @@ describe('the rules of each script, on words outside its lexicon', () => {
     expect(top('or', 'kujang')).toContain('କୁଜଙ୍ଗ');
     expect(top('or', 'gopalpur')).toContain('ଗୋପାଳପୁର');
   });
+  it('joins a stem to a place-name ending as the script does', () => {
+    // a typed final consonant takes the virama; a hard consonant after a vowel may be doubled
+    expect(top('ta', 'pattukkottai')[0]).toBe('பட்டுக்கோட்டை');
+    expect(top('ta', 'paramakudi')).toContain('பரமக்குடி');
+    expect(top('ta', 'paramakudi').some((w) => w.includes('க்க்'))).toBe(false);
+    expect(top('ta', 'mettupalayam')).toContain('மெட்டுப்பாளையம்');
+    // a typed final a stays the letter's own vowel
+    expect(top('ml', 'kuttanad').some((w) => w.startsWith('കുട്ട്'))).toBe(false);
+  });
   it('a typed final a is the vowel of the last letter, never a virama', () => {
     expect(top('ml', 'pala').some((w) => w.endsWith('ൽ') || w.endsWith('്'))).toBe(false);
     expect(top('te', 'palasa').some((w) => w.endsWith('్'))).toBe(false);
