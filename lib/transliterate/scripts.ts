@@ -219,7 +219,8 @@ const GURMUKHI: ScriptTable = {
   compoundWhole: true,
   lang: 'pa',
   base: 0x0a00,
-  profile: {},
+  // a doubled t is mostly the retroflex ੱਟ (ਪੱਟੀ, ਭੱਟੀ)
+  profile: { consonants: { tt: [C('ट्ट'), C('त्त', 0.2)] } },
   finals: [['', 0]],
   pivotRewrites: [
     [/ृ/g, '्रि'],
@@ -248,7 +249,7 @@ const GURMUKHI: ScriptTable = {
   schwaDeletion: true,
   endings: [
     ['pur', 'ਪੁਰ'], ['nagar', 'ਨਗਰ'], ['kot', 'ਕੋਟ'], ['garh', 'ਗੜ੍ਹ'], ['wala', 'ਵਾਲਾ'], ['wali', 'ਵਾਲੀ'], ['pind', 'ਪਿੰਡ'],
-    ['sar', 'ਸਰ'], ['ana', 'ਆਣਾ'], ['abad', 'ਾਬਾਦ'],
+    ['sar', 'ਸਰ'], ['ana', 'ਆਣਾ'], ['abad', 'ਾਬਾਦ'], ['ian', 'ੀਆਂ', -0.3], ['wal', 'ਵਾਲ'],
   ],
 };
 
