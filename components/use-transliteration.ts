@@ -4,6 +4,7 @@ import * as React from 'react';
 import { flushSync } from 'react-dom';
 import { fetchSpellings, MAX_OPTIONS, TRANSLITERATE_ENDPOINT } from '@/lib/client/transliterate';
 import { latinWordAt, replaceRange, type WordRange } from '@/lib/transliterate/caret';
+import type { ScriptLanguage } from '@/lib/transliterate/scripts';
 
 export type FieldElement = HTMLInputElement | HTMLTextAreaElement;
 
@@ -26,6 +27,8 @@ export interface TransliterationOptions {
   debounceMs?: number;
   /** The transliteration endpoint (default /api/transliterate). */
   endpoint?: string;
+  /** The language whose script the spellings are in (default Hindi); a change closes the offer. */
+  lang?: ScriptLanguage;
 }
 
 export interface Transliteration {
@@ -49,7 +52,7 @@ export interface Transliteration {
 }
 
 /**
- * The state behind a field that offers Hindi (Devanagari) spellings of the romanised word being typed:
+ * The state behind a field that offers spellings in an Indian script (Hindi's by default) of the romanised word being typed:
  * asks the endpoint for the word that ends at the caret (debounced, the previous request cancelled),
  * keeps the options and the highlighted one, and replaces the word with the chosen spelling, putting the
  * caret after it. A space or new line typed before the options arrive (fast typing, or a phone keyboard
@@ -62,6 +65,7 @@ export function useTransliteration({
   maxOptions = MAX_OPTIONS,
   debounceMs = 150,
   endpoint = TRANSLITERATE_ENDPOINT,
+  lang = 'hi',
 }: TransliterationOptions): Transliteration {
   const fieldRef = React.useRef<FieldElement | null>(null);
   const pendingCaret = React.useRef<number | null>(null);
@@ -98,6 +102,14 @@ export function useTransliteration({
 
   React.useEffect(() => cancelPending, [cancelPending]);
 
+  // Spellings in another script no longer apply once the language changes.
+  const shownLang = React.useRef(lang);
+  React.useEffect(() => {
+    if (shownLang.current === lang) return;
+    shownLang.current = lang;
+    close();
+  }, [lang, close]);
+
   // Put the caret after a replaced word once the parent has re-rendered with the new value.
   React.useLayoutEffect(() => {
     const caret = pendingCaret.current;
@@ -112,12 +124,12 @@ export function useTransliteration({
   /** The options of one word; null when asking fails (only logged: the field offers nothing then). */
   const fetchOptions = React.useCallback(
     async (word: string, signal: AbortSignal): Promise<string[] | null> => {
-      const result = await fetchSpellings(word, { num, signal, endpoint });
+      const result = await fetchSpellings(word, { num, signal, endpoint, lang });
       if (result.ok) return result.value;
       if (!signal.aborted) console.warn('[transliterate] no suggestions:', result.error);
       return null;
     },
-    [endpoint, num],
+    [endpoint, num, lang],
   );
 
   const request = React.useCallback(

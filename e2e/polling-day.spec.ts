@@ -19,7 +19,7 @@ import {
 
 /**
  * Polling-day slips in the browser, on the 2025 Gujarat roll: the draft screen says what was found (the
- * roll's facts, 7 deleted voters left out and listed), the user chooses serials 1-100 family by family as
+ * roll's facts, 7 deleted voters left out and listed), the address is offered in Gujarati, the user chooses serials 1-100 family by family as
  * plain election-code slips, the draft is made again with its pages and fee, and the paid final holds
  * those slips only. At 1280 px (dark) and 360 px (light).
  */
@@ -65,13 +65,24 @@ for (const j of [
     // the choices: serials 1-100, family by family, plain election-code slips, English labels
     const panel = draft.getByTestId('slip-choices');
     await panel.locator('summary').click();
+    // the address is suggested in the roll's own script here (Gujarati), and typed in it with English letters
+    await expect(panel.getByRole('combobox', { name: 'Suggestions in' })).toHaveValue('gu');
+    const address = panel.getByRole('combobox', { name: 'Address printed on the slips' });
+    await address.fill('');
+    await address.pressSequentially('surat', { delay: 30 });
+    const gujarati = panel.getByRole('listbox', { name: 'Gujarati suggestions' }).getByRole('option');
+    await expect(gujarati.first()).toHaveText('સુરત');
+    await expectNoHorizontalScroll(page);
+    await shot(page, `${name}-2-address`);
+    await gujarati.first().click();
+    await expect(address).toHaveValue('સુરત');
     await panel.getByLabel('Serial numbers').fill('1-100');
     await panel.getByLabel('Slips in').selectOption('family');
     await panel.getByLabel('Slips', { exact: true }).selectOption('election-code');
     await expect(panel).toContainText('Model Code of Conduct');
     await panel.getByLabel('Labels').selectOption('english');
     await expectNoHorizontalScroll(page);
-    await shot(page, `${name}-2-choices`);
+    await shot(page, `${name}-3-choices`);
     await panel.getByRole('button', { name: 'Update the draft' }).click();
 
     // the draft again: 99 slips (serial 67 is deleted), 13 pages at 8 a page
@@ -79,7 +90,7 @@ for (const j of [
     await expect(page.getByTestId('task-draft').getByTestId('draft-pages')).toHaveText('13');
     await expect(page.getByTestId('task-draft').getByTestId('draft-fee')).toHaveText('₹26.00');
     await expectPdfDrawn(page);
-    await shot(page, `${name}-3-redrawn`);
+    await shot(page, `${name}-4-redrawn`);
 
     await page.getByRole('button', { name: 'Continue to Payment' }).click();
     const dialog = page.getByTestId('test-checkout');
@@ -89,6 +100,6 @@ for (const j of [
     await expect(complete).toBeVisible({ timeout: 180_000 });
     const href = await complete.getByTestId('download-final').getAttribute('href');
     expect(await pdfPageCount(page, href as string)).toBe(13);
-    await shot(page, `${name}-4-complete`);
+    await shot(page, `${name}-5-complete`);
   });
 }

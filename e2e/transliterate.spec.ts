@@ -185,4 +185,55 @@ test.describe('Hindi address input on the generator', () => {
       });
     }
   }
+
+  for (const theme of ['light', 'dark'] as const) {
+    for (const viewport of [
+      { name: 'desktop', width: 1280, height: 900 },
+      { name: 'phone', width: 360, height: 780 },
+    ]) {
+      test(`a Gujarati place typed in English letters: ${viewport.name}, ${theme}`, async ({ page }, testInfo) => {
+        await page.setViewportSize({ width: viewport.width, height: viewport.height });
+        await page.addInitScript((t) => window.localStorage.setItem('theme', t), theme);
+        await page.goto('/voter-slip-generator');
+        const chooser = page.getByRole('combobox', { name: 'Suggestions in' });
+        // no roll read yet: Hindi until the typist picks the roll's script
+        await expect(chooser).toHaveValue('hi');
+        await chooser.selectOption('gu');
+        await expect(page.locator('#booth-address-hint')).toContainText('pick the Gujarati spelling');
+        await address(page).click();
+        await address(page).pressSequentially('surat', { delay: 30 });
+        const list = page.getByRole('listbox', { name: 'Gujarati suggestions' });
+        const gujarati = list.getByRole('option');
+        await expect(gujarati.first()).toHaveText('સુરત');
+        await expect(gujarati.first()).toHaveAttribute('lang', 'gu');
+        // the list sits inside the viewport, below the field; the page does not scroll sideways
+        const box = await list.boundingBox();
+        const field = await address(page).boundingBox();
+        expect(box && field).toBeTruthy();
+        expect(box!.x).toBeGreaterThanOrEqual(0);
+        expect(box!.x + box!.width).toBeLessThanOrEqual(viewport.width);
+        expect(box!.y).toBeGreaterThanOrEqual(field!.y + field!.height - 1);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+        // the Gujarati option is drawn with glyphs, not empty boxes: its ink is as wide as a real word's
+        const inkWidth = await gujarati.first().evaluate((el) => {
+          const range = document.createRange();
+          range.selectNodeContents(el);
+          return range.getBoundingClientRect().width;
+        });
+        expect(inkWidth).toBeGreaterThan(20);
+        await page.screenshot({ path: testInfo.outputPath(`gujarati-${viewport.name}-${theme}-open.png`), fullPage: false });
+        // picked with the pointer (a tap on the phone)
+        await gujarati.first().click();
+        await expect(address(page)).toHaveValue('સુરત');
+        await expect(address(page)).toBeFocused();
+        // a second word, taken with space
+        await address(page).pressSequentially(' ');
+        await address(page).pressSequentially('nagar', { delay: 30 });
+        await expect(gujarati.first()).toHaveText('નગર');
+        await page.keyboard.press('Space');
+        await expect(address(page)).toHaveValue('સુરત નગર ');
+        await page.screenshot({ path: testInfo.outputPath(`gujarati-${viewport.name}-${theme}-picked.png`), fullPage: false });
+      });
+    }
+  }
 });

@@ -69,7 +69,7 @@ function sections(site: SiteFacts): LegalSection[] {
           <UL>
             <li>
               Text is extracted from your file automatically, sometimes by optical character recognition. Names, numbers and other
-              details may be read incorrectly, and Hindi transliteration suggestions are only suggestions. You must check the
+              details may be read incorrectly, and transliteration suggestions are only suggestions. You must check the
               draft preview and the final slips before you print or distribute them.
             </li>
             <li>

@@ -6,7 +6,8 @@ import { Controller, useForm, type FieldErrors } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { SparklesIcon, XIcon } from 'lucide-react';
 import { useConfirm } from '@/components/dialogs/app-dialogs';
-import { HindiInput } from '@/components/hindi-input';
+import { TransliterationInput } from '@/components/transliteration-input';
+import { ScriptChooser } from '@/components/script-chooser';
 import { FormMessage, type FormNotice } from '@/components/forms/form-message';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -25,6 +26,7 @@ import {
   VOTER_LIST_EXTENSIONS,
   VOTER_LIST_TYPE_ERROR,
 } from '@/lib/documents/upload-rules';
+import { SCRIPT_LANGUAGE_NAMES, type ScriptLanguage } from '@/lib/transliterate/scripts';
 import { allowedSlipsPerPage, isRollSize, ORIENTATIONS, PAGE_SIZE_LABELS, PAGE_SIZES, ROLL_SLIPS_PER_CHARGED_PAGE, type Orientation, type PageSize } from '@/lib/slips/layout-options';
 import { FilePicker } from './file-picker';
 import { PricingNote } from './pricing-note';
@@ -94,6 +96,8 @@ export function GeneratorForm({ onStarted, kept }: GeneratorFormProps) {
   const values = form.watch();
   const ready = canGenerate(values);
   const perPageOptions = allowedSlipsPerPage(values.pageSize, values.orientation);
+  // The roll is not read yet: its suggestions are Hindi's until the typist picks the roll's script.
+  const [addressLang, setAddressLang] = React.useState<ScriptLanguage>('hi');
 
   React.useEffect(() => {
     let live = true;
@@ -309,15 +313,19 @@ export function GeneratorForm({ onStarted, kept }: GeneratorFormProps) {
             </div>
 
             <div className="grid gap-2">
-              <Label htmlFor="booth-address">Polling Station Address</Label>
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <Label htmlFor="booth-address">Polling Station Address</Label>
+                <ScriptChooser id="booth-address-script" value={addressLang} onChange={setAddressLang} controls="booth-address" />
+              </div>
               <Controller
                 control={form.control}
                 name="boothAddress"
                 render={({ field }) => (
-                  <HindiInput
+                  <TransliterationInput
                     id="booth-address"
                     multiline
                     rows={2}
+                    lang={addressLang}
                     value={field.value}
                     onChange={field.onChange}
                     placeholder="e.g. prathmik vidyalaya rampur, kaksha 2"
@@ -327,8 +335,8 @@ export function GeneratorForm({ onStarted, kept }: GeneratorFormProps) {
                 )}
               />
               <p id="booth-address-hint" className="text-xs text-muted-foreground">
-                Type in English letters and pick the Hindi spelling: space, enter or tab takes the highlighted one, escape keeps
-                English.
+                Type in English letters and pick the {SCRIPT_LANGUAGE_NAMES[addressLang]} spelling: space, enter or tab takes the
+                highlighted one, escape keeps English.
               </p>
             </div>
 

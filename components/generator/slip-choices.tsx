@@ -11,22 +11,11 @@ import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import { FormField } from '@/components/forms/form-field';
 import { FormMessage } from '@/components/forms/form-message';
+import { ScriptChooser } from '@/components/script-chooser';
+import { TransliterationInput } from '@/components/transliteration-input';
 import { setSlipChoices, type DocumentStatus } from '@/lib/client/documents';
+import { addressLanguageFor, isScriptLanguage, SCRIPT_LANGUAGE_NAMES, type ScriptLanguage } from '@/lib/transliterate/scripts';
 import { DEFAULT_SLIP_CHOICES, SLIP_LABELS, SLIP_ORDERS, SLIP_STYLES, SlipChoiceError, parseSerialRanges, type SlipChoices } from '@/lib/slips/choose';
-
-/** The language names the labels can be printed in (the list's language beside English). */
-const LANGUAGE_NAMES: Record<string, string> = {
-  hi: 'Hindi',
-  mr: 'Marathi',
-  gu: 'Gujarati',
-  bn: 'Bengali',
-  pa: 'Punjabi',
-  or: 'Odia',
-  ta: 'Tamil',
-  te: 'Telugu',
-  kn: 'Kannada',
-  ml: 'Malayalam',
-};
 
 const ORDER_LABELS: Record<(typeof SLIP_ORDERS)[number], string> = {
   roll: "The roll's order",
@@ -89,7 +78,10 @@ export function SlipChoicesPanel({ doc, onSaved }: { doc: DocumentStatus; onSave
   const sections = summary.sections ?? [];
   const withHouse = summary.with_house_number ?? 0;
   const houseOrderAvailable = withHouse >= (summary.voters ?? 0) / 2;
-  const language = summary.language && summary.language !== 'en' ? LANGUAGE_NAMES[summary.language] : null;
+  // the labels are printed in the list's language beside English
+  const language = summary.language && isScriptLanguage(summary.language) ? SCRIPT_LANGUAGE_NAMES[summary.language] : null;
+  // the address is suggested in the roll's own script unless the typist picks another
+  const [addressLang, setAddressLang] = React.useState<ScriptLanguage>(() => addressLanguageFor(summary.language));
   const style = form.watch('style');
 
   async function onSubmit(values: Values) {
@@ -206,8 +198,29 @@ export function SlipChoicesPanel({ doc, onSaved }: { doc: DocumentStatus; onSave
         </fieldset>
 
         {style === 'campaign' ? (
-          <FormField id="slip-address" label="Address printed on the slips" error={form.formState.errors.booth_address?.message}>
-            <Input id="slip-address" aria-describedby="slip-address-note" {...form.register('booth_address')} />
+          <FormField
+            id="slip-address"
+            label="Address printed on the slips"
+            hint={`Type in English letters for ${SCRIPT_LANGUAGE_NAMES[addressLang]} suggestions.`}
+            error={form.formState.errors.booth_address?.message}
+          >
+            {/* above the field, where the open suggestions never cover it */}
+            <ScriptChooser id="slip-address-script" value={addressLang} onChange={setAddressLang} controls="slip-address" className="justify-self-end" />
+            <Controller
+              control={form.control}
+              name="booth_address"
+              render={({ field }) => (
+                <TransliterationInput
+                  id="slip-address"
+                  aria-describedby="slip-address-note"
+                  lang={addressLang}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  name={field.name}
+                />
+              )}
+            />
             {rollAddress && rollAddress !== form.watch('booth_address') ? (
               <button type="button" className="justify-self-start text-left text-xs text-primary underline underline-offset-2" onClick={() => form.setValue('booth_address', rollAddress, { shouldDirty: true })}>
                 Use the roll’s polling station address: {rollAddress}

@@ -16,6 +16,8 @@ describe('fetchSpellings', () => {
     expect(urls).toEqual(['/api/transliterate?text=nagar&lang=hi&num=2']);
     await fetchSpellings('a b', { num: 5, endpoint: '/x' });
     expect(urls[1]).toBe('/x?text=a%20b&lang=hi&num=5');
+    await fetchSpellings('surat', { num: 3, lang: 'gu' });
+    expect(urls[2]).toBe('/api/transliterate?text=surat&lang=gu&num=3');
   });
 
   it('says why nothing came: a refusal, a reply that is not SUCCESS, no answer', async () => {

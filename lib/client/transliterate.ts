@@ -1,8 +1,10 @@
 /**
- * The browser's side of the transliteration API: the Hindi spellings our endpoint offers for one
- * romanised word. The endpoint is public and the browser never calls an outside host.
+ * The browser's side of the transliteration API: the spellings our endpoint offers for one romanised
+ * word, in the script of a language (Hindi by default). The endpoint is public and the browser never
+ * calls an outside host.
  */
 import { parseInputToolsReply } from '@/lib/transliterate/reply';
+import type { ScriptLanguage } from '@/lib/transliterate/scripts';
 import { errorMessage, failed, type Result } from './api';
 
 /** At most this many spellings are offered for a word. */
@@ -11,16 +13,16 @@ export const MAX_OPTIONS = 5;
 export const TRANSLITERATE_ENDPOINT = '/api/transliterate';
 
 /**
- * GET {endpoint}?text=&lang=hi&num= → the word's distinct spellings, best first, at most `num`. A failure
+ * GET {endpoint}?text=&lang=&num= → the word's distinct spellings, best first, at most `num`. A failure
  * (no answer, a refusal, a reply that is not SUCCESS) carries its reason, for the log only: the field then
  * simply offers nothing.
  */
 export async function fetchSpellings(
   word: string,
-  { num, signal, endpoint = TRANSLITERATE_ENDPOINT }: { num: number; signal?: AbortSignal; endpoint?: string },
+  { num, signal, endpoint = TRANSLITERATE_ENDPOINT, lang = 'hi' }: { num: number; signal?: AbortSignal; endpoint?: string; lang?: ScriptLanguage },
 ): Promise<Result<string[]>> {
   try {
-    const res = await fetch(`${endpoint}?text=${encodeURIComponent(word)}&lang=hi&num=${num}`, { signal });
+    const res = await fetch(`${endpoint}?text=${encodeURIComponent(word)}&lang=${lang}&num=${num}`, { signal });
     if (!res.ok) return failed(`HTTP ${res.status}`);
     const options = parseInputToolsReply(await res.json());
     if (!options) return failed('the reply is not SUCCESS');

@@ -12,10 +12,13 @@ export const VISARGA = '\u0903';
 /** Independent vowel → Latin. */
 const INDEPENDENT: Record<string, string> = {
   अ: 'a', आ: 'aa', इ: 'i', ई: 'ee', उ: 'u', ऊ: 'oo', ऋ: 'ri', ए: 'e', ऐ: 'ai', ओ: 'o', औ: 'au', ऑ: 'o',
+  // short e and o: not Hindi's, but the pivot's for the Dravidian scripts (see scripts.ts)
+  ऎ: 'e', ऒ: 'o',
 };
 /** Vowel sign (matra) → Latin. */
 const MATRA: Record<string, string> = {
   'ा': 'aa', 'ि': 'i', 'ी': 'ee', 'ु': 'u', 'ू': 'oo', 'ृ': 'ri', 'े': 'e', 'ै': 'ai', 'ो': 'o', 'ौ': 'au', 'ॉ': 'o',
+  'ॆ': 'e', 'ॊ': 'o',
 };
 /** Consonant (with its nukta form) → Latin. */
 const CONSONANT: Record<string, string> = {
@@ -24,6 +27,8 @@ const CONSONANT: Record<string, string> = {
   प: 'p', फ: 'ph', ब: 'b', भ: 'bh', म: 'm', य: 'y', र: 'r', ल: 'l', व: 'v', श: 'sh', ष: 'sh',
   स: 's', ह: 'h', ळ: 'l',
   'क़': 'q', 'ख़': 'kh', 'ग़': 'g', 'ज़': 'z', 'ड़': 'r', 'ढ़': 'rh', 'फ़': 'f', 'य़': 'y',
+  // the Dravidian letters ன, ற, ழ as the pivot writes them
+  'ऩ': 'n', 'ऱ': 'r', 'ऴ': 'zh',
 };
 const PRECOMPOSED_NUKTA: Record<string, string> = {
   '\u0958': 'क़', '\u0959': 'ख़', '\u095A': 'ग़', '\u095B': 'ज़', '\u095C': 'ड़', '\u095D': 'ढ़', '\u095E': 'फ़', '\u095F': 'य़',
@@ -53,7 +58,8 @@ export function romanise(word: string, deleteMedialSchwa = true): string {
   for (let i = 0; i < chars.length; i++) {
     let ch = chars[i];
     if (chars[i + 1] === NUKTA) {
-      ch += NUKTA;
+      // a nukta letter the table does not know reads as its plain letter
+      if (CONSONANT[ch + NUKTA] !== undefined) ch += NUKTA;
       i++;
     }
     if (CONSONANT[ch] !== undefined) {

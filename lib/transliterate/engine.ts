@@ -1,23 +1,23 @@
 /**
- * The offline Hindi transliterator: romanised Hindi word → ranked Devanagari candidates.
- * Candidates come from the spelling rules (rules.ts), from the lexicon by typed key, and from
- * compounds of a rule-spelt stem with a common place-name ending (…pur, …nagar, …ganj). Lexicon words
- * are ranked first; the rest by rule cost plus a character model of real spellings.
+ * The offline transliterator: a romanised word → ranked candidates in one script (Hindi's Devanagari by
+ * default; Marathi, Gujarati, Bengali, Gurmukhi, Odia, Tamil, Telugu, Kannada, Malayalam by their tables
+ * in scripts.ts). Candidates come from the spelling rules (rules.ts, in the Devanagari pivot, moved into
+ * the script), from the script's lexicon by typed key, and from compounds of a rule-spelt stem with a
+ * common place-name ending (…pur, …nagar, …ganj). Lexicon words are ranked first; the rest by rule cost
+ * plus a character model of the script's real spellings.
  */
 import { trainCharModel, type CharModel } from './char-model';
 import { getLexicon, type Lexicon } from './lexicon';
 import { generateCandidates } from './rules';
+import { HALANT } from './devanagari';
+import { fromPivot, SCRIPT_TABLES, withFinals, type ScriptLanguage, type ScriptTable } from './scripts';
 
 export const MAX_SUGGESTIONS = 5;
 
-/** Common endings of place names: typed ending → Devanagari. */
-const PLACE_ENDINGS: Array<[string, string]> = [
-  ['pur', 'पुर'], ['nagar', 'नगर'], ['ganj', 'गंज'], ['garh', 'गढ़'], ['abad', 'ाबाद'], ['bad', 'बाद'],
-  ['pura', 'पुरा'], ['puri', 'पुरी'], ['gaon', 'गांव'], ['gaon', 'गाँव'], ['khera', 'खेड़ा'], ['wala', 'वाला'],
-  ['wali', 'वाली'], ['kot', 'कोट'], ['ghat', 'घाट'], ['tola', 'टोला'], ['patti', 'पट्टी'], ['ser', 'सर'],
-];
-
 const CHAR_MODEL_WEIGHT = 0.5;
+/** The extra cost of an r joined to the next consonant (reph) in the stem of a place name. */
+const REPH_IN_PLACE_STEM = 0.4;
+const REPH = /र्/g;
 
 export interface Engine {
   suggest(word: string, max?: number): string[];
@@ -26,17 +26,62 @@ export interface Engine {
 export interface EngineOptions {
   /** Weight of the character model against the rule cost. */
   charModelWeight?: number;
+  /** The script written (default Hindi's); its lexicon is the one given. */
+  script?: ScriptTable;
 }
 
 export function createEngine(lexicon: Lexicon = getLexicon(), options: EngineOptions = {}): Engine {
   const weight = options.charModelWeight ?? CHAR_MODEL_WEIGHT;
+  const table = options.script ?? SCRIPT_TABLES.hi;
   const model: CharModel = trainCharModel(lexicon.words());
+  // the vowel signs sit at the same offsets in every block (ा..ौ)
+  const sign = (offset: number) => `\\u{${(table.base + offset).toString(16)}}`;
+  const endsInVowelSign = new RegExp(`[${sign(0x3e)}-${sign(0x4c)}]$`, 'u');
 
-  function ruleScored(word: string, limit: number): Array<{ text: string; score: number }> {
-    return generateCandidates(word, limit).map((c) => ({
-      text: c.text,
-      score: c.cost + weight * model.cost(c.text),
-    }));
+  /** The rules' spellings in the script's letters, each with its rule cost plus the character model's. */
+  function ruleScored(word: string, limit: number, placeStem = false): Array<{ text: string; score: number; rule: number }> {
+    const best = new Map<string, number>();
+    const rules = new Map<string, number>();
+    // only a typed final consonant ends the way the script ends one (a typed final a is the inherent vowel)
+    const typedFinalConsonant = !placeStem && /[^aeiouy]$/.test(word);
+    for (const c of generateCandidates(word, limit, table.profile)) {
+      // The stem of a place name is mostly a person's name in its everyday spelling, which keeps the
+      // vowel that Sanskrit spellings drop before r + consonant: नरपतगंज, धरमपुर (not नर्पत, धर्म).
+      const rephs = placeStem ? (c.text.match(REPH) ?? []).length : 0;
+      for (const [pivot, extra] of typedFinalConsonant ? withFinals(c.text, table) : [[c.text, 0] as const]) {
+        const text = fromPivot(pivot, table);
+        if (text === null) continue;
+        const rule = c.cost + extra + rephs * REPH_IN_PLACE_STEM;
+        const score = rule + weight * model.cost(text);
+        const prev = best.get(text);
+        if (prev === undefined || score < prev) {
+          best.set(text, score);
+          rules.set(text, rule);
+        }
+      }
+    }
+    return Array.from(best, ([text, score]) => ({ text, score, rule: rules.get(text) ?? 0 }));
+  }
+
+  const virama = String.fromCodePoint(table.base + 0x4d);
+  const consonantLetter = new RegExp(`[\\u{${(table.base + 0x15).toString(16)}}-\\u{${(table.base + 0x39).toString(16)}}]$`, 'u');
+  /**
+   * A stem and a place-name ending joined: in scripts that write every vowel, a stem ending in a bare
+   * consonant takes the virama (பட்டுக்|கோட்டை); in Tamil and Malayalam a hard consonant beginning the
+   * ending may also be doubled after a vowel (மேட்டு|ப்|பாளையம், பரம|க்|குடி).
+   */
+  function joinStem(stem: string, ending: string, typedStem: string): Array<{ text: string; extra: number }> {
+    if (table.schwaDeletion || /^\p{M}/u.test(ending)) return [{ text: stem + ending, extra: 0 }];
+    // a typed final consonant (not a typed final a, the bare letter's own vowel)
+    if (consonantLetter.test(stem) && /[^aeiou]$/.test(typedStem) && table.finals[0]?.[0] === HALANT) return [{ text: stem + virama + ending, extra: 0 }];
+    const first = ending[0];
+    if (table.sandhiDoubling?.includes(first) && ending[1] !== virama && !stem.endsWith(virama)) {
+      return [
+        { text: stem + ending, extra: 0 },
+        { text: stem + first + virama + ending, extra: 0 },
+      ];
+    }
+    return [{ text: stem + ending, extra: 0 }];
   }
 
   function suggest(rawWord: string, max = MAX_SUGGESTIONS): string[] {
@@ -49,9 +94,10 @@ export function createEngine(lexicon: Lexicon = getLexicon(), options: EngineOpt
     };
 
     const typedFinalA = /[^aeiou]a$/.test(word);
+
     for (const e of lexicon.byKey(word)) {
       // `kaksha` is कक्षा before कक्ष: the typed final a prefers a word ending in a vowel sign
-      const finalMismatch = typedFinalA !== /[\u093E-\u094C]$/.test(e.word) ? 0.5 : 0;
+      const finalMismatch = typedFinalA !== endsInVowelSign.test(e.word) ? 0.5 : 0;
       offer(e.word, -10 + finalMismatch + e.rank * 0.001);
     }
     for (const e of lexicon.bySkeleton(word)) offer(e.word, -1 + e.rank * 0.001);
@@ -59,18 +105,26 @@ export function createEngine(lexicon: Lexicon = getLexicon(), options: EngineOpt
     for (const c of ruleScored(word, 40)) offer(c.text, lexicon.has(c.text) ? c.score - 8 : c.score);
 
     // Compounds: a stem spelt by the rules (or found in the lexicon) + a place-name ending.
-    for (const [ending, dev] of PLACE_ENDINGS) {
+    for (const [ending, dev, cost = 0.2] of table.endings) {
       if (!word.endsWith(ending) || word.length - ending.length < 2) continue;
       const stem = word.slice(0, -ending.length);
       const stems = new Map<string, number>();
-      for (const e of lexicon.byKey(stem)) stems.set(e.word, -2);
-      for (const c of ruleScored(stem, 6)) if (!stems.has(c.text)) stems.set(c.text, c.score);
+      const lexStems = new Set<string>();
+      for (const e of lexicon.byKey(stem)) {
+        stems.set(e.word, -2);
+        lexStems.add(e.word);
+      }
+      for (const c of ruleScored(stem, 6, true)) if (!stems.has(c.text)) stems.set(c.text, table.compoundWhole ? c.rule : c.score);
       for (const [text, score] of stems) {
-        if (dev.startsWith('ा')) {
-          // …abad: the stem's final inherent vowel becomes ā
-          if (!/[\u0915-\u0939\u0958-\u095F]\u093C?$/.test(text)) continue;
+        if (/^\p{M}/u.test(dev)) {
+          // …abad: the stem's final inherent vowel becomes ā, so the stem must end in a bare letter
+          if (!/\p{Lo}\p{Mn}?$/u.test(text) || /[\u094D\u09CD\u0A4D\u0ACD\u0B4D\u0BCD\u0C4D\u0CCD\u0D4D]$/.test(text)) continue;
         }
-        offer(text + dev, score + 0.2);
+        // the character model judges the whole compound where the script's table asks (a short stem alone
+        // looks less like a word than the place name it begins)
+        const judged = (compound: string, extra = 0) =>
+          offer(compound, table.compoundWhole && !lexStems.has(text) ? score + cost + extra + weight * model.cost(compound) : score + cost + extra);
+        for (const joined of joinStem(text, dev, stem)) judged(joined.text, joined.extra);
       }
     }
 
@@ -83,13 +137,18 @@ export function createEngine(lexicon: Lexicon = getLexicon(), options: EngineOpt
   return { suggest };
 }
 
-let defaultEngine: Engine | undefined;
-export function getEngine(): Engine {
-  defaultEngine ??= createEngine();
-  return defaultEngine;
+const engines = new Map<ScriptLanguage, Engine>();
+/** The engine of one script with its built-in lexicon (Hindi's by default), built once. */
+export function getEngine(lang: ScriptLanguage = 'hi'): Engine {
+  let engine = engines.get(lang);
+  if (!engine) {
+    engine = createEngine(getLexicon(lang), { script: SCRIPT_TABLES[lang] });
+    engines.set(lang, engine);
+  }
+  return engine;
 }
 
-/** Suggestions for one romanised word (lower- or upper-case Latin letters). */
-export function transliterateWord(word: string, max = MAX_SUGGESTIONS): string[] {
-  return getEngine().suggest(word, max);
+/** Suggestions for one romanised word (lower- or upper-case Latin letters) in a script (Hindi's by default). */
+export function transliterateWord(word: string, max = MAX_SUGGESTIONS, lang: ScriptLanguage = 'hi'): string[] {
+  return getEngine(lang).suggest(word, max);
 }

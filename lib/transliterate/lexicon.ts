@@ -1,10 +1,12 @@
 /**
- * The lexicon: known Devanagari words of addresses, indexed by the loose key of their romanisation
+ * The lexicon: known words of addresses in one script, indexed by the loose key of their romanisation
  * and of their listed typed spellings, so that a typed word finds them even when the spelling rules
  * alone would not (loanwords like `school`, irregular names like `lucknow`).
  */
-import { looseKey, normaliseDevanagari, romanise, skeletonKey } from './devanagari';
+import { looseKey, normaliseDevanagari, skeletonKey } from './devanagari';
 import { LEXICON_TEXT } from './lexicon-words';
+import { SCRIPT_LEXICONS } from './lexicons';
+import { romaniseIn, SCRIPT_TABLES, type ScriptLanguage, type ScriptTable } from './scripts';
 
 export interface LexiconEntry {
   word: string;
@@ -43,7 +45,7 @@ function push(map: Map<string, LexiconEntry[]>, key: string, entry: LexiconEntry
   else if (!list.some((e) => e.word === entry.word)) list.push(entry);
 }
 
-export function buildLexicon(text: string): Lexicon {
+export function buildLexicon(text: string, table: ScriptTable = SCRIPT_TABLES.hi): Lexicon {
   const entries = parseLexicon(text);
   const words = new Set<string>();
   const keys = new Map<string, LexiconEntry[]>();
@@ -51,12 +53,12 @@ export function buildLexicon(text: string): Lexicon {
   entries.forEach(({ word, spellings }, rank) => {
     const entry = { word, rank };
     words.add(word);
-    for (const latin of [romanise(word), ...spellings]) {
+    for (const latin of [romaniseIn(word, table), ...spellings]) {
       push(keys, looseKey(latin), entry);
       push(skeletons, skeletonKey(latin), entry);
     }
-    // the spelling without Hindi's medial schwa deletion (ramapur for रामपुर) is a weaker match
-    push(skeletons, skeletonKey(romanise(word, false)), entry);
+    // the spelling with (or without) the medial schwa (ramapur for रामपुर) is a weaker match
+    push(skeletons, skeletonKey(romaniseIn(word, table, !table.schwaDeletion)), entry);
   });
   return {
     has: (word) => words.has(normaliseDevanagari(word)),
@@ -66,8 +68,13 @@ export function buildLexicon(text: string): Lexicon {
   };
 }
 
-let defaultLexicon: Lexicon | undefined;
-export function getLexicon(): Lexicon {
-  defaultLexicon ??= buildLexicon(LEXICON_TEXT);
-  return defaultLexicon;
+const lexicons = new Map<ScriptLanguage, Lexicon>();
+/** The built-in lexicon of a script (Hindi's by default), built once. */
+export function getLexicon(lang: ScriptLanguage = 'hi'): Lexicon {
+  let lexicon = lexicons.get(lang);
+  if (!lexicon) {
+    lexicon = buildLexicon(lang === 'hi' ? LEXICON_TEXT : SCRIPT_LEXICONS[lang], SCRIPT_TABLES[lang]);
+    lexicons.set(lang, lexicon);
+  }
+  return lexicon;
 }

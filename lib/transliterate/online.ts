@@ -1,12 +1,13 @@
 /**
  * The online provider: a Google-Input-Tools-style service (TRANSLITERATE_URL). GET with the word,
- * the input tool for Hindi and the number of options; the reply is
+ * the input tool for the language (hi-t-i0-und for Hindi, gu-t-i0-und for Gujarati …) and the number of options; the reply is
  * `["SUCCESS", [[word, [suggestion, ...], ...]]]`. Short timeout, in-memory LRU cache of answers,
  * and after a failure the provider is left alone for a while so that typing never waits on a dead
  * service (the caller falls back to the offline engine).
  */
 import { LruCache } from './lru';
 import { parseInputToolsReply } from './reply';
+import type { ScriptLanguage } from './scripts';
 
 export { parseInputToolsReply };
 
@@ -21,14 +22,18 @@ export interface OnlineProviderOptions {
 }
 
 export interface OnlineProvider {
-  /** Suggestions, or null when the service failed (timeout, network, bad reply). */
-  suggest(word: string, num: number): Promise<string[] | null>;
+  /** Suggestions in the language's script (Hindi's by default), or null when the service failed (timeout, network, bad reply). */
+  suggest(word: string, num: number, lang?: ScriptLanguage): Promise<string[] | null>;
 }
 
-export function buildRequestUrl(base: string, word: string, num: number): string {
+/**
+ * The service's URL for one word. An input tool written into TRANSLITERATE_URL is kept for Hindi (as
+ * before); another language always asks for its own.
+ */
+export function buildRequestUrl(base: string, word: string, num: number, lang: ScriptLanguage = 'hi'): string {
   const url = new URL(base);
   url.searchParams.set('text', word);
-  if (!url.searchParams.has('itc')) url.searchParams.set('itc', 'hi-t-i0-und');
+  if (lang !== 'hi' || !url.searchParams.has('itc')) url.searchParams.set('itc', `${lang}-t-i0-und`);
   url.searchParams.set('num', String(num));
   if (!url.searchParams.has('cp')) url.searchParams.set('cp', '0');
   if (!url.searchParams.has('cs')) url.searchParams.set('cs', '1');
@@ -46,13 +51,13 @@ export function createOnlineProvider(options: OnlineProviderOptions): OnlineProv
   let skipUntil = 0;
 
   return {
-    async suggest(word, num) {
-      const key = `${num}\u0000${word}`;
+    async suggest(word, num, lang = 'hi') {
+      const key = `${lang}\u0000${num}\u0000${word}`;
       const cached = cache.get(key);
       if (cached) return cached;
       if (now() < skipUntil) return null;
       try {
-        const res = await fetchImpl(buildRequestUrl(options.url, word, num), {
+        const res = await fetchImpl(buildRequestUrl(options.url, word, num, lang), {
           signal: AbortSignal.timeout(timeoutMs),
           headers: { accept: 'application/json' },
         });

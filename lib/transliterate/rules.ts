@@ -7,13 +7,27 @@
  */
 import { ANUSVARA, CHANDRABINDU, HALANT } from './devanagari';
 
-type ConsonantUnit = { kind: 'C'; dev: string; cost: number };
-type VowelUnit = { kind: 'V'; independent: string; sign: string; cost: number };
+export type ConsonantUnit = { kind: 'C'; dev: string; cost: number };
+export type VowelUnit = { kind: 'V'; independent: string; sign: string; cost: number };
 type NasalUnit = { kind: 'N'; dev: string; cost: number };
 type Unit = ConsonantUnit | VowelUnit | NasalUnit;
 
-const C = (dev: string, cost = 0): ConsonantUnit => ({ kind: 'C', dev, cost });
-const V = (independent: string, sign: string, cost = 0): VowelUnit => ({ kind: 'V', independent, sign, cost });
+export const C = (dev: string, cost = 0): ConsonantUnit => ({ kind: 'C', dev, cost });
+export const V = (independent: string, sign: string, cost = 0): VowelUnit => ({ kind: 'V', independent, sign, cost });
+
+/**
+ * How one script's typists differ from Hindi's, in the rules' own (Devanagari) letters: other readings of
+ * some typed letters and vowels, and how readily a short `a` goes unwritten between typed consonants.
+ * Hindi's profile is empty.
+ */
+export interface RuleProfile {
+  /** Typed consonant chunk → its readings, replacing Hindi's (new chunks such as `zh` may be added). */
+  consonants?: Record<string, ConsonantUnit[]>;
+  /** Readings of a typed vowel chunk, replacing Hindi's when an answer is given. */
+  vowels?: (chunk: string, atEnd: boolean, afterConsonant: boolean) => VowelUnit[] | undefined;
+  /** Added to the cost of an unwritten short `a` between typed consonants (scripts that write every vowel typed). */
+  schwaExtra?: number;
+}
 
 const CONSONANTS: Record<string, ConsonantUnit[]> = {
   k: [C('क')], kh: [C('ख'), C('ख़', 1.0)], g: [C('ग')], gh: [C('घ'), C('ग़', 1.2)],
@@ -66,7 +80,9 @@ function schwaCost(first: string, second: string, vowelBefore: boolean, vowelAft
   return 0.4;
 }
 
-function vowelUnits(chunk: string, atEnd: boolean, afterConsonant: boolean): VowelUnit[] {
+function vowelUnits(chunk: string, atEnd: boolean, afterConsonant: boolean, profile: RuleProfile): VowelUnit[] {
+  const own = profile.vowels?.(chunk, atEnd, afterConsonant);
+  if (own) return own;
   switch (chunk) {
     case 'a':
       return [V('अ', '', atEnd ? 0.3 : 0), V('आ', 'ा', atEnd ? 0.15 : medialAa)];
@@ -124,20 +140,40 @@ export function setMedialAaCostForTuning(cost: number): number {
 }
 
 const VOWEL_CHUNKS = ['aon', 'ia', 'aa', 'ai', 'ae', 'au', 'ee', 'ei', 'ii', 'oo', 'ou', 'ow', 'aw', 'uu', 'ri', 'a', 'e', 'i', 'o', 'u', 'y'];
-const CONSONANT_CHUNKS = Object.keys(CONSONANTS).sort((a, b) => b.length - a.length);
+
+interface Tables {
+  profile: RuleProfile;
+  consonants: Record<string, ConsonantUnit[]>;
+  chunks: string[];
+}
+const tablesOf = new WeakMap<RuleProfile, Tables>();
+const HINDI: RuleProfile = {};
+function tables(profile: RuleProfile): Tables {
+  let t = tablesOf.get(profile);
+  if (!t) {
+    const consonants = { ...CONSONANTS, ...profile.consonants };
+    // a doubled letter follows its single letter's readings (ll → ल or ळ where l may be ळ)
+    for (const [chunk, units] of Object.entries(profile.consonants ?? {})) {
+      if (chunk.length === 1 && !profile.consonants?.[chunk + chunk]) consonants[chunk + chunk] = units.map((u) => C(u.dev, u.cost + 0.8));
+    }
+    t = { profile, consonants, chunks: Object.keys(consonants).sort((a, b) => b.length - a.length) };
+    tablesOf.set(profile, t);
+  }
+  return t;
+}
 
 /** All units that may start at position `i` of the word, with the chunk length. */
-function unitsAt(word: string, i: number, afterConsonant: boolean): Array<{ unit: Unit; length: number }> {
+function unitsAt(word: string, i: number, afterConsonant: boolean, t: Tables): Array<{ unit: Unit; length: number }> {
   const out: Array<{ unit: Unit; length: number }> = [];
   for (const chunk of VOWEL_CHUNKS) {
     if (!word.startsWith(chunk, i)) continue;
     const end = i + chunk.length;
     if ((chunk === 'ow' || chunk === 'aw') && end < word.length && LATIN_VOWELS.has(word[end])) continue;
-    for (const unit of vowelUnits(chunk, end === word.length, afterConsonant)) out.push({ unit, length: chunk.length });
+    for (const unit of vowelUnits(chunk, end === word.length, afterConsonant, t.profile)) out.push({ unit, length: chunk.length });
   }
-  for (const chunk of CONSONANT_CHUNKS) {
+  for (const chunk of t.chunks) {
     if (!word.startsWith(chunk, i)) continue;
-    for (const unit of CONSONANTS[chunk]) out.push({ unit: inContext(unit, word, i, chunk.length), length: chunk.length });
+    for (const unit of t.consonants[chunk]) out.push({ unit: inContext(unit, word, i, chunk.length), length: chunk.length });
   }
   // Nasalisation: n (or m before a labial) after a vowel, before a consonant or at the end.
   const letter = word[i];
@@ -188,8 +224,12 @@ export interface RuleCandidate {
   cost: number;
 }
 
-/** Ranked Devanagari spellings of one lower-case Latin word (letters a–z only). */
-export function generateCandidates(word: string, limit = 40): RuleCandidate[] {
+/**
+ * Ranked Devanagari spellings of one lower-case Latin word (letters a–z only). Another script's profile
+ * changes the readings; its own letters come from these spellings (see scripts.ts).
+ */
+export function generateCandidates(word: string, limit = 40, profile: RuleProfile = HINDI): RuleCandidate[] {
+  const t = tables(profile);
   if (!/^[a-z]+$/.test(word)) return [];
   let beams: Hypothesis[][] = Array.from({ length: word.length + 1 }, () => []);
   beams[0] = [{ out: '', cost: 0, state: 'start', pending: '', vowelBefore: false }];
@@ -197,9 +237,9 @@ export function generateCandidates(word: string, limit = 40): RuleCandidate[] {
   for (let i = 0; i < word.length; i++) {
     const here = prune(beams[i]);
     for (const hyp of here) {
-      for (const { unit, length } of unitsAt(word, i, hyp.state === 'consonant')) {
+      for (const { unit, length } of unitsAt(word, i, hyp.state === 'consonant', t)) {
         const j = i + length;
-        for (const next of extend(hyp, unit, word, j)) beams[j].push(next);
+        for (const next of extend(hyp, unit, word, j, profile.schwaExtra ?? 0)) beams[j].push(next);
       }
     }
     beams[i] = [];
@@ -216,7 +256,7 @@ export function generateCandidates(word: string, limit = 40): RuleCandidate[] {
     .slice(0, limit);
 }
 
-function extend(hyp: Hypothesis, unit: Unit, word: string, j: number): Hypothesis[] {
+function extend(hyp: Hypothesis, unit: Unit, word: string, j: number, schwaExtra: number): Hypothesis[] {
   const directVowel = j < word.length && (LATIN_VOWELS.has(word[j]) || (word[j] === 'y' && j === word.length - 1));
   const vowelAfter: boolean | 'cluster' = directVowel
     ? true
@@ -239,7 +279,7 @@ function extend(hyp: Hypothesis, unit: Unit, word: string, j: number): Hypothesi
       },
       {
         out: hyp.out + unit.dev,
-        cost: hyp.cost + unit.cost + schwaCost(first, second, hyp.vowelBefore, vowelAfter),
+        cost: hyp.cost + unit.cost + schwaCost(first, second, hyp.vowelBefore, vowelAfter) + schwaExtra,
         state: 'consonant',
         pending: unit.dev,
         vowelBefore: true,

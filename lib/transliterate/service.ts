@@ -5,9 +5,10 @@
  */
 import { MAX_SUGGESTIONS, transliterateWord } from './engine';
 import type { OnlineProvider } from './online';
+import type { ScriptLanguage } from './scripts';
 
 export const MAX_TEXT_LENGTH = 100;
-/** No Hindi word is this long; a longer Latin run is kept as it is (and cannot cost a slow search). */
+/** No word of an Indian language is this long; a longer Latin run is kept as it is (and cannot cost a slow search). */
 export const MAX_WORD_LETTERS = 40;
 
 export type WordTransliterator = (word: string, num: number) => Promise<string[]>;
@@ -18,32 +19,37 @@ export function clampNum(num: number): number {
   return Math.min(MAX_SUGGESTIONS, Math.max(1, Math.trunc(num)));
 }
 
-export function offlineWord(word: string, num: number): Promise<string[]> {
-  return Promise.resolve(transliterateWord(word, num));
+export function offlineWord(word: string, num: number, lang: ScriptLanguage = 'hi'): Promise<string[]> {
+  return Promise.resolve(transliterateWord(word, num, lang));
+}
+
+/** The offline engine of one script as a word transliterator. */
+export function offlineIn(lang: ScriptLanguage): WordTransliterator {
+  return (word, num) => offlineWord(word, num, lang);
 }
 
 /** The most outbound calls one request may make to the online service (a 100-character text can hold 50 words). */
 export const MAX_ONLINE_CALLS_PER_REQUEST = 6;
 
 /**
- * Online first (when given), offline when it fails or answers nothing. Made once per request: the same
+ * Online first (when given), offline when it fails or answers nothing, both in the script of `lang`. Made once per request: the same
  * word is asked for once, and after `maxOnlineCalls` distinct words the rest go to the offline engine,
  * so one request cannot fan out into dozens of outbound calls.
  */
-export function withFallback(online: OnlineProvider | null, maxOnlineCalls = MAX_ONLINE_CALLS_PER_REQUEST): WordTransliterator {
+export function withFallback(online: OnlineProvider | null, maxOnlineCalls = MAX_ONLINE_CALLS_PER_REQUEST, lang: ScriptLanguage = 'hi'): WordTransliterator {
   const asked = new Map<string, Promise<string[] | null>>();
   return async (word, num) => {
     if (online) {
       const key = `${num}\u0000${word}`;
       let answer = asked.get(key);
       if (!answer && asked.size < maxOnlineCalls) {
-        answer = online.suggest(word, num);
+        answer = online.suggest(word, num, lang);
         asked.set(key, answer);
       }
       const list = answer ? await answer : null;
       if (list && list.length > 0) return list;
     }
-    return offlineWord(word, num);
+    return offlineWord(word, num, lang);
   };
 }
 

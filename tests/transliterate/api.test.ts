@@ -91,13 +91,42 @@ describe('GET /api/transliterate (offline engine)', () => {
     expect((body as { detail: string }).detail).toMatch(/^Text .*100 characters/);
   });
 
-  it('refuses another language and a non-numeric num with a 422 detail', async () => {
-    const other = await call('text=rampur&lang=ta&num=5');
-    expect(other.status).toBe(422);
-    expect((other.body as { detail: string }).detail).toBe("Language must be 'hi' (only Hindi is supported).");
+  it('refuses an unknown language and a non-numeric num with a 422 detail', async () => {
+    for (const lang of ['xx', 'en', 'HI', 'gu-IN', '']) {
+      const other = await call(`text=rampur&lang=${lang}&num=5`);
+      expect(other.status, lang).toBe(422);
+      expect((other.body as { detail: string }).detail).toBe('Language must be one of hi, mr, gu, bn, pa, or, ta, te, kn, ml.');
+    }
     const bad = await call('text=rampur&lang=hi&num=five');
     expect(bad.status).toBe(422);
     expect((bad.body as { detail: string }).detail).toMatch(/num/);
+  });
+
+  it("answers in the script of the language asked for, in the same shape", async () => {
+    const cases: Array<[string, string, string]> = [
+      ['gu', 'surat', 'સુરત'],
+      ['mr', 'nagpur', 'नागपूर'],
+      ['bn', 'kolkata', 'কলকাতা'],
+      ['pa', 'amritsar', 'ਅੰਮ੍ਰਿਤਸਰ'],
+      ['or', 'cuttack', 'କଟକ'],
+      ['ta', 'chennai', 'சென்னை'],
+      ['te', 'guntur', 'గుంటూరు'],
+      ['kn', 'mysore', 'ಮೈಸೂರು'],
+      ['ml', 'kochi', 'കൊച്ചി'],
+    ];
+    for (const [lang, word, first] of cases) {
+      const { status, body } = await call(`text=${word}&lang=${lang}&num=3`);
+      expect(status, lang).toBe(200);
+      const reply = body as Reply;
+      expect(reply[0]).toBe('SUCCESS');
+      expect(reply[1][0][0]).toBe(word);
+      expect(reply[1][0][1][0], lang).toBe(first);
+      expect(reply[1][0][1].length).toBeLessThanOrEqual(3);
+    }
+    // digits and punctuation kept, each Latin run in the script
+    expect(((await call('text=12%2Fsurat&lang=gu&num=1')).body as Reply)[1][0][1]).toEqual(['12/સુરત']);
+    // no lang is Hindi, as before
+    expect(((await call('text=rampur&num=1')).body as Reply)[1][0][1]).toEqual(['रामपुर']);
   });
 
   it('keeps a Latin run too long to be a word as it is', async () => {
@@ -130,6 +159,22 @@ describe('online provider', () => {
     expect(q.get('text')).toBe('bazar');
     expect(q.get('itc')).toBe('hi-t-i0-und');
     expect(q.get('num')).toBe('3');
+  });
+
+  it('passes the language on as the input tool; a Hindi itc written in the URL does not hold for another language', async () => {
+    process.env.TRANSLITERATE_URL = `${stubUrl}?itc=hi-t-i0-und&case=lang`;
+    resetConfigForTests();
+    await call('text=surat&lang=gu&num=2');
+    await call('text=rampur&lang=hi&num=2');
+    expect(stubHits.map((h) => new URLSearchParams(h).get('itc'))).toEqual(['gu-t-i0-und', 'hi-t-i0-und']);
+    expect(buildRequestUrl('http://x/r', 'kochi', 5, 'ml')).toContain('itc=ml-t-i0-und');
+    // answers are cached per language
+    const provider = createOnlineProvider({ url: stubUrl });
+    stubHits = [];
+    await provider.suggest('nagar', 2, 'hi');
+    await provider.suggest('nagar', 2, 'mr');
+    await provider.suggest('nagar', 2, 'mr');
+    expect(stubHits.length).toBe(2);
   });
 
   it('caches answers', async () => {

@@ -56,6 +56,12 @@ describe('offline engine', () => {
     expect(transliterateWord('lucknow')[0]).toBe('लखनऊ');
     expect(transliterateWord('School')[0]).toBe('स्कूल');
   });
+  it('spells the name in a place name as it is said, not with a Sanskrit conjunct', () => {
+    expect(transliterateWord('narpatganj')[0]).toBe('नरपतगंज');
+    expect(transliterateWord('dharampur')[0]).toBe('धरमपुर');
+    // a word that is not a place name keeps its conjunct
+    expect(transliterateWord('antargat')[0]).toBe('अंतर्गत');
+  });
   it('gives at most the asked number of distinct suggestions', () => {
     const five = transliterateWord('nagar', 5);
     expect(five.length).toBe(5);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { normaliseDevanagari } from '@/lib/transliterate/devanagari';
 import type { Engine } from '@/lib/transliterate/engine';
 import type { Lexicon } from '@/lib/transliterate/lexicon';
+import type { ScriptLanguage } from '@/lib/transliterate/scripts';
 
 export interface Pair {
   latin: string;
@@ -27,6 +28,13 @@ export function loadPairs(file = path.resolve(process.cwd(), 'tests/transliterat
     pairs.push({ latin, accepted: dev.split('|').map((d) => normaliseDevanagari(d.trim())), holdout: index % 3 === 2 });
   });
   return pairs;
+}
+
+/** The judged list of a script: Hindi's address words, the others' place names (tests/transliterate/places/). */
+export function judgedListFile(lang: ScriptLanguage): string {
+  return lang === 'hi'
+    ? path.resolve(process.cwd(), 'tests/transliterate/address-words.tsv')
+    : path.resolve(process.cwd(), `tests/transliterate/places/${lang}.tsv`);
 }
 
 export interface Score {

@@ -4,17 +4,19 @@ import { getConfig } from '@/lib/config';
 import { createOnlineProvider, type OnlineProvider } from '@/lib/transliterate/online';
 import { consumeRateLimit, RATE_RULES } from '@/lib/rate-limit';
 import { requestIp } from '@/lib/api/request';
-import { clampNum, MAX_TEXT_LENGTH, suggest, withFallback } from '@/lib/transliterate/service';
+import { clampNum, MAX_ONLINE_CALLS_PER_REQUEST, MAX_TEXT_LENGTH, suggest, withFallback } from '@/lib/transliterate/service';
+import { SCRIPT_LANGUAGES } from '@/lib/transliterate/scripts';
 
 /**
  * GET /api/transliterate?text=&lang=hi&num= → `["SUCCESS", [[text, [suggestions...]]]]` (the Google
- * Input Tools shape that the address field reads). Online provider when TRANSLITERATE_URL is set and
+ * Input Tools shape that the address field reads), in the script of `lang` (hi, mr, gu, bn, pa, or, ta,
+ * te, kn, ml; Hindi when absent). Online provider when TRANSLITERATE_URL is set and
  * answering (a bounded number of outbound calls per request), else the offline engine. Rate-limited per
  * client address.
  */
 const querySchema = z.object({
   text: z.string().max(MAX_TEXT_LENGTH, `at most ${MAX_TEXT_LENGTH} characters`).default(''),
-  lang: z.literal('hi', { message: "must be 'hi' (only Hindi is supported)" }).default('hi'),
+  lang: z.enum(SCRIPT_LANGUAGES, { message: `must be one of ${SCRIPT_LANGUAGES.join(', ')}` }).default('hi'),
   num: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').default(5),
 });
 
@@ -35,6 +37,6 @@ export const GET = withContext(async (req, { ctx }) => {
     num: params.get('num') || undefined,
   });
   const text = query.text.trim();
-  const suggestions = await suggest(text, clampNum(query.num), withFallback(onlineProvider()));
+  const suggestions = await suggest(text, clampNum(query.num), withFallback(onlineProvider(), MAX_ONLINE_CALLS_PER_REQUEST, query.lang));
   return Response.json(['SUCCESS', [[text, suggestions]]], { headers: { 'Cache-Control': 'no-store' } });
 });

@@ -3,7 +3,7 @@ import * as React from 'react';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { HindiInput, type HindiInputProps } from './hindi-input';
+import { TransliterationInput, type TransliterationInputProps } from './transliteration-input';
 
 /** Fake /api/transliterate: a few known words, else two made-up options. */
 const TABLE: Record<string, string[]> = {
@@ -29,13 +29,13 @@ function fakeFetch(input: RequestInfo | URL): Promise<Response> {
   return delayMs > 0 ? new Promise((resolve) => setTimeout(() => resolve(reply), delayMs)) : Promise.resolve(reply);
 }
 
-function Harness(props: Partial<HindiInputProps> & { initial?: string; onValue?: (v: string) => void }) {
+function Harness(props: Partial<TransliterationInputProps> & { initial?: string; onValue?: (v: string) => void }) {
   const { initial = '', onValue, ...rest } = props;
   const [value, setValue] = React.useState(initial);
   return (
     <label>
       Address
-      <HindiInput
+      <TransliterationInput
         debounceMs={0}
         {...rest}
         value={value}
@@ -72,7 +72,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('HindiInput', () => {
+describe('TransliterationInput', () => {
   it('is a combobox that shows at most 5 suggestions for the word being typed, from our endpoint', async () => {
     const user = userEvent.setup();
     render(<Harness />);

@@ -4,11 +4,12 @@ import * as React from 'react';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { cn } from '@/lib/utils';
+import { SCRIPT_LANGUAGE_NAMES, type ScriptLanguage } from '@/lib/transliterate/scripts';
 import { useTransliteration, type FieldElement } from './use-transliteration';
 
 type NativeProps = Omit<React.InputHTMLAttributes<HTMLInputElement>, 'value' | 'defaultValue' | 'onChange' | 'type'>;
 
-export interface HindiInputProps extends NativeProps {
+export interface TransliterationInputProps extends NativeProps {
   /** The text (controlled). */
   value: string;
   /** Called with the whole new text on every change, typed or chosen. */
@@ -25,6 +26,8 @@ export interface HindiInputProps extends NativeProps {
   debounceMs?: number;
   /** Our transliteration endpoint (default /api/transliterate); the browser never calls an outside host. */
   endpoint?: string;
+  /** The language whose script the suggestions are in (default Hindi). */
+  lang?: ScriptLanguage;
   /** Turn suggestions off (the field then behaves as a plain input). Default true. */
   transliterate?: boolean;
   /** Class of the wrapper element. */
@@ -48,13 +51,13 @@ function useNarrowScreen(breakpoint: number | undefined): boolean {
 }
 
 /**
- * A text field that offers Hindi (Devanagari) spellings of the romanised word being typed: type
- * `rampur`, pick `रामपुर`. Choose with the mouse or the arrow keys; space, enter and tab commit the
+ * A text field that offers spellings in an Indian script (Hindi's Devanagari by default; `lang` picks
+ * another) of the romanised word being typed: type `rampur`, pick `रामपुर`; in Gujarati `surat`, `સુરત`. Choose with the mouse or the arrow keys; space, enter and tab commit the
  * highlighted option (space also types the space); escape keeps the Latin text. Digits, punctuation
  * and other words are kept; the caret stays after the replaced word. An ARIA combobox with a listbox;
  * the asking and the replacing are useTransliteration's.
  */
-export function HindiInput({
+export function TransliterationInput({
   value,
   onChange,
   multiline = false,
@@ -63,6 +66,7 @@ export function HindiInput({
   maxOptions,
   debounceMs,
   endpoint,
+  lang = 'hi',
   transliterate = true,
   containerClassName,
   className,
@@ -71,9 +75,9 @@ export function HindiInput({
   onBlur,
   disabled,
   ...rest
-}: HindiInputProps) {
+}: TransliterationInputProps) {
   const reactId = React.useId();
-  const fieldId = id ?? `hindi-input-${reactId}`;
+  const fieldId = id ?? `transliteration-input-${reactId}`;
   const listId = `${fieldId}-listbox`;
   const pointer = React.useRef<{ x: number; y: number } | null>(null);
   const { fieldRef, suggestions, active, setActive, change, commit, dismiss, close, caretMoved } = useTransliteration({
@@ -83,6 +87,7 @@ export function HindiInput({
     maxOptions,
     debounceMs,
     endpoint,
+    lang,
   });
   const narrow = useNarrowScreen(hideSuggestionsBelow);
 
@@ -155,11 +160,11 @@ export function HindiInput({
     onKeyDown: handleKeyDown,
     onSelect: handleSelect,
     onBlur: handleBlur,
-    lang: 'hi',
+    lang,
   };
 
   return (
-    <div className={cn('relative w-full', containerClassName)} data-slot="hindi-input">
+    <div className={cn('relative w-full', containerClassName)} data-slot="transliteration-input">
       {multiline ? (
         <Textarea
           {...(rest as React.TextareaHTMLAttributes<HTMLTextAreaElement>)}
@@ -184,7 +189,7 @@ export function HindiInput({
       <ul
         id={listId}
         role="listbox"
-        aria-label="Hindi suggestions"
+        aria-label={`${SCRIPT_LANGUAGE_NAMES[lang]} suggestions`}
         hidden={!showBox}
         className="absolute top-full left-0 z-50 mt-1 min-w-48 max-w-full overflow-hidden rounded-md border bg-popover p-1 text-popover-foreground shadow-md"
       >
@@ -195,7 +200,7 @@ export function HindiInput({
               id={optionId(i)}
               role="option"
               aria-selected={i === active}
-              lang="hi"
+              lang={lang}
               // keep the focus in the field
               onMouseDown={(e) => e.preventDefault()}
               // Only a real pointer movement highlights: a list appearing under a resting pointer must not.
