@@ -47,6 +47,12 @@ export interface RenderTaskInput {
   /** The list's language (ListOverview.language) and the roll's own facts, for the labels, facts line and QR code. */
   language?: LabelLanguage;
   roll?: { part?: string; pollingStation?: string; assemblyNumber?: string };
+  /**
+   * Only these voters (positions in the voters file, in this order), whatever the choices say of who gets
+   * a slip; on `layout`'s sheets or one per page. Their boxes are cut from a copy of the roll holding
+   * nothing else (strip-source.ts): the PDF carries no other voter's text.
+   */
+  selected?: { indices: number[]; onePerPage: boolean };
 }
 
 export interface RenderTaskResult extends RenderResult {

@@ -1,7 +1,8 @@
 import { mkdtemp, open, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { VoterRecord } from '@/lib/slips/types';
+import { SlipInputError as ChoiceInputError } from '@/lib/slips/render/errors';
+import type { RollBox, VoterRecord } from '@/lib/slips/types';
 import type {
   BannerTaskInput,
   LegacyCoverTaskInput,
@@ -71,10 +72,11 @@ async function renderTask(input: RenderTaskInput, ctx: TaskContext): Promise<Ren
   ]);
   const [{ chooseVoters, SlipChoiceError }, { listLanguage }] = await Promise.all([import('@/lib/slips/choose'), import('@/lib/slips/labels')]);
   const all = JSON.parse(await readFile(input.votersFile, 'utf8')) as VoterRecord[];
-  const { choices } = input;
+  const { choices, selected } = input;
   let chosen: ReturnType<typeof chooseVoters>;
   try {
-    chosen = choices ? chooseVoters(all, choices) : { voters: all, deletedLeftOut: [], leftOutByChoice: 0, orderNote: null };
+    if (selected) chosen = { voters: selectedVoters(all, selected.indices), deletedLeftOut: [], leftOutByChoice: all.length - selected.indices.length, orderNote: null };
+    else chosen = choices ? chooseVoters(all, choices) : { voters: all, deletedLeftOut: [], leftOutByChoice: 0, orderNote: null };
   } catch (error) {
     throw error instanceof SlipChoiceError ? new SlipInputError(error.message) : error;
   }
@@ -85,7 +87,6 @@ async function renderTask(input: RenderTaskInput, ctx: TaskContext): Promise<Ren
         : 'No voter is chosen: the serial ranges and sections leave every voter out. Widen the choice.',
     );
   }
-  const voters = chosen.voters;
   const slip = choices
     ? {
         style: choices.style,
@@ -94,16 +95,23 @@ async function renderTask(input: RenderTaskInput, ctx: TaskContext): Promise<Ren
         look: { language: input.language ?? listLanguage(all), englishOnly: choices.labels === 'english', roll: input.roll ?? {} },
       }
     : undefined;
+  const voters = chosen.voters;
   const [sourcePdf, banner] = await Promise.all([input.sourceFile ? readFile(input.sourceFile) : undefined, readFile(input.bannerFile)]);
   const counts = { printed: voters.length, deletedLeftOut: chosen.deletedLeftOut.length, leftOutByChoice: chosen.leftOutByChoice, orderNote: chosen.orderNote };
-  const render = async (source: Uint8Array | undefined) => ({
+  const render = async (roll: Uint8Array | undefined) => {
+    // selected slips: every copy of the roll given to the renderer (a repaired one too) is cut down first
+    const cut = selected && roll && voters.some((v) => v.box) ? await cutSource(roll, voters) : { pdf: roll, voters };
+    return renderOf(cut.pdf, cut.voters);
+  };
+  const renderOf = async (source: Uint8Array | undefined, drawn: VoterRecord[]) => ({
     ...(await renderSlips(
       {
-        voters,
+        voters: drawn,
         sourcePdf: source,
         banner,
         address: input.address,
         layout: input.layout,
+        onePerPage: selected?.onePerPage,
         printPhotos: input.printPhotos,
         mode: input.mode,
         slip,
@@ -133,6 +141,27 @@ async function renderTask(input: RenderTaskInput, ctx: TaskContext): Promise<Ren
     if (last instanceof SlipInputError) throw last;
     throw new SourcePdfDamagedError(last instanceof Error ? last.message : String(last));
   }
+}
+
+/** The voters at these positions, in this order; a position outside the list is refused. */
+function selectedVoters(all: readonly VoterRecord[], indices: readonly number[]): VoterRecord[] {
+  return indices.map((i) => {
+    const voter = Number.isInteger(i) && i >= 0 ? all[i] : undefined;
+    if (!voter) throw new ChoiceInputError(`This list has no voter number ${i}.`);
+    return voter;
+  });
+}
+
+/**
+ * The roll cut down to the chosen voters' boxes (strip-source.ts), and the voters pointing at its pages.
+ * The slips then carry no other voter's text; a roll PDFium cannot cut is refused rather than shared whole.
+ */
+async function cutSource(source: Uint8Array, voters: readonly VoterRecord[]): Promise<{ pdf: Uint8Array; voters: VoterRecord[] }> {
+  const { keepOnlyBoxes } = await import('@/lib/slips/render/strip-source');
+  const boxes = new Map<number, RollBox['rect'][]>();
+  for (const v of voters) if (v.box) boxes.set(v.box.page, [...(boxes.get(v.box.page) ?? []), v.box.rect]);
+  const cut = await keepOnlyBoxes(source, boxes);
+  return { pdf: cut.pdf, voters: voters.map((v) => (v.box ? { ...v, box: { ...v.box, page: cut.pages.get(v.box.page) ?? 0 } } : v)) };
 }
 
 async function bannerTask(input: BannerTaskInput): Promise<{ format: string; width: number; height: number }> {

@@ -19,14 +19,14 @@ import type { Rect, VoterRecord } from '../types';
 import { normaliseBanner, type NormalisedBanner } from './banner';
 import { unprintableAddressMessage, unprintableCharacters } from './faces';
 import { DocumentFont } from './font';
-import { computeGrid, pageCount, type PageGrid, type SlipLayout } from './layout';
+import { computeGrid, onePerPageGrid, pageCount, type PageGrid, type SlipLayout } from './layout';
 import { fileSink, streamSink, StreamingPdfWriter, type ByteSink } from './pdf-writer';
 import { qrOps, qrPayload } from './qr';
 import { CAMPAIGN_PARTS, deletedMarkOps, f, factsOps, fieldContentOps, nameBlockOps, rollContentOps, slipAreas, templateOps, watermarkOps, type SlipLook, type SlipParts } from './slip';
 import { SlipInputError } from './errors';
 import { SourcePages } from './source-pages';
 
-export { computeGrid, allLayouts, pageCount, validateLayout, LayoutError, PAGE_MARGIN, type PageGrid, type SlipLayout } from './layout';
+export { computeGrid, onePerPageGrid, allLayouts, pageCount, validateLayout, LayoutError, PAGE_MARGIN, type PageGrid, type SlipLayout } from './layout';
 export { BannerError, inspectBanner, MAX_BANNER_PIXELS, normaliseBanner } from './banner';
 export type { ByteSink } from './pdf-writer';
 
@@ -56,6 +56,8 @@ export interface RenderInput {
   /** Polling-station address printed at the bottom of every slip. */
   address: string;
   layout: SlipLayout;
+  /** Each slip on a page of its own, a cell of `layout` in size (selected slips); otherwise `layout`'s sheets. */
+  onePerPage?: boolean;
   printPhotos: boolean;
   mode: RenderMode;
   slip?: SlipOptions;
@@ -157,7 +159,8 @@ function validateInput(input: RenderInput): void {
  */
 export async function renderSlips(input: RenderInput, output: RenderOutput): Promise<RenderResult> {
   validateInput(input);
-  const grid = computeGrid(input.layout);
+  const sheet = computeGrid(input.layout);
+  const grid = input.onePerPage ? onePerPageGrid(sheet) : sheet;
   const banner = await normaliseBanner(input.banner);
   try {
     return await render(input, output, grid, banner);
@@ -168,7 +171,7 @@ export async function renderSlips(input: RenderInput, output: RenderOutput): Pro
 }
 
 async function render(input: RenderInput, output: RenderOutput, grid: PageGrid, banner: NormalisedBanner): Promise<RenderResult> {
-  const perPage = input.layout.slipsPerPage;
+  const perPage = grid.cells.length;
   const totalPages = pageCount(input.voters.length, perPage);
   const pagesToWrite =
     input.mode.kind === 'draft' ? Math.min(totalPages, input.mode.previewPages ?? DEFAULT_PREVIEW_PAGES) : totalPages;

@@ -113,6 +113,15 @@ export function computeGrid(layout: SlipLayout): PageGrid {
   return { pageWidth, pageHeight, margin, cols, rows, cellWidth, cellHeight, cells };
 }
 
+/**
+ * One slip per page: a page the size of one cell of `grid` (the task's layout) and the same margin, for
+ * printing a few slips on slip paper or cutting nothing.
+ */
+export function onePerPageGrid(grid: PageGrid): PageGrid {
+  const { margin, cellWidth, cellHeight } = grid;
+  return { pageWidth: cellWidth + 2 * margin, pageHeight: cellHeight + 2 * margin, margin, cols: 1, rows: 1, cellWidth, cellHeight, cells: [{ x: margin, y: margin, width: cellWidth, height: cellHeight }] };
+}
+
 /** Number of pages of the final document. */
 export function pageCount(slips: number, slipsPerPage: number): number {
   return Math.ceil(slips / slipsPerPage);
