@@ -153,15 +153,17 @@ function selectedVoters(all: readonly VoterRecord[], indices: readonly number[])
 }
 
 /**
- * The roll cut down to the chosen voters' boxes (strip-source.ts), and the voters pointing at its pages.
- * The slips then carry no other voter's text; a roll PDFium cannot cut is refused rather than shared whole.
+ * The roll cut down to the chosen voters' boxes, a page each (strip-source.ts), and the voters pointing at
+ * their pages. The slips then carry no other voter's text; a roll PDFium cannot cut is refused rather
+ * than shared whole.
  */
 async function cutSource(source: Uint8Array, voters: readonly VoterRecord[]): Promise<{ pdf: Uint8Array; voters: VoterRecord[] }> {
   const { keepOnlyBoxes } = await import('@/lib/slips/render/strip-source');
-  const boxes = new Map<number, RollBox['rect'][]>();
-  for (const v of voters) if (v.box) boxes.set(v.box.page, [...(boxes.get(v.box.page) ?? []), v.box.rect]);
-  const cut = await keepOnlyBoxes(source, boxes);
-  return { pdf: cut.pdf, voters: voters.map((v) => (v.box ? { ...v, box: { ...v.box, page: cut.pages.get(v.box.page) ?? 0 } } : v)) };
+  const boxed = voters.filter((v): v is VoterRecord & { box: RollBox } => v.box !== undefined);
+  const cut = await keepOnlyBoxes(source, boxed.map((v) => ({ page: v.box.page, rect: v.box.rect })));
+  // the k-th boxed voter's page is page k of the cut file
+  let k = 0;
+  return { pdf: cut.pdf, voters: voters.map((v) => (v.box ? { ...v, box: { ...v.box, page: ++k } } : v)) };
 }
 
 async function bannerTask(input: BannerTaskInput): Promise<{ format: string; width: number; height: number }> {

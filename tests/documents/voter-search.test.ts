@@ -105,7 +105,7 @@ describeEachDb('voter search and selected slips', (ctx) => {
     // two voters of one page, one slip per page: exactly their two EPICs
     const two = await selected(token, id, { indices: [three.index, three.index - 1], format: 'single' });
     expect(two.pdf!.pages).toBe(2);
-    expect([...new Set(two.pdf!.text.match(EPIC))].sort()).toEqual(['AGP1056761', 'GJ/21/141/006017']);
+    expect(two.pdf!.text.match(EPIC)?.sort()).toEqual(['AGP1056761', 'GJ/21/141/006017']);
     const [w, h] = two.pdf!.size.split(' x ').map(Number);
     expect(w).toBeLessThan(400);
     expect(h).toBeLessThan(300);

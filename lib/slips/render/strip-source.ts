@@ -7,8 +7,9 @@ import { loadPdfium, type PdfiumExports } from './repair-pdf';
  * would carry the text of every other voter on that page in its text layer. PDFium, which parses each
  * page into objects with their bounds, removes every object that shows nothing of the kept boxes: text
  * not wholly inside one of them, pictures and drawings that do not touch one, forms (nested content)
- * holding text that are not wholly inside one; then writes the page's content again from what is left,
- * and the file keeps only the pages with kept boxes.
+ * holding text that are not wholly inside one; then writes the page's content again from what is left.
+ * Each box gets a copy of its page of its own, so that even two voters of one page do not carry each
+ * other's text under their slips' clips.
  *
  * Why this and not a picture of the box: the slip stays vector and its text stays text (a desk can copy
  * the EPIC from it), at the size of the text it keeps.
@@ -16,6 +17,8 @@ import { loadPdfium, type PdfiumExports } from './repair-pdf';
 
 interface StripExports extends PdfiumExports {
   FPDF_GetPageCount(doc: number): number;
+  FPDF_CreateNewDocument(): number;
+  FPDF_ImportPagesByIndex(dest: number, src: number, indices: number, length: number, at: number): number;
   FPDF_LoadPage(doc: number, index: number): number;
   FPDF_ClosePage(page: number): void;
   FPDFPage_Delete(doc: number, index: number): void;
@@ -35,10 +38,15 @@ const FORM = 5;
 /** Text may overhang its box by this much (a glyph's side bearing on the box's line): less than a neighbour's nearest letter. */
 const TEXT_SLACK = 1.5;
 
+export interface KeptBox {
+  /** 1-based page of the roll */
+  page: number;
+  rect: Rect;
+}
+
 export interface StrippedSource {
+  /** Page k (1-based) shows `boxes[k - 1]` only. */
   pdf: Uint8Array;
-  /** Old 1-based page number → page number in the stripped file. */
-  pages: Map<number, number>;
   /** Objects removed, all pages together (for tests and logs). */
   removed: number;
 }
@@ -51,24 +59,27 @@ function touches(b: Rect, box: Rect): boolean {
   return b.x < box.x + box.width && b.x + b.width > box.x && b.y < box.y + box.height && b.y + b.height > box.y;
 }
 
-/** The roll `bytes` with only `boxes` (by 1-based page) left to show. */
-export async function keepOnlyBoxes(bytes: Uint8Array, boxes: ReadonlyMap<number, readonly Rect[]>): Promise<StrippedSource> {
+/** A file whose page k is the roll's page of `boxes[k - 1]` showing that box only. */
+export async function keepOnlyBoxes(bytes: Uint8Array, boxes: readonly KeptBox[]): Promise<StrippedSource> {
+  if (boxes.length === 0) throw new Error('No box to keep.');
   const E = (await loadPdfium()) as StripExports;
   const ptr = E.malloc(bytes.length);
   if (!ptr) throw new RangeError('could not allocate memory for the roll PDF');
   new Uint8Array(E.memory.buffer).set(bytes, ptr);
-  const doc = E.FPDF_LoadMemDocument(ptr, bytes.length, 0);
-  if (!doc) {
+  const src = E.FPDF_LoadMemDocument(ptr, bytes.length, 0);
+  if (!src) {
     E.free(ptr);
     throw new Error('PDFium could not open the roll PDF.');
   }
-  const scratch = E.malloc(16);
+  const dest = E.FPDF_CreateNewDocument();
+  const scratch = E.malloc(Math.max(16, 4 * boxes.length));
   try {
-    const count = E.FPDF_GetPageCount(doc);
-    const kept = [...boxes.keys()].filter((p) => Number.isInteger(p) && p >= 1 && p <= count).sort((a, b) => a - b);
-    const pages = new Map<number, number>();
-    kept.forEach((p, i) => pages.set(p, i + 1));
-    for (let p = count; p >= 1; p--) if (!pages.has(p)) E.FPDFPage_Delete(doc, p - 1);
+    const count = E.FPDF_GetPageCount(src);
+    const bad = boxes.find((b) => !Number.isInteger(b.page) || b.page < 1 || b.page > count);
+    if (bad) throw new Error(`A voter box refers to page ${bad.page}, but the roll has ${count} pages.`);
+    const indices = new Int32Array(E.memory.buffer, scratch, boxes.length);
+    boxes.forEach((b, k) => (indices[k] = b.page - 1));
+    if (!dest || !E.FPDF_ImportPagesByIndex(dest, src, scratch, boxes.length, 0)) throw new Error('PDFium could not copy the roll pages.');
     const boundsOf = (obj: number): Rect | null => {
       if (!E.FPDFPageObj_GetBounds(obj, scratch, scratch + 4, scratch + 8, scratch + 12)) return null;
       const f = new Float32Array(E.memory.buffer, scratch, 4);
@@ -84,18 +95,16 @@ export async function keepOnlyBoxes(bytes: Uint8Array, boxes: ReadonlyMap<number
       return false;
     };
     let removed = 0;
-    for (const old of kept) {
-      const page = E.FPDF_LoadPage(doc, pages.get(old)! - 1);
-      if (!page) throw new Error(`PDFium could not load page ${old} of the roll.`);
+    for (let k = 0; k < boxes.length; k++) {
+      const page = E.FPDF_LoadPage(dest, k);
+      if (!page) throw new Error(`PDFium could not load page ${boxes[k].page} of the roll.`);
       try {
-        const keep = boxes.get(old) ?? [];
+        const box = boxes[k].rect;
         for (let i = E.FPDFPage_CountObjects(page) - 1; i >= 0; i--) {
           const obj = E.FPDFPage_GetObject(page, i);
           const type = E.FPDFPageObj_GetType(obj);
           const b = boundsOf(obj);
-          const shows =
-            b !== null &&
-            (type === TEXT || (type === FORM && holdsText(obj, 0)) ? keep.some((box) => inside(b, box, TEXT_SLACK)) : keep.some((box) => touches(b, box)));
+          const shows = b !== null && (type === TEXT || (type === FORM && holdsText(obj, 0)) ? inside(b, box, TEXT_SLACK) : touches(b, box));
           if (shows) continue;
           if (!E.FPDFPage_RemoveObject(page, obj)) throw new Error('PDFium could not remove an object from the roll page.');
           E.FPDFPageObj_Destroy(obj);
@@ -108,13 +117,13 @@ export async function keepOnlyBoxes(bytes: Uint8Array, boxes: ReadonlyMap<number
     }
     const writer = E.PDFiumExt_OpenFileWriter();
     try {
-      if (!E.PDFiumExt_SaveAsCopy(doc, writer)) throw new Error('PDFium could not save the cut-down roll.');
+      if (!E.PDFiumExt_SaveAsCopy(dest, writer)) throw new Error('PDFium could not save the cut-down roll.');
       const size = E.PDFiumExt_GetFileWriterSize(writer);
       const out = E.malloc(size);
       if (!out) throw new RangeError('could not allocate memory for the cut-down roll');
       try {
         E.PDFiumExt_GetFileWriterData(writer, out, size);
-        return { pdf: new Uint8Array(E.memory.buffer, out, size).slice(), pages, removed };
+        return { pdf: new Uint8Array(E.memory.buffer, out, size).slice(), removed };
       } finally {
         E.free(out);
       }
@@ -123,7 +132,8 @@ export async function keepOnlyBoxes(bytes: Uint8Array, boxes: ReadonlyMap<number
     }
   } finally {
     E.free(scratch);
-    E.FPDF_CloseDocument(doc);
+    if (dest) E.FPDF_CloseDocument(dest);
+    E.FPDF_CloseDocument(src);
     E.free(ptr);
   }
 }
