@@ -101,10 +101,10 @@ export interface NameKeys {
   consonantStarts: number[];
 }
 
-export function nameKeys(name: string): NameKeys {
+export function nameKeys(name: string, keysOf: (word: string) => WordKeys = wordKeys): NameKeys {
   const keys: NameKeys = { loose: '', looseStarts: [], skeleton: '', skeletonStarts: [], consonants: '', consonantStarts: [] };
   for (const word of nameWords(name)) {
-    const k = wordKeys(word);
+    const k = keysOf(word);
     if (!k.loose && !k.consonants) continue;
     keys.looseStarts.push(keys.loose.length);
     keys.loose += k.loose;

@@ -62,8 +62,11 @@ export class VoterIndexCache {
   }
 }
 
-/** Voters held by the process's cache: about 1.2 KB each (measured by `npm run bench -- search`). */
-export const SEARCH_CACHE_VOTERS = 1_000_000;
+/**
+ * Voters held by the process's cache: about 1 KB each (`npm run bench -- search`), so about 0.5 GB at most;
+ * a 300,000-voter task fits with room for smaller ones.
+ */
+export const SEARCH_CACHE_VOTERS = 500_000;
 
 const shared: { cache?: VoterIndexCache } = ((globalThis as { __vsgVoterIndexes?: { cache?: VoterIndexCache } }).__vsgVoterIndexes ??= {});
 

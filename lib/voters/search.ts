@@ -4,8 +4,9 @@ import { nameKeys, nameWords, wordKeys, type NameKeys, type WordKeys } from './k
 /**
  * Finding voters in one task's list: by name (in the list's script, or typed in Latin letters), by
  * EPIC (whole or part), by house number and by serial. The index is built once per list (search-cache.ts
- * keeps a few) and a query is a scan of its precomputed keys: a 300,000-voter list answers in a few
- * milliseconds (`npm run bench -- search`).
+ * keeps a few): each name's keys (keys.ts) made once, and the voters listed by the first letter of each of
+ * their name words' consonant keys, so that a name query scores only the voters that can match; a code
+ * (EPIC, house, serial) is a scan of compact strings. `npm run bench -- search` measures it on 300,000 voters.
  */
 
 /** What a search answers for one voter. */
@@ -44,7 +45,8 @@ export interface VoterIndex {
 }
 
 interface Entry {
-  voter: VoterRecord;
+  /** the hit without its index: what a result shows (the voter's box and section are not kept) */
+  hit: Omit<VoterHit, 'index'>;
   epic: string;
   house: string;
   keys: NameKeys | null;
@@ -60,15 +62,13 @@ const SCORE = {
   name: 100,
 };
 
-/** House numbers and EPICs compared without case, spaces or punctuation around their parts. */
+/** House numbers and EPICs compared without case or spaces. */
 function compact(text: string | undefined | null): string {
-  return (text ?? '').toUpperCase().replace(/[\s]+/g, '');
+  return (text ?? '').toUpperCase().replace(/\s+/g, '');
 }
 
-function hitOf(entry: Entry, index: number): VoterHit {
-  const v = entry.voter;
+function hitOf(v: VoterRecord): Omit<VoterHit, 'index'> {
   return {
-    index,
     serial: v.serial,
     part: v.part ?? null,
     page: v.page,
@@ -83,7 +83,7 @@ function hitOf(entry: Entry, index: number): VoterHit {
   };
 }
 
-/** Does `key` hold `word` at one of the word starts (running on into later words is allowed)? */
+/** The first name word (not yet taken) at whose start `key` holds `word` (running on into later words is allowed), or -1. */
 function startsAtWord(key: string, starts: number[], word: string, used: number): number {
   for (let w = 0; w < starts.length; w++) {
     if ((used & (1 << w)) !== 0) continue;
@@ -103,19 +103,18 @@ function nameScore(keys: NameKeys, words: WordKeys[][]): number {
     let best = 0;
     let bestWord = -1;
     for (const q of alternatives) {
-      const levels: Array<[string, number[], string, number]> = [
-        [keys.loose, keys.looseStarts, q.loose, 3],
-        [keys.skeleton, keys.skeletonStarts, q.skeleton, 2],
-        [keys.consonants, keys.consonantStarts, q.consonants, 1],
-      ];
-      for (const [key, starts, word, level] of levels) {
-        if (level <= best || !word) continue;
-        const at = startsAtWord(key, starts, word, used);
-        if (at >= 0) {
-          best = level;
-          bestWord = at;
-          break;
-        }
+      let at = -1;
+      if (best < 3 && q.loose && (at = startsAtWord(keys.loose, keys.looseStarts, q.loose, used)) >= 0) {
+        best = 3;
+        bestWord = at;
+        break;
+      }
+      if (best < 2 && q.skeleton && (at = startsAtWord(keys.skeleton, keys.skeletonStarts, q.skeleton, used)) >= 0) {
+        best = 2;
+        bestWord = at;
+      } else if (best < 1 && q.consonants && (at = startsAtWord(keys.consonants, keys.consonantStarts, q.consonants, used)) >= 0) {
+        best = 1;
+        bestWord = at;
       }
     }
     if (best === 0) return 0;
@@ -127,59 +126,142 @@ function nameScore(keys: NameKeys, words: WordKeys[][]): number {
 
 const LATIN_WORD = /^[a-z]+$/i;
 
-/** The index of one list: keys made once, queries scanned against them. */
+/** The `limit` best (highest score, then list order) of the matches, found without sorting them all. */
+function best(indices: Int32Array, scores: Int32Array, count: number, limit: number): number[] {
+  if (count <= limit) {
+    const all = Array.from(indices.subarray(0, count));
+    const score = new Map(all.map((index, k) => [index, scores[k]]));
+    return all.sort((a, b) => score.get(b)! - score.get(a)! || a - b);
+  }
+  // the lowest score that still makes the cut, from a count of each score
+  const counts = new Map<number, number>();
+  for (let k = 0; k < count; k++) counts.set(scores[k], (counts.get(scores[k]) ?? 0) + 1);
+  let cutoff = 0;
+  let taken = 0;
+  for (const s of [...counts.keys()].sort((a, b) => b - a)) {
+    taken += counts.get(s)!;
+    cutoff = s;
+    if (taken >= limit) break;
+  }
+  const chosen: Array<[number, number]> = [];
+  for (let k = 0; k < count; k++) if (scores[k] >= cutoff) chosen.push([indices[k], scores[k]]);
+  return chosen
+    .sort((a, b) => b[1] - a[1] || a[0] - b[0])
+    .slice(0, limit)
+    .map(([index]) => index);
+}
+
+/** The index of one list: keys made once (each distinct word once), queries scored against them. */
 export function buildVoterIndex(voters: readonly VoterRecord[]): VoterIndex {
   const entries: Entry[] = new Array(voters.length);
+  const wordCache = new Map<string, WordKeys>();
+  const keysOf = (word: string) => {
+    let k = wordCache.get(word);
+    if (!k) wordCache.set(word, (k = wordKeys(word)));
+    return k;
+  };
+  /** voters by the first letter of a name word's consonant key */
+  const lists = new Map<string, number[]>();
   let withName = 0;
   for (let i = 0; i < voters.length; i++) {
     const v = voters[i];
-    const keys = v.name ? nameKeys(v.name) : null;
-    if (keys && keys.consonants) withName++;
-    entries[i] = { voter: v, epic: compact(v.epic), house: compact(v.houseNumber), keys: keys && (keys.loose || keys.consonants) ? keys : null };
+    const made = v.name ? nameKeys(v.name, keysOf) : null;
+    const keys = made && (made.loose || made.consonants) ? made : null;
+    if (keys) {
+      withName++;
+      const firsts = new Set<string>();
+      for (const start of keys.consonantStarts) firsts.add(keys.consonants[start] ?? '');
+      for (const first of firsts) {
+        const list = lists.get(first);
+        if (list) list.push(i);
+        else lists.set(first, [i]);
+      }
+    }
+    entries[i] = { hit: hitOf(v), epic: compact(v.epic), house: compact(v.houseNumber), keys };
+  }
+  wordCache.clear();
+
+  /** The voters a name query can match: those with a name word starting as the first query word (in any of its spellings). */
+  function candidates(first: WordKeys[]): Uint8Array | null {
+    if (first.some((k) => !k.consonants)) return null; // a word of vowels only: every voter
+    const mark = new Uint8Array(entries.length);
+    // a word's consonant key starting with a letter, or (an empty word: a key starting at the next word) any
+    for (const k of first) for (const i of lists.get(k.consonants[0]) ?? []) mark[i] = 1;
+    for (const i of lists.get('') ?? []) mark[i] = 1;
+    return mark;
   }
 
   function search(rawQuery: string, limit: number, transliterate?: Transliterate): VoterSearchResult {
     const query = rawQuery.normalize('NFC').replace(/\s+/g, ' ').trim();
-    const found: Array<{ index: number; score: number }> = [];
-    const result = (): VoterSearchResult => {
-      found.sort((a, b) => b.score - a.score || a.index - b.index);
-      return { voters: found.slice(0, limit).map((f) => hitOf(entries[f.index], f.index)), matches: found.length, total: entries.length, with_name: withName };
+    let indices = new Int32Array(64);
+    let scores = new Int32Array(64);
+    let count = 0;
+    const add = (index: number, score: number) => {
+      if (count === indices.length) {
+        const grow = (a: Int32Array) => {
+          const b = new Int32Array(a.length * 2);
+          b.set(a);
+          return b;
+        };
+        indices = grow(indices);
+        scores = grow(scores);
+      }
+      indices[count] = index;
+      scores[count++] = score;
     };
+    const result = (): VoterSearchResult => ({
+      voters: best(indices, scores, count, limit).map((index) => ({ index, ...entries[index].hit })),
+      matches: count,
+      total: entries.length,
+      with_name: withName,
+    });
     if (!query) return result();
     const code = compact(query);
-    const serial = /^\d{1,7}$/.test(code) ? Number(code) : null;
-    // an EPIC or a house number has a digit; a name has letters
-    const codeLike = /\d/.test(code) && code.length >= 1;
-    const epicLike = codeLike || /^[A-Z]{3,}$/.test(code);
-    const words = nameWords(query);
-    const nameQuery: WordKeys[][] = words.map((word) => {
-      const own = wordKeys(word);
-      const alternatives = [own];
-      if (transliterate && LATIN_WORD.test(word)) {
-        for (const candidate of transliterate(word.toLowerCase()).slice(0, 3)) alternatives.push(wordKeys(candidate));
+    if (/\d/.test(query)) {
+      // a query with a digit is a code (EPIC, house number, serial), never a name
+      const serial = /^\d{1,7}$/.test(code) ? Number(code) : null;
+      for (let i = 0; i < entries.length; i++) {
+        const e = entries[i];
+        let score = serial !== null && e.hit.serial === serial ? SCORE.serial : 0;
+        if (e.epic) {
+          if (e.epic === code) score = Math.max(score, SCORE.epicExact);
+          else if (e.epic.startsWith(code)) score = Math.max(score, SCORE.epicPrefix);
+          else if (code.length >= 3 && e.epic.includes(code)) score = Math.max(score, SCORE.epicPart);
+        }
+        if (e.house) {
+          if (e.house === code) score = Math.max(score, SCORE.houseExact);
+          else if (e.house.startsWith(code) && !/\d/.test(e.house[code.length] ?? '')) score = Math.max(score, SCORE.housePrefix);
+        }
+        if (score > 0) add(i, score);
       }
-      return alternatives.filter((k) => k.consonants || k.loose);
+      return result();
+    }
+    // letters: a name, or the letters an EPIC starts with
+    const epicPrefix = /^[A-Z]{3}$/.test(code) ? code : null;
+    const words: WordKeys[][] = nameWords(query).map((word) => {
+      const seen = new Set<string>();
+      const alternatives: WordKeys[] = [];
+      const offer = (k: WordKeys) => {
+        const id = `${k.loose}|${k.skeleton}|${k.consonants}`;
+        if ((k.loose || k.consonants) && !seen.has(id)) {
+          seen.add(id);
+          alternatives.push(k);
+        }
+      };
+      offer(wordKeys(word));
+      if (transliterate && LATIN_WORD.test(word)) for (const candidate of transliterate(word.toLowerCase()).slice(0, 3)) offer(wordKeys(candidate));
+      return alternatives;
     });
-    // a query with a digit is a code (EPIC, house, serial), never a name
-    const byName = !/\d/.test(query) && nameQuery.length > 0 && nameQuery.every((a) => a.length > 0);
+    const byName = words.length > 0 && words.every((a) => a.length > 0);
+    const mark = byName ? candidates(words[0]) : null;
     for (let i = 0; i < entries.length; i++) {
       const e = entries[i];
-      let score = 0;
-      if (serial !== null && e.voter.serial === serial) score = SCORE.serial;
-      if (epicLike && e.epic) {
-        if (e.epic === code) score = Math.max(score, SCORE.epicExact);
-        else if (e.epic.startsWith(code)) score = Math.max(score, SCORE.epicPrefix);
-        else if (code.length >= 3 && e.epic.includes(code)) score = Math.max(score, SCORE.epicPart);
-      }
-      if (codeLike && e.house) {
-        if (e.house === code) score = Math.max(score, SCORE.houseExact);
-        else if (e.house.startsWith(code) && !/\d/.test(e.house[code.length] ?? '')) score = Math.max(score, SCORE.housePrefix);
-      }
-      if (score === 0 && byName && e.keys) {
-        const s = nameScore(e.keys, nameQuery);
+      let score = epicPrefix && e.epic.startsWith(epicPrefix) ? SCORE.epicPrefix : 0;
+      if (score === 0 && byName && e.keys && (mark === null || mark[i] === 1)) {
+        const s = nameScore(e.keys, words);
         if (s > 0) score = SCORE.name + s;
       }
-      if (score > 0) found.push({ index: i, score });
+      if (score > 0) add(i, score);
     }
     return result();
   }
