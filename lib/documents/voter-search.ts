@@ -7,7 +7,7 @@ import { SandboxLimitError, SandboxTaskError } from '@/lib/sandbox';
 import { SlipInputError } from '@/lib/slips/render/errors';
 import { transliterateWord } from '@/lib/transliterate/engine';
 import { voterIndexCache } from '@/lib/voters/search-cache';
-import type { VoterSearchResult } from '@/lib/voters/search';
+import type { VoterSearchAnswer } from '@/lib/voters/search';
 import type { DocumentsDeps } from './deps';
 import { requireOwnDocument, safeFileName } from './service';
 import { readVoters, renderSelectedInSandbox } from './step-plumbing';
@@ -46,11 +46,6 @@ export const selectedSlipsInput = z
   })
   .strict();
 export type SelectedSlipsInput = z.infer<typeof selectedSlipsInput>;
-
-export interface VoterSearchAnswer extends VoterSearchResult {
-  /** false when the list gives no name as text (a legacy-font or image-only roll): search by EPIC, serial or house. */
-  names_readable: boolean;
-}
 
 /** A task whose list has been read (a draft or more); until then 409. */
 function requireReadList(doc: DocumentRow): string {

@@ -35,6 +35,12 @@ export interface VoterSearchResult {
   with_name: number;
 }
 
+/** GET /api/documents/{id}/voters: the search's result and whether the list has names to search. */
+export interface VoterSearchAnswer extends VoterSearchResult {
+  /** false when the list gives no name as text (a legacy-font or image-only roll): search by EPIC, serial or house. */
+  names_readable: boolean;
+}
+
 /** Latin query words turned into Devanagari candidates (the offline transliterator), for a second way to meet a name. */
 export type Transliterate = (word: string) => string[];
 
