@@ -86,3 +86,29 @@ for (const j of [
     await shot(page, `${j.device}-${j.other}-results`);
   });
 }
+
+test('voter search on a legacy-font roll: by EPIC and serial, and the screen says names cannot be searched (phone)', async ({ page }) => {
+  const file = path.resolve(process.cwd(), '../shared/fixtures/rolls/daman-2017-part1-gujarati.pdf');
+  if (!existsSync(file)) {
+    if (process.env.CI) throw new Error(`shared roll fixture missing at ${file} (required on CI)`);
+    test.skip(true, `shared roll fixture not found at ${file}`);
+  }
+  await page.setViewportSize(PHONE);
+  await useTheme(page, 'dark');
+  const user = await signUpViaApi(page.request, newTestUser('desk-legacy'));
+  await loginViaApi(page, user.email, user.password);
+  await page.goto('/voter-slip-generator');
+  await fillGenerator(page, { name: 'daman-2017.pdf', mimeType: 'application/pdf', buffer: readFileSync(file) }, await bannerPng());
+  await page.getByRole('button', { name: 'Generate Slips' }).click();
+  await expect(page.getByTestId('task-draft')).toBeVisible({ timeout: 180_000 });
+  const panel = page.getByTestId('voter-search');
+  await panel.getByTestId('voter-search-input').fill('PJG2489185');
+  const first = panel.getByTestId('voter-search-results').locator('li').first();
+  await expect(first).toContainText('Sr. 6');
+  await expect(first).toContainText('name not readable');
+  await expect(panel.getByTestId('voter-search-no-names')).toContainText('search by EPIC, serial or house number');
+  await panel.getByTestId('voter-search-input').fill('993');
+  await expect(panel.getByTestId('voter-search-results').locator('li').first()).toContainText('Sr. 993');
+  await expectNoHorizontalScroll(page);
+  await shot(page, 'phone-dark-legacy');
+});
