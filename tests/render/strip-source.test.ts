@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -61,5 +62,21 @@ describe('selected slips carry only their voters', () => {
       // the name is still text
       expect(text.replace(/\s+/g, '')).toContain(voter.name!.split(' ')[1]);
     }
+  });
+
+  it.skipIf(!HAVE_ROLLS)(`a scanned roll: the page's one picture becomes a picture of the box alone${HAVE_ROLLS ? '' : ` (skipped: ${NO_ROLLS_REASON})`}`, { timeout: 120_000 }, async () => {
+    const bytes = new Uint8Array(fs.readFileSync(path.join(ROLLS_DIR, 'up-2023-kalyanpur-page-scan300.pdf')));
+    const { voters } = await parseVoterList({ bytes, filename: 'roll.pdf' }, { ocr: 'auto' });
+    const voter = voters.find((v) => v.box)!;
+    const cut = await keepOnlyBoxes(bytes, [{ page: 1, rect: voter.box!.rect }]);
+    const file = path.join(tmpDir(), 'cut.pdf');
+    fs.writeFileSync(file, cut.pdf);
+    // pdfimages -list: one picture, the box's size at 150 dpi (the page is one 300 dpi scan)
+    const rows = execFileSync('pdfimages', ['-list', file]).toString().trim().split('\n').slice(2);
+    expect(rows).toHaveLength(1);
+    const [width, height] = rows[0].trim().split(/\s+/).slice(3, 5).map(Number);
+    expect(Math.abs(width - Math.ceil((voter.box!.rect.width * 150) / 72))).toBeLessThanOrEqual(1);
+    expect(Math.abs(height - Math.ceil((voter.box!.rect.height * 150) / 72))).toBeLessThanOrEqual(1);
+    expect(cut.pdf.length).toBeLessThan(bytes.length / 5);
   });
 });
