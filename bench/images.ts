@@ -3,7 +3,7 @@
  *
  * A 1,000-voter part (the shared Daman roll, 993 voters, as a task prints them: the facts line and a QR code,
  * campaign style) → the one-slip-per-page PDF → one PNG per voter, 800 px wide, drawn by PDFium. Printed: the
- * card PDF's time, then pictures per second by wall clock and by CPU time, in one process and split over two
+ * one-per-page PDF's time, then pictures per second by wall clock and by CPU time, in one process and split over two
  * processes side by side (what a request for a part's pictures does on a machine of two cores), and the
  * pictures' sizes.
  */
@@ -28,7 +28,7 @@ function cpuSeconds(): number {
   return (u.user + u.system) / 1e6;
 }
 
-/** The card PDF of the roll's voters (timed), prepared once per run. */
+/** The one-per-page PDF of the roll's voters (timed), prepared once per run. */
 async function prepare(): Promise<{ pdf: string; slips: number; wallS: number; cpuS: number }> {
   fs.rmSync(WORK, { recursive: true, force: true });
   fs.mkdirSync(WORK, { recursive: true });
@@ -48,7 +48,7 @@ async function prepare(): Promise<{ pdf: string; slips: number; wallS: number; c
       layout: LAYOUT,
       printPhotos: false,
       mode: { kind: 'final' },
-      card: true,
+      onePerPage: true,
       slip: { style: 'campaign', facts: true, qr: true, look: { language: 'gu', englishOnly: false, roll: { part: '1', pollingStation: '1 - School', assemblyNumber: '1' } } },
     },
     pdf,
@@ -108,7 +108,7 @@ async function main(): Promise<void> {
   }
   console.log(`machine: ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
   const cards = await prepare();
-  console.log(`card PDF: ${cards.slips} slips in ${cards.wallS.toFixed(2)} s wall, ${cards.cpuS.toFixed(2)} s CPU`);
+  console.log(`one-per-page PDF: ${cards.slips} slips in ${cards.wallS.toFixed(2)} s wall, ${cards.cpuS.toFixed(2)} s CPU`);
   const one = await runShares(1);
   const o = one.shares[0];
   console.log(

@@ -4,6 +4,7 @@ import { Button, buttonVariants } from '@/components/ui/button';
 import { formatRupees, type DocumentStatus } from '@/lib/client/documents';
 import { cn } from '@/lib/utils';
 import { TaskFrame } from './task-frame';
+import { VoterSearchPanel } from './voter-search';
 
 /** The complete screen: 'Processing Complete!' and a download that opens the final file in a new tab. */
 export function CompleteView({ doc, onStartOver }: { doc: DocumentStatus; onStartOver: () => void }) {
@@ -38,6 +39,7 @@ export function CompleteView({ doc, onStartOver }: { doc: DocumentStatus; onStar
         </Link>
         .
       </p>
+      <VoterSearchPanel doc={doc} />
     </TaskFrame>
   );
 }

@@ -14,6 +14,7 @@ import { SlipChoicesPanel } from './slip-choices';
 import { TaskFrame } from './task-frame';
 import { TestCheckoutDialog } from './test-checkout-dialog';
 import { usePayment } from './use-payment';
+import { VoterSearchPanel } from './voter-search';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-IN')} ${n === 1 ? one : many}`;
 
@@ -146,6 +147,8 @@ export function DraftView({
       )}
 
       <SlipChoicesPanel doc={doc} onSaved={onRedraw} />
+
+      <VoterSearchPanel doc={doc} />
 
       {warnings.length > 0 && (
         <details className="rounded-md border border-warning/40 bg-warning/10 px-3 py-2 text-sm" data-testid="draft-warnings">

@@ -3,9 +3,11 @@
  * Result whose failure is the text to show, so screens only show it.
  */
 import type { SlipChoices } from '@/lib/slips/choose';
+import type { VoterSearchAnswer } from '@/lib/voters/search';
 import { authUpload, failed, jsonBody, readDetail, readJson, request, requestJson, type Result, type UploadProgress } from './api';
 
 export type { SlipChoices } from '@/lib/slips/choose';
+export type { VoterHit, VoterSearchAnswer } from '@/lib/voters/search';
 
 /** Task statuses (the server may also answer FAILURE/SUCCESS, treated as terminal). */
 export type TaskStatus =
@@ -207,6 +209,23 @@ export function submitPayment(id: string | number, payment: PaymentSuccess): Pro
 /** PUT …/slips: new choices for the draft (and the address it prints); the draft is then made again. */
 export function setSlipChoices(id: string | number, choices: Partial<SlipChoices> & { booth_address?: string }): Promise<Result<{ id: number | string; task_id: string; status: string }>> {
   return call(`/api/documents/${encodeURIComponent(String(id))}/slips`, jsonBody('PUT', choices), 'Failed to update the draft.');
+}
+
+/** GET …/voters: the task's voters found by name, EPIC, house number or serial. */
+export function searchVoters(id: string | number, q: string, limit = 20, init: RequestInit = {}): Promise<Result<VoterSearchAnswer>> {
+  const query = new URLSearchParams({ q, limit: String(limit) });
+  return call(`/api/documents/${encodeURIComponent(String(id))}/voters?${query}`, { cache: 'no-store', ...init }, 'The search failed.', (body) => Array.isArray((body as Partial<VoterSearchAnswer> | null)?.voters));
+}
+
+/** How selected slips are laid out: the task's A4 (or other) sheet, or one slip per page. */
+export type SelectedFormat = 'sheet' | 'single';
+
+/** POST …/selected-slips: the chosen voters' slips as a PDF (watermarked until the task is paid). */
+export async function selectedSlips(id: string | number, indices: number[], format: SelectedFormat): Promise<Result<{ pdf: Blob; name: string }>> {
+  const sent = await request(`/api/documents/${encodeURIComponent(String(id))}/selected-slips`, jsonBody('POST', { indices, format }), { offline: MESSAGES.connect, fallback: 'The slips could not be made.' });
+  if (!sent.ok) return failed(sent.error);
+  const name = /filename="([^"]+)"/.exec(sent.value.headers.get('content-disposition') ?? '')?.[1] ?? 'selected-slips.pdf';
+  return { ok: true, value: { pdf: await sent.value.blob(), name } };
 }
 
 export function getTaskId(id: string | number): Promise<Result<{ task_id: string }>> {

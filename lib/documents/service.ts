@@ -175,9 +175,10 @@ export async function listTasks(ctx: DocumentsDeps, userId: number): Promise<Doc
   return listOwnDocuments(ctx.db, userId);
 }
 
-function safeFileName(doc: DocumentRow, kind: DocumentFileKind): { ascii: string; utf8: string } {
+/** The name a task's PDF is saved under (`part` names a part of the slips, such as `-selected`). */
+export function safeFileName(doc: DocumentRow, kind: DocumentFileKind, part = ''): { ascii: string; utf8: string } {
   const base = path.basename(doc.options.voter_list_name, path.extname(doc.options.voter_list_name)) || 'voter-list';
-  const name = `${base}-slips-${doc.id}${kind === 'draft' ? '-draft' : ''}.pdf`;
+  const name = `${base}-slips-${doc.id}${part}${kind === 'draft' ? '-draft' : ''}.pdf`;
   const ascii = name.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/_+/g, '_');
   return { ascii, utf8: encodeURIComponent(name) };
 }

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { findDocument } from '@/db/queries/documents';
 import type { DocumentRow } from '@/db/schema';
@@ -138,11 +139,37 @@ export async function renderInSandbox(
   mode: RenderTaskInput['mode'],
   options: { signal: AbortSignal; onProgress?: (done: number, total: number) => void },
 ): Promise<{ file: StoredFile; result: RenderTaskResult }> {
-  return withTaskDir(async (dir) => {
-    const input = await renderInputIn(deps, doc, dir, mode);
-    const result = await deps.sandbox.run('render', input, { subject: 'render', signal: options.signal, onProgress: options.onProgress });
+  return renderTaskFiles(deps, doc, { mode }, options, async (out, result) => {
     if (result.repaired) console.info(`[pipeline] task ${doc.id}: the roll PDF was damaged and was repaired before its pages were copied`);
-    return { file: await putLocalFile(deps.store, input.out, { contentType: 'application/pdf' }), result };
+    return { file: await putLocalFile(deps.store, out, { contentType: 'application/pdf' }), result };
+  });
+}
+
+/**
+ * Some of a task's voters' slips (selected slips: a few, for a desk) rendered in a sandbox process from a
+ * copy of the roll holding only their boxes, and answered as bytes: they are not kept.
+ */
+export async function renderSelectedInSandbox(
+  deps: DocumentsDeps,
+  doc: DocumentRow,
+  mode: RenderTaskInput['mode'],
+  selected: NonNullable<RenderTaskInput['selected']>,
+  options: { signal?: AbortSignal } = {},
+): Promise<{ pdf: Buffer; result: RenderTaskResult }> {
+  return renderTaskFiles(deps, doc, { mode, selected }, options, async (out, result) => ({ pdf: await readFile(out), result }));
+}
+
+async function renderTaskFiles<T>(
+  deps: DocumentsDeps,
+  doc: DocumentRow,
+  what: Pick<RenderTaskInput, 'mode' | 'selected'>,
+  options: { signal?: AbortSignal; onProgress?: (done: number, total: number) => void },
+  take: (out: string, result: RenderTaskResult) => Promise<T>,
+): Promise<T> {
+  return withTaskDir(async (dir) => {
+    const input = { ...(await renderInputIn(deps, doc, dir, what.mode)), ...what };
+    const result = await deps.sandbox.run('render', input, { subject: 'render', signal: options.signal, onProgress: options.onProgress });
+    return take(input.out, result);
   });
 }
 

@@ -47,8 +47,14 @@ export interface RenderTaskInput {
   /** The list's language (ListOverview.language) and the roll's own facts, for the labels, facts line and QR code. */
   language?: LabelLanguage;
   roll?: { part?: string; pollingStation?: string; assemblyNumber?: string };
-  /** One slip per page, the page the size of the layout's cell (pictures of slips). */
-  card?: boolean;
+  /**
+   * Only these voters (positions in the voters file, in this order), whatever the choices say of who gets
+   * a slip; on `layout`'s sheets or one per page. Their boxes are cut from a copy of the roll holding
+   * nothing else (strip-source.ts): the PDF carries no other voter's text.
+   */
+  selected?: { indices: number[]; onePerPage: boolean };
+  /** Every voter chosen, one slip per page (a page the size of the layout's cell with its margin): pictures of slips. */
+  onePerPage?: boolean;
 }
 
 /**

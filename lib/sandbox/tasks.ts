@@ -1,7 +1,8 @@
 import { mkdtemp, open, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { VoterRecord } from '@/lib/slips/types';
+import { SlipInputError as ChoiceInputError } from '@/lib/slips/render/errors';
+import type { RollBox, VoterRecord } from '@/lib/slips/types';
 import type {
   BannerTaskInput,
   LegacyCoverTaskInput,
@@ -73,10 +74,11 @@ async function renderTask(input: RenderTaskInput, ctx: TaskContext): Promise<Ren
   ]);
   const [{ chooseVoters, SlipChoiceError }, { listLanguage }] = await Promise.all([import('@/lib/slips/choose'), import('@/lib/slips/labels')]);
   const all = JSON.parse(await readFile(input.votersFile, 'utf8')) as VoterRecord[];
-  const { choices } = input;
+  const { choices, selected } = input;
   let chosen: ReturnType<typeof chooseVoters>;
   try {
-    chosen = choices ? chooseVoters(all, choices) : { voters: all, deletedLeftOut: [], leftOutByChoice: 0, orderNote: null };
+    if (selected) chosen = { voters: selectedVoters(all, selected.indices), deletedLeftOut: [], leftOutByChoice: all.length - selected.indices.length, orderNote: null };
+    else chosen = choices ? chooseVoters(all, choices) : { voters: all, deletedLeftOut: [], leftOutByChoice: 0, orderNote: null };
   } catch (error) {
     throw error instanceof SlipChoiceError ? new SlipInputError(error.message) : error;
   }
@@ -87,7 +89,6 @@ async function renderTask(input: RenderTaskInput, ctx: TaskContext): Promise<Ren
         : 'No voter is chosen: the serial ranges and sections leave every voter out. Widen the choice.',
     );
   }
-  const voters = chosen.voters;
   const slip = choices
     ? {
         style: choices.style,
@@ -96,20 +97,26 @@ async function renderTask(input: RenderTaskInput, ctx: TaskContext): Promise<Ren
         look: { language: input.language ?? listLanguage(all), englishOnly: choices.labels === 'english', roll: input.roll ?? {} },
       }
     : undefined;
+  const voters = chosen.voters;
   const [sourcePdf, banner] = await Promise.all([input.sourceFile ? readFile(input.sourceFile) : undefined, readFile(input.bannerFile)]);
   const counts = { printed: voters.length, deletedLeftOut: chosen.deletedLeftOut.length, leftOutByChoice: chosen.leftOutByChoice, orderNote: chosen.orderNote };
-  const render = async (source: Uint8Array | undefined) => ({
+  const render = async (roll: Uint8Array | undefined) => {
+    // selected slips: every copy of the roll given to the renderer (a repaired one too) is cut down first
+    const cut = selected && roll && voters.some((v) => v.box) ? await cutSource(roll, voters) : { pdf: roll, voters };
+    return renderOf(cut.pdf, cut.voters);
+  };
+  const renderOf = async (source: Uint8Array | undefined, drawn: VoterRecord[]) => ({
     ...(await renderSlips(
       {
-        voters,
+        voters: drawn,
         sourcePdf: source,
         banner,
         address: input.address,
         layout: input.layout,
+        onePerPage: selected?.onePerPage ?? input.onePerPage,
         printPhotos: input.printPhotos,
         mode: input.mode,
         slip,
-        card: input.card,
         onProgress: (done, total) => ctx.progress(done, total),
       },
       input.out,
@@ -136,6 +143,29 @@ async function renderTask(input: RenderTaskInput, ctx: TaskContext): Promise<Ren
     if (last instanceof SlipInputError) throw last;
     throw new SourcePdfDamagedError(last instanceof Error ? last.message : String(last));
   }
+}
+
+/** The voters at these positions, in this order; a position outside the list is refused. */
+function selectedVoters(all: readonly VoterRecord[], indices: readonly number[]): VoterRecord[] {
+  return indices.map((i) => {
+    const voter = Number.isInteger(i) && i >= 0 ? all[i] : undefined;
+    if (!voter) throw new ChoiceInputError(`This list has no voter number ${i}.`);
+    return voter;
+  });
+}
+
+/**
+ * The roll cut down to the chosen voters' boxes, a page each (strip-source.ts), and the voters pointing at
+ * their pages. The slips then carry no other voter's text; a roll PDFium cannot cut is refused rather
+ * than shared whole.
+ */
+async function cutSource(source: Uint8Array, voters: readonly VoterRecord[]): Promise<{ pdf: Uint8Array; voters: VoterRecord[] }> {
+  const { keepOnlyBoxes } = await import('@/lib/slips/render/strip-source');
+  const boxed = voters.filter((v): v is VoterRecord & { box: RollBox } => v.box !== undefined);
+  const cut = await keepOnlyBoxes(source, boxed.map((v) => ({ page: v.box.page, rect: v.box.rect })));
+  // the k-th boxed voter's page is page k of the cut file
+  let k = 0;
+  return { pdf: cut.pdf, voters: voters.map((v) => (v.box ? { ...v, box: { ...v.box, page: ++k } } : v)) };
 }
 
 async function bannerTask(input: BannerTaskInput): Promise<{ format: string; width: number; height: number }> {
@@ -192,7 +222,7 @@ async function warmTask(): Promise<null> {
 
 /** The task's slips one per page, then this process's share of the pages as pictures (SlipImagesTaskInput). */
 async function slipImagesTask(input: SlipImagesTaskInput, ctx: TaskContext): Promise<SlipImagesTaskResult> {
-  await renderTask({ ...input, card: true }, { ...ctx, progress: () => undefined });
+  await renderTask({ ...input, onePerPage: true }, { ...ctx, progress: () => undefined });
   const [{ writeSlipImages }, { chooseVoters }] = await Promise.all([import('@/lib/slips/images'), import('@/lib/slips/choose')]);
   const all = JSON.parse(await readFile(input.votersFile, 'utf8')) as VoterRecord[];
   const printed = input.choices ? chooseVoters(all, input.choices).voters : all;

@@ -13,7 +13,7 @@ export interface ImageShare {
 }
 
 /**
- * Each page of a one-slip-per-page PDF (renderSlips with `card`) drawn `width` pixels wide and saved as a PNG
+ * Each page of a one-slip-per-page PDF (renderSlips with `onePerPage`) drawn `width` pixels wide and saved as a PNG
  * in `dir` (`0001.png`, `0002.png`, …, by page). Returns the pages drawn, in order.
  */
 export async function writeSlipImages(

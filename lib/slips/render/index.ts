@@ -20,14 +20,14 @@ import { normaliseBanner, type NormalisedBanner } from './banner';
 import { unprintableAddressMessage, unprintableCharacters } from './faces';
 import { DocumentFont } from './font';
 import { isRollSize } from '../layout-options';
-import { cardGrid, computeGrid, pageCount, type PageGrid, type SlipLayout } from './layout';
+import { computeGrid, onePerPageGrid, pageCount, type PageGrid, type SlipLayout } from './layout';
 import { fileSink, streamSink, StreamingPdfWriter, type ByteSink } from './pdf-writer';
 import { qrOps, qrPayload } from './qr';
 import { CAMPAIGN_PARTS, deletedMarkOps, f, factsOps, fieldContentOps, nameBlockOps, rollContentOps, slipAreas, templateOps, watermarkOps, type SlipLook, type SlipParts } from './slip';
 import { SlipInputError } from './errors';
 import { SourcePages } from './source-pages';
 
-export { computeGrid, allLayouts, pageCount, validateLayout, LayoutError, PAGE_MARGIN, type PageGrid, type SlipLayout } from './layout';
+export { computeGrid, onePerPageGrid, allLayouts, pageCount, validateLayout, LayoutError, PAGE_MARGIN, type PageGrid, type SlipLayout } from './layout';
 export { BannerError, inspectBanner, MAX_BANNER_PIXELS, normaliseBanner } from './banner';
 export type { ByteSink } from './pdf-writer';
 
@@ -57,14 +57,11 @@ export interface RenderInput {
   /** Polling-station address printed at the bottom of every slip. */
   address: string;
   layout: SlipLayout;
+  /** Each slip on a page of its own, a cell of `layout` in size, no cut guides (selected slips, pictures); otherwise `layout`'s sheets. */
+  onePerPage?: boolean;
   printPhotos: boolean;
   mode: RenderMode;
   slip?: SlipOptions;
-  /**
-   * One slip per page, the page cut to the slip's cell in `layout` (each slip as it prints on that sheet): for
-   * pictures of single slips. No cut guides.
-   */
-  card?: boolean;
   /** Stops the render between pages (rejects with the signal's reason; a file output is removed). */
   signal?: AbortSignal;
   /** Called after each output page is written: (pages written, pages to write). */
@@ -185,7 +182,8 @@ function validateInput(input: RenderInput): void {
  */
 export async function renderSlips(input: RenderInput, output: RenderOutput): Promise<RenderResult> {
   validateInput(input);
-  const grid = input.card ? cardGrid(computeGrid(input.layout)) : computeGrid(input.layout);
+  const sheet = computeGrid(input.layout);
+  const grid = input.onePerPage ? onePerPageGrid(sheet) : sheet;
   const banner = await normaliseBanner(input.banner);
   try {
     return await render(input, output, grid, banner);
@@ -253,14 +251,14 @@ async function render(input: RenderInput, output: RenderOutput, grid: PageGrid, 
       )
     : null;
   const guides = cutGuideOps(grid);
-  const noGuides = isRollSize(input.layout.pageSize) || input.card === true;
+  const noGuides = isRollSize(input.layout.pageSize) || input.onePerPage === true;
   const kids: PDFRef[] = [];
 
   for (let p = 0; p < pagesToWrite; p++) {
     input.signal?.throwIfAborted();
     const first = p * perPage;
     const last = Math.min(slipsToWrite, first + perPage);
-    // a roll's labels are torn off one by one, and a card is one slip: no guides to cut along
+    // a roll's labels are torn off one by one, and a page of one slip needs none: no guides to cut along
     const ops: string[] = [noGuides ? '' : last - first === perPage ? guides : cutGuideOps(grid, last - first)];
     const xobjects: Record<string, PDFRef> = { T: templateRef };
     if (watermarkRef) xobjects.W = watermarkRef;

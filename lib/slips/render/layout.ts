@@ -131,10 +131,13 @@ export function computeGrid(layout: SlipLayout): PageGrid {
   return { pageWidth, pageHeight, margin, cols, rows, cellWidth, cellHeight, cells };
 }
 
-/** A page holding one cell of `grid`, the cell's own size: one slip as it prints on that sheet. */
-export function cardGrid(grid: PageGrid): PageGrid {
-  const { cellWidth, cellHeight } = grid;
-  return { pageWidth: cellWidth, pageHeight: cellHeight, margin: 0, cols: 1, rows: 1, cellWidth, cellHeight, cells: [{ x: 0, y: 0, width: cellWidth, height: cellHeight }] };
+/**
+ * One slip per page: a page the size of one cell of `grid` (the task's layout) and the same margin, for
+ * printing a few slips on slip paper or cutting nothing.
+ */
+export function onePerPageGrid(grid: PageGrid): PageGrid {
+  const { margin, cellWidth, cellHeight } = grid;
+  return { pageWidth: cellWidth + 2 * margin, pageHeight: cellHeight + 2 * margin, margin, cols: 1, rows: 1, cellWidth, cellHeight, cells: [{ x: margin, y: margin, width: cellWidth, height: cellHeight }] };
 }
 
 /** Number of pages of the final document. */

@@ -9,7 +9,7 @@ import { pdfiumFiles } from '../ingest/engines/pdfium-thread';
  * inside its trailer (a download that stopped a few bytes early), the file up to its last complete object,
  * whose catalog pdf-lib finds without a trailer.
  */
-interface PdfiumExports {
+export interface PdfiumExports {
   memory: WebAssembly.Memory;
   malloc(size: number): number;
   free(ptr: number): void;
@@ -24,7 +24,8 @@ interface PdfiumExports {
 
 let loading: Promise<PdfiumExports> | null = null;
 
-function loadPdfium(): Promise<PdfiumExports> {
+/** PDFium in this process (a sandbox process: it reads an uploaded roll), loaded on first use. */
+export function loadPdfium(): Promise<PdfiumExports> {
   loading ??= (async () => {
     const files = pdfiumFiles();
     const { init } = (await import(pathToFileURL(files.entry).href)) as {
