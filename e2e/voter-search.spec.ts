@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './helpers/test';
 import { bannerPng, DESKTOP, expectNoHorizontalScroll, fillGenerator, loginViaApi, newTestUser, PHONE, signUpViaApi, useTheme, type Upload } from './helpers';
 
 /**
