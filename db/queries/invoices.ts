@@ -88,3 +88,13 @@ export async function lockRefund(db: Db, refundId: number) {
   const [row] = await db.select().from(refunds).where(eq(refunds.id, refundId)).for('update');
   return row ?? null;
 }
+
+/** Credit notes of some documents (the owner downloads them beside the invoice). */
+export async function creditNotesForDocuments(db: Db, documentIds: number[]): Promise<InvoiceRow[]> {
+  if (documentIds.length === 0) return [];
+  return db
+    .select()
+    .from(invoices)
+    .where(and(inArray(invoices.documentId, documentIds), eq(invoices.kind, 'credit_note')))
+    .orderBy(asc(invoices.id));
+}
