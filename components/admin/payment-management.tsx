@@ -15,8 +15,10 @@ import { formatWhen } from './format';
 import { canRefund, remainingPaise, rupeesToPaise } from './refund';
 import { RefundDialog } from './refund-dialog';
 import { usePagedList } from './use-paged-list';
+import { InvoiceExport } from './invoice-export';
+import { InvoiceDownload } from '@/components/invoices/receipt';
 
-const COLUMNS = 7;
+const COLUMNS = 8;
 
 /** Below sm each row is a card (one DOM for tests and screen readers), as in the user table. */
 const mobileRow = 'max-sm:flex max-sm:flex-wrap max-sm:items-center max-sm:gap-x-3 max-sm:gap-y-1.5 max-sm:px-4 max-sm:py-3';
@@ -44,6 +46,25 @@ function StatusCell({ payment }: { payment: AdminPayment }) {
         <p className="max-w-64 text-xs whitespace-normal text-warning max-sm:max-w-none" data-testid="review-reason">
           {payment.review_reason}
         </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** Razorpay's order and payment ids (for finding the payment in the dashboard) and the invoice issued for it. */
+function IdsCell({ payment }: { payment: AdminPayment }) {
+  return (
+    <div className="grid max-w-60 gap-0.5 font-mono text-xs break-all max-sm:max-w-none" data-testid="payment-ids">
+      <span title="Order ID">{payment.order_id}</span>
+      <span className="text-muted-foreground" title="Payment ID">
+        {payment.payment_id ?? '—'}
+      </span>
+      {payment.invoice_number && payment.invoice_id ? (
+        <span className="mt-1 font-sans" data-testid="invoice-number">
+          <InvoiceDownload url={`/api/invoices/${payment.invoice_id}`} fileName={`invoice-${payment.invoice_number.replace(/\//g, '-')}.pdf`} variant="ghost">
+            {payment.invoice_number}
+          </InvoiceDownload>
+        </span>
       ) : null}
     </div>
   );
@@ -135,12 +156,15 @@ export function PaymentManagement() {
       error={error}
       onRetry={reload}
       notices={
-        notice ? (
-          <Alert variant="success" data-testid="refund-notice">
-            <CircleCheckIcon />
-            <AlertDescription className="break-all">{notice}</AlertDescription>
-          </Alert>
-        ) : null
+        <>
+          <InvoiceExport />
+          {notice ? (
+            <Alert variant="success" data-testid="refund-notice">
+              <CircleCheckIcon />
+              <AlertDescription className="break-all">{notice}</AlertDescription>
+            </Alert>
+          ) : null}
+        </>
       }
       label="Payments"
       head={
@@ -148,6 +172,7 @@ export function PaymentManagement() {
           <TableHead className="pl-4">Date</TableHead>
           <TableHead>User</TableHead>
           <TableHead>Document</TableHead>
+          <TableHead>Order · payment · invoice</TableHead>
           <TableHead className="text-right">Pages</TableHead>
           <TableHead className="text-right">Amount</TableHead>
           <TableHead>Status</TableHead>
@@ -185,6 +210,9 @@ export function PaymentManagement() {
             ) : (
               <span className="text-muted-foreground">—</span>
             )}
+          </TableCell>
+          <TableCell className={cn('max-sm:order-5', mobileCell, mobileFull)}>
+            <IdsCell payment={p} />
           </TableCell>
           <TableCell className={cn('text-right tabular-nums max-sm:order-5 max-sm:text-muted-foreground', mobileCell)}>
             {p.pages ?? '—'}

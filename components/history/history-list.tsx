@@ -11,6 +11,7 @@ import { formatRupees, getDocument, listDocuments, type DocumentSummary } from '
 import { cn } from '@/lib/utils';
 import { statusLabel, statusTone } from '@/components/history/status';
 import { PdfOverlay } from './pdf-overlay';
+import { InvoiceDownload } from '@/components/invoices/receipt';
 import { PAGE_SIZE_LABELS, type PageSize } from '@/lib/slips/layout-options';
 
 const toneClass = {
@@ -172,13 +173,23 @@ export function HistoryList() {
                           {line}
                         </span>
                       )}
+                      {doc.receipt && (
+                        <span className="text-xs break-all text-muted-foreground" data-testid="history-receipt">
+                          {doc.receipt.invoice_title} {doc.receipt.invoice_number} · payment {doc.receipt.payment_id} · order {doc.receipt.order_id}
+                        </span>
+                      )}
                       {tone === 'error' && doc.error_message && (
                         <span className="text-xs text-destructive" data-testid="history-error-reason">
                           {doc.error_message}
                         </span>
                       )}
                     </div>
-                    <div className="flex shrink-0 gap-2">
+                    <div className="flex shrink-0 flex-wrap gap-2">
+                      {doc.receipt && (
+                        <InvoiceDownload url={doc.receipt.invoice_url} fileName={`invoice-${doc.receipt.invoice_number.replace(/\//g, '-')}.pdf`} testId="history-invoice">
+                          Invoice
+                        </InvoiceDownload>
+                      )}
                       {doc.files_deleted && tone !== 'error' ? (
                         <span className="text-xs text-muted-foreground">Files deleted</span>
                       ) : tone === 'complete' ? (

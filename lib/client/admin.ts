@@ -164,6 +164,9 @@ export interface AdminPayment {
   /** Rupees refunded (or being refunded) so far of this payment. */
   refunded: number;
   test_mode: boolean;
+  /** The invoice of the payment that paid the order (null for a second payment, or none issued). */
+  invoice_number?: string | null;
+  invoice_id?: number | null;
 }
 
 export const FETCH_PAYMENTS_FAILED = 'Failed to fetch payments.';
