@@ -17,7 +17,7 @@ import { GET as listRoute } from '@/app/api/documents/route';
 import { GET as billingGet, PUT as billingPut } from '@/app/api/users/me/billing/route';
 import { getConfig, resetConfigForTests } from '@/lib/config';
 import { financialYear, gstinCheckCharacter } from '@/lib/invoices/gst';
-import { issueInvoice } from '@/lib/invoices/service';
+import { invoiceTerms, issueInvoice } from '@/lib/invoices/service';
 import type { JobDispatcher } from '@/lib/jobs/dispatcher';
 import { TestGateway } from '@/lib/payments/gateway';
 import { confirmCheckout, handleWebhook, refundPayment, type PaymentsContext } from '@/lib/payments/service';
@@ -223,6 +223,18 @@ describeEachDb('invoices and credit notes', (ctx) => {
 
     const stranger = await makeUser(ctx.db);
     expect((await routeBytes(invoiceRoute, stranger.tokens.access_token, { id: String(inv.id) })).status).toBe(404);
+  });
+
+  it('an operator without a GSTIN issues a bill of supply: no tax lines, the whole amount', async () => {
+    const user = await insertUser(ctx.db, { name: 'Unregistered customer', email: `bos-${randomUUID()}@example.test`, passwordHash: 'x' });
+    const { order } = await paidDraft(ctx.db, user, 19_250, 96);
+    const terms = invoiceTerms({ ...getConfig(), SITE_GSTIN: undefined });
+    const row = await ctx.db.transaction((tx) => issueInvoice(tx as unknown as Db, { order, paymentId: 'pay_bos', user, pages: 96, at: new Date() }, terms));
+    expect(row).toMatchObject({ taxInvoice: false, taxablePaise: 19_250, cgstPaise: 0, sgstPaise: 0, igstPaise: 0, rateBp: 0 });
+    const admin = await makeUser(ctx.db, { isAdmin: true });
+    const text = pdfText((await routeBytes(invoiceRoute, admin.tokens.access_token, { id: String(row.id) })).bytes);
+    for (const fact of ['BILL OF SUPPLY', 'Not registered under GST', 'Bill of Supply no.', row.number, '₹192.50', 'Rupees One Hundred Ninety-Two and Fifty Paise Only', 'no tax is charged']) expect(text, fact).toContain(fact);
+    for (const absent of ['CGST', 'SGST', 'IGST', 'TAX INVOICE']) expect(text).not.toContain(absent);
   });
 
   it('the task list carries the receipt: order and payment ids, invoice number and its download', async () => {
