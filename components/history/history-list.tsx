@@ -174,8 +174,10 @@ export function HistoryList() {
                         </span>
                       )}
                       {doc.receipt && (
-                        <span className="text-xs break-all text-muted-foreground" data-testid="history-receipt">
-                          {doc.receipt.invoice_title} {doc.receipt.invoice_number} · payment {doc.receipt.payment_id} · order {doc.receipt.order_id}
+                        <span className="flex flex-wrap gap-x-1.5 text-xs text-muted-foreground [overflow-wrap:anywhere]" data-testid="history-receipt">
+                          <span className="whitespace-nowrap">{doc.receipt.invoice_title} {doc.receipt.invoice_number}</span>
+                          <span>· payment {doc.receipt.payment_id}</span>
+                          <span>· order {doc.receipt.order_id}</span>
                         </span>
                       )}
                       {tone === 'error' && doc.error_message && (
@@ -185,11 +187,6 @@ export function HistoryList() {
                       )}
                     </div>
                     <div className="flex shrink-0 flex-wrap gap-2">
-                      {doc.receipt && (
-                        <InvoiceDownload url={doc.receipt.invoice_url} fileName={`invoice-${doc.receipt.invoice_number.replace(/\//g, '-')}.pdf`} testId="history-invoice">
-                          Invoice
-                        </InvoiceDownload>
-                      )}
                       {doc.files_deleted && tone !== 'error' ? (
                         <span className="text-xs text-muted-foreground">Files deleted</span>
                       ) : tone === 'complete' ? (
@@ -222,6 +219,11 @@ export function HistoryList() {
                           <FilePlusIcon /> Start over
                         </Link>
                       ) : null}
+                      {doc.receipt && (
+                        <InvoiceDownload url={doc.receipt.invoice_url} fileName={`invoice-${doc.receipt.invoice_number.replace(/\//g, '-')}.pdf`} testId="history-invoice">
+                          Invoice
+                        </InvoiceDownload>
+                      )}
                     </div>
                   </li>
                 );

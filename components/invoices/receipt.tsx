@@ -5,11 +5,12 @@ import { FileTextIcon, LoaderCircleIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { formatRupees, type Receipt } from '@/lib/client/documents';
 import { downloadFile } from '@/lib/client/invoices';
+import { cn } from '@/lib/utils';
 
 function formatPaidAt(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' });
+  return date.toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
 }
 
 /** A button that downloads an invoice or credit note with the session's token; its failure is shown beside it. */
@@ -53,24 +54,25 @@ export function InvoiceDownload({
 
 /** The complete screen's proof of payment: amount, pages, payment and order ids, date, invoice and credit notes. */
 export function ReceiptDetails({ receipt }: { receipt: Receipt }) {
-  const rows: [string, React.ReactNode, string][] = [
-    ['Amount paid', formatRupees(receipt.amount), 'receipt-amount'],
-    ...(receipt.pages !== null ? ([['Pages', String(receipt.pages), 'receipt-pages']] as [string, React.ReactNode, string][]) : []),
-    ['Payment ID', receipt.payment_id, 'receipt-payment-id'],
-    ['Order ID', receipt.order_id, 'receipt-order-id'],
-    ['Paid on', formatPaidAt(receipt.paid_at), 'receipt-date'],
-    [receipt.invoice_title, receipt.invoice_number, 'receipt-invoice-number'],
+  // [label, value, test id, an identifier (set in a monospace face)]
+  const rows: [string, string, string, boolean][] = [
+    ['Amount paid', formatRupees(receipt.amount), 'receipt-amount', false],
+    ...(receipt.pages !== null ? ([['Pages', String(receipt.pages), 'receipt-pages', false]] as [string, string, string, boolean][]) : []),
+    ['Payment ID', receipt.payment_id, 'receipt-payment-id', true],
+    ['Order ID', receipt.order_id, 'receipt-order-id', true],
+    ['Paid on', formatPaidAt(receipt.paid_at), 'receipt-date', false],
+    [`${receipt.invoice_title} no.`, receipt.invoice_number, 'receipt-invoice-number', true],
   ];
   return (
     <section className="grid gap-3 rounded-lg border bg-muted/30 p-3 sm:p-4" aria-labelledby="receipt-heading" data-testid="receipt">
       <h2 id="receipt-heading" className="text-sm font-semibold">
         Payment receipt{receipt.test_mode ? ' (test mode: no money was charged)' : ''}
       </h2>
-      <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1.5 text-sm">
-        {rows.map(([label, value, testId]) => (
+      <dl className="grid grid-cols-[auto_minmax(0,1fr)] items-baseline gap-x-4 gap-y-1.5 text-sm">
+        {rows.map(([label, value, testId, id]) => (
           <React.Fragment key={testId}>
             <dt className="text-muted-foreground">{label}</dt>
-            <dd className="min-w-0 font-mono text-[0.8125rem] break-all" data-testid={testId}>
+            <dd className={cn('min-w-0 break-all', id ? 'font-mono text-xs' : 'tabular-nums')} data-testid={testId}>
               {value}
             </dd>
           </React.Fragment>

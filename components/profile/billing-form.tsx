@@ -77,7 +77,7 @@ export function BillingForm() {
       <CardContent>
         <form onSubmit={form.handleSubmit(onSubmit)} className="grid gap-4" aria-busy={!loaded}>
           <FormInput form={form} name="billing_name" label="Name to bill" hint="A campaign office or firm, as it should appear on the invoice." autoComplete="organization" />
-          <FormInput form={form} name="gstin" label="GSTIN" hint="15 characters, e.g. 29ABCDE1234F1Z5." autoCapitalize="characters" spellCheck={false} className="uppercase" />
+          <FormInput form={form} name="gstin" label="GSTIN" hint="15 characters, e.g. 29ABCDE1234F1ZW." autoCapitalize="characters" spellCheck={false} className="uppercase" />
           <Controller
             control={form.control}
             name="state_code"

@@ -103,7 +103,7 @@ export function gstinProblem(gstin: string): GstinProblem | null {
 }
 
 export const GSTIN_MESSAGES: Record<GstinProblem, string> = {
-  format: 'A GSTIN is 15 characters: the state code, the PAN, the entity number, Z and a check character (e.g. 29ABCDE1234F1Z5).',
+  format: 'A GSTIN is 15 characters: the state code, the PAN, the entity number, Z and a check character (e.g. 29ABCDE1234F1ZW).',
   state: 'The GSTIN does not start with an Indian state code.',
   checksum: 'The GSTIN’s last character does not match the others: check it for a typing mistake.',
 };
