@@ -172,9 +172,9 @@ export function PaymentManagement() {
           <TableHead className="pl-4">Date</TableHead>
           <TableHead>User</TableHead>
           <TableHead>Document</TableHead>
-          <TableHead>Order · payment · invoice</TableHead>
           <TableHead className="text-right">Pages</TableHead>
           <TableHead className="text-right">Amount</TableHead>
+          <TableHead>Order · payment · invoice</TableHead>
           <TableHead>Status</TableHead>
           <TableHead className="pr-4 text-right">Refund</TableHead>
         </>
@@ -211,15 +211,15 @@ export function PaymentManagement() {
               <span className="text-muted-foreground">—</span>
             )}
           </TableCell>
-          <TableCell className={cn('max-sm:order-5', mobileCell, mobileFull)}>
-            <IdsCell payment={p} />
-          </TableCell>
           <TableCell className={cn('text-right tabular-nums max-sm:order-5 max-sm:text-muted-foreground', mobileCell)}>
             {p.pages ?? '—'}
             <span className="sm:hidden"> {p.pages === 1 ? 'page' : 'pages'}</span>
           </TableCell>
           <TableCell className={cn('text-right font-medium tabular-nums max-sm:order-1 max-sm:text-base max-sm:font-semibold', mobileCell)}>
             {rupees(p.amount)}
+          </TableCell>
+          <TableCell className={cn('max-sm:order-5', mobileCell, mobileFull)}>
+            <IdsCell payment={p} />
           </TableCell>
           <TableCell className={cn('max-sm:order-6', mobileCell, mobileFull)}>
             <StatusCell payment={p} />
