@@ -174,10 +174,10 @@ export function HistoryList() {
                         </span>
                       )}
                       {doc.receipt && (
-                        <span className="flex flex-wrap gap-x-1.5 text-xs text-muted-foreground [overflow-wrap:anywhere]" data-testid="history-receipt">
+                        <span className="flex flex-wrap gap-x-3 text-xs text-muted-foreground [overflow-wrap:anywhere]" data-testid="history-receipt">
                           <span className="whitespace-nowrap">{doc.receipt.invoice_title} {doc.receipt.invoice_number}</span>
-                          <span>· payment {doc.receipt.payment_id}</span>
-                          <span>· order {doc.receipt.order_id}</span>
+                          <span>Payment {doc.receipt.payment_id}</span>
+                          <span>Order {doc.receipt.order_id}</span>
                         </span>
                       )}
                       {tone === 'error' && doc.error_message && (

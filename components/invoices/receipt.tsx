@@ -68,10 +68,10 @@ export function ReceiptDetails({ receipt }: { receipt: Receipt }) {
       <h2 id="receipt-heading" className="text-sm font-semibold">
         Payment receipt{receipt.test_mode ? ' (test mode: no money was charged)' : ''}
       </h2>
-      <dl className="grid grid-cols-[auto_minmax(0,1fr)] items-baseline gap-x-4 gap-y-1.5 text-sm">
+      <dl className="grid grid-cols-1 items-baseline text-sm sm:grid-cols-[auto_minmax(0,1fr)] sm:gap-x-4 sm:gap-y-1.5">
         {rows.map(([label, value, testId, id]) => (
           <React.Fragment key={testId}>
-            <dt className="text-muted-foreground">{label}</dt>
+            <dt className="text-muted-foreground max-sm:mt-2 max-sm:text-xs max-sm:first:mt-0">{label}</dt>
             <dd className={cn('min-w-0 break-all', id ? 'font-mono text-xs' : 'tabular-nums')} data-testid={testId}>
               {value}
             </dd>
