@@ -144,7 +144,8 @@ export function PaymentManagement() {
     );
     setRefundTarget(null);
     setNotice(
-      `Refund of ${formatRupees(refundPaise)} ${refund.status}${refund.refund_id ? ` (${refund.refund_id})` : ''} for order ${refund.order_id}, payment ${refund.payment_id}.`,
+      `Refund of ${formatRupees(refundPaise)} ${refund.status}${refund.refund_id ? ` (${refund.refund_id})` : ''} for order ${refund.order_id}, payment ${refund.payment_id}.` +
+        (refund.credit_note_number ? ` Credit note ${refund.credit_note_number} issued and mailed to the customer.` : ''),
     );
   }
 

@@ -192,6 +192,8 @@ export interface RefundAnswer {
   status: string;
   order_id: string;
   payment_id: string;
+  /** The credit note issued for it (null when the payment has no invoice, e.g. a second payment). */
+  credit_note_number?: string | null;
 }
 
 /**

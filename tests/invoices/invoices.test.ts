@@ -13,6 +13,7 @@ import { documents, invoiceCounters, invoices, type User } from '@/db/schema';
 import { GET as invoiceRoute } from '@/app/api/invoices/[id]/route';
 import { GET as exportRoute } from '@/app/api/admin/payments/export/route';
 import { GET as adminPayments } from '@/app/api/admin/payments/route';
+import { POST as refundRoute } from '@/app/api/admin/payments/[orderId]/refund/route';
 import { GET as listRoute } from '@/app/api/documents/route';
 import { GET as billingGet, PUT as billingPut } from '@/app/api/users/me/billing/route';
 import { getConfig, resetConfigForTests } from '@/lib/config';
@@ -258,7 +259,7 @@ describeEachDb('invoices and credit notes', (ctx) => {
     await refundPayment(pctx, admin, target.orderId, { amount: 50, idempotency_key: key });
     const rest = await refundPayment(pctx, admin, target.orderId, { idempotency_key: `key-${randomUUID()}` });
     expect(rest.status).toBe('processed');
-    const notes = await ctx.db.select().from(invoices).where(eq(invoices.invoiceId, invoice.id));
+    const notes = await ctx.db.select().from(invoices).where(eq(invoices.invoiceId, invoice.id)).orderBy(invoices.serial);
     const year = financialYear(new Date());
     expect(notes.map((n) => n.number).sort()).toEqual([`CN${year}/000001`, `CN${year}/000002`]);
     expect(notes.map((n) => n.totalPaise).sort((a, b) => a - b)).toEqual([5000, invoice.totalPaise - 5000].sort((a, b) => a - b));
@@ -278,6 +279,14 @@ describeEachDb('invoices and credit notes', (ctx) => {
     expect(text).toContain('Rupees Fifty Only');
   });
 
+  it('the refund route answers the credit note it issued', async () => {
+    const admin = await makeUser(ctx.db, { isAdmin: true });
+    const target = paid[1];
+    const res = await call(refundRoute, { token: admin.tokens.access_token, params: { orderId: target.orderId }, json: { amount: 10, idempotency_key: `route-${randomUUID()}` } });
+    expect(res.status).toBe(200);
+    expect(res.body.credit_note_number).toMatch(/^CN\d{4}-\d{2}\/000003$/);
+  });
+
   it('Admin → Payments shows the invoice number; the CSV export lists invoices and credit notes of the period', async () => {
     const admin = await makeUser(ctx.db, { isAdmin: true });
     const list = await call(adminPayments, { token: admin.tokens.access_token, url: 'http://test.local/api/admin/payments?limit=200' });
@@ -293,7 +302,7 @@ describeEachDb('invoices and credit notes', (ctx) => {
     expect(lines[0]).toBe('Type,Invoice no.,Date,Against invoice,Customer,Customer e-mail,GSTIN,Place of supply,Taxable value,CGST,SGST,IGST,Total,Order ID,Payment ID,Status,Refund');
     const all = await ctx.db.select().from(invoices);
     expect(lines).toHaveLength(all.length + 1);
-    const invLine = lines.find((l) => l.includes(`,${invoice.number},`))!.split(',');
+    const invLine = lines.map((l) => l.split(',')).find((cells) => cells[1] === invoice.number)!;
     expect(invLine[0]).toBe('Tax invoice (test mode)');
     expect(invLine[8]).toBe((invoice.taxablePaise / 100).toFixed(2));
     expect(invLine[12]).toBe((invoice.totalPaise / 100).toFixed(2));
@@ -301,7 +310,7 @@ describeEachDb('invoices and credit notes', (ctx) => {
     expect(invLine[14]).toBe(invoice.paymentId);
     expect(invLine[16]).toBe((invoice.totalPaise / 100).toFixed(2)); // refunded in full
     const noteLines = lines.filter((l) => l.startsWith('Credit note'));
-    expect(noteLines).toHaveLength(2);
+    expect(noteLines).toHaveLength(3);
     expect(noteLines[0].split(',')[3]).toBe(invoice.number);
     expect(noteLines[0].split(',')[12]).toBe('-50.00');
     expect(noteLines[0].split(',')[15]).toBe('refund processed');
