@@ -163,5 +163,25 @@ for (const j of [
     expect(line.startsWith('Tax invoice')).toBe(true);
     expect(line).toContain(withInvoice!.order_id);
     expect(line).toContain(withInvoice!.payment_id);
+
+    // A full refund issues a credit note: named in the notice, mailed to the customer, downloadable by them.
+    await row.getByRole('button', { name: `Refund ${task.orderId}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Refund payment' });
+    await dialog.getByRole('button', { name: /^Refund ₹/ }).click();
+    await expect(dialog).toBeHidden();
+    const notice = page.getByTestId('refund-notice');
+    await expect(notice).toContainText(/Credit note CN\d{4}-\d{2}\/\d{6} issued/);
+    const noteNumber = /CN\d{4}-\d{2}\/\d{6}/.exec((await notice.textContent()) ?? '')![0];
+    await expect.poll(async () => (await readOutbox()).some((m) => m.to === payer.email && m.subject.includes(noteNumber))).toBe(true);
+    const mine = await page.request.get('/api/documents', { headers: { Authorization: `Bearer ${payerToken}` } });
+    const receipt = ((await mine.json()) as { id: number; receipt: { credit_notes: { number: string; url: string }[] } | null }[]).find((d) => d.id === task.id)!.receipt!;
+    const note = receipt.credit_notes.find((n) => n.number === noteNumber)!;
+    const pdf = await page.request.get(note.url, { headers: { Authorization: `Bearer ${payerToken}` } });
+    expect(pdf.status()).toBe(200);
+    const file = path.join(SHOTS, `receipt-admin-${j.device}-credit-note.pdf`);
+    fs.writeFileSync(file, await pdf.body());
+    const text = pdftotext(file);
+    for (const fact of ['CREDIT NOTE', noteNumber, withInvoice!.invoice_number!, 'Total refunded', task.orderId]) expect(text, fact).toContain(fact);
+    await shot(page, `receipt-admin-${j.device}-${j.theme}-refunded`);
   });
 }
