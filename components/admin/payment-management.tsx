@@ -18,7 +18,7 @@ import { usePagedList } from './use-paged-list';
 import { InvoiceExport } from './invoice-export';
 import { InvoiceDownload } from '@/components/invoices/receipt';
 
-const COLUMNS = 8;
+const COLUMNS = 7;
 
 /** Below sm each row is a card (one DOM for tests and screen readers), as in the user table. */
 const mobileRow = 'max-sm:flex max-sm:flex-wrap max-sm:items-center max-sm:gap-x-3 max-sm:gap-y-1.5 max-sm:px-4 max-sm:py-3';
@@ -54,13 +54,13 @@ function StatusCell({ payment }: { payment: AdminPayment }) {
 /** Razorpay's order and payment ids (for finding the payment in the dashboard) and the invoice issued for it. */
 function IdsCell({ payment }: { payment: AdminPayment }) {
   return (
-    <div className="grid max-w-60 gap-0.5 font-mono text-xs break-all max-sm:max-w-none" data-testid="payment-ids">
+    <div className="mt-1.5 grid max-w-52 gap-0.5 font-mono text-[0.6875rem] break-all max-sm:max-w-none" data-testid="payment-ids">
       <span title="Order ID">{payment.order_id}</span>
       <span className="text-muted-foreground" title="Payment ID">
         {payment.payment_id ?? '—'}
       </span>
       {payment.invoice_number && payment.invoice_id ? (
-        <span className="mt-1 font-sans" data-testid="invoice-number">
+        <span className="-ml-2 font-sans" data-testid="invoice-number">
           <InvoiceDownload url={`/api/invoices/${payment.invoice_id}`} fileName={`invoice-${payment.invoice_number.replace(/\//g, '-')}.pdf`} variant="ghost">
             {payment.invoice_number}
           </InvoiceDownload>
@@ -175,7 +175,6 @@ export function PaymentManagement() {
           <TableHead>Document</TableHead>
           <TableHead className="text-right">Pages</TableHead>
           <TableHead className="text-right">Amount</TableHead>
-          <TableHead>Order · payment · invoice</TableHead>
           <TableHead>Status</TableHead>
           <TableHead className="pr-4 text-right">Refund</TableHead>
         </>
@@ -200,7 +199,7 @@ export function PaymentManagement() {
               {p.user_email ?? '—'}
             </div>
           </TableCell>
-          <TableCell className={cn('max-sm:order-4', mobileCell)}>
+          <TableCell className={cn('max-sm:order-4', mobileCell, mobileFull)}>
             {p.document_id !== null ? (
               <>
                 <span className="font-medium tabular-nums">Task #{p.document_id}</span>
@@ -211,6 +210,7 @@ export function PaymentManagement() {
             ) : (
               <span className="text-muted-foreground">—</span>
             )}
+            <IdsCell payment={p} />
           </TableCell>
           <TableCell className={cn('text-right tabular-nums max-sm:order-5 max-sm:text-muted-foreground', mobileCell)}>
             {p.pages ?? '—'}
@@ -218,9 +218,6 @@ export function PaymentManagement() {
           </TableCell>
           <TableCell className={cn('text-right font-medium tabular-nums max-sm:order-1 max-sm:text-base max-sm:font-semibold', mobileCell)}>
             {rupees(p.amount)}
-          </TableCell>
-          <TableCell className={cn('max-sm:order-5', mobileCell, mobileFull)}>
-            <IdsCell payment={p} />
           </TableCell>
           <TableCell className={cn('max-sm:order-6', mobileCell, mobileFull)}>
             <StatusCell payment={p} />
