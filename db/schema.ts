@@ -366,15 +366,19 @@ export const duplicatePayments = pgTable(
 export const INVOICE_KINDS = ['invoice', 'credit_note'] as const;
 export type InvoiceKind = (typeof INVOICE_KINDS)[number];
 
-/** The last number given in each series and financial year; taken with the invoice in one transaction. */
+/**
+ * The last number given in each series and financial year; taken with the invoice in one transaction.
+ * Test-mode payments number their own series (`TEST-…`), so a live series never has numbers used by tests.
+ */
 export const invoiceCounters = pgTable(
   'invoice_counters',
   {
     kind: text('kind', { enum: INVOICE_KINDS }).notNull(),
     financialYear: text('financial_year').notNull(),
+    testMode: boolean('test_mode').notNull().default(false),
     lastSerial: integer('last_serial').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.kind, t.financialYear] })],
+  (t) => [primaryKey({ columns: [t.kind, t.financialYear, t.testMode] })],
 );
 
 /** What an issued invoice or credit note said about the supplier (the operator) on its date. */
@@ -429,7 +433,7 @@ export const invoices = pgTable(
   },
   (t) => [
     uniqueIndex('invoices_number_idx').on(t.number),
-    uniqueIndex('invoices_series_idx').on(t.kind, t.financialYear, t.serial),
+    uniqueIndex('invoices_series_idx').on(t.kind, t.financialYear, t.testMode, t.serial),
     // one invoice per paid order, one credit note per refund
     uniqueIndex('invoices_order_invoice_idx').on(t.orderId).where(sql`${t.kind} = 'invoice'`),
     uniqueIndex('invoices_refund_idx').on(t.refundId),

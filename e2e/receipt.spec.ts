@@ -89,7 +89,7 @@ for (const j of journeys) {
     const invoiceNumber = (await receipt.getByTestId('receipt-invoice-number').textContent())!.trim();
     expect(paymentId).toMatch(/^pay_test_/);
     expect(orderId).toMatch(/^order_test_/);
-    expect(invoiceNumber).toMatch(/^\d{4}-\d{2}\/\d{6}$/);
+    expect(invoiceNumber).toMatch(/^TEST-\d{4}-\d{2}\/\d{6}$/); // test mode numbers its own series
     await expect(receipt).toContainText('Tax Invoice');
     await expectNoHorizontalScroll(page);
     await shot(page, `${name}-2-complete`);
@@ -142,7 +142,7 @@ for (const j of [
     const listed = await page.request.get('/api/admin/payments?limit=50', { headers: { Authorization: `Bearer ${token}` } });
     const payments = (await listed.json()) as { order_id: string; payment_id: string; invoice_number: string | null }[];
     const withInvoice = payments.find((p) => p.order_id === task.orderId);
-    expect(withInvoice).toMatchObject({ payment_id: paymentId, invoice_number: expect.stringMatching(/^\d{4}-\d{2}\/\d{6}$/) });
+    expect(withInvoice).toMatchObject({ payment_id: paymentId, invoice_number: expect.stringMatching(/^TEST-\d{4}-\d{2}\/\d{6}$/) });
 
     await page.goto('/admin/payments');
     const row = page.getByRole('table', { name: 'Payments' }).locator(`tr[data-order-id="${withInvoice!.order_id}"]`);
@@ -170,8 +170,8 @@ for (const j of [
     await dialog.getByRole('button', { name: /^Refund ₹/ }).click();
     await expect(dialog).toBeHidden();
     const notice = page.getByTestId('refund-notice');
-    await expect(notice).toContainText(/Credit note CN\d{4}-\d{2}\/\d{6} issued/);
-    const noteNumber = /CN\d{4}-\d{2}\/\d{6}/.exec((await notice.textContent()) ?? '')![0];
+    await expect(notice).toContainText(/Credit note TEST-CN\d{4}-\d{2}\/\d{6} issued/);
+    const noteNumber = /TEST-CN\d{4}-\d{2}\/\d{6}/.exec((await notice.textContent()) ?? '')![0];
     await expect.poll(async () => (await readOutbox()).some((m) => m.to === payer.email && m.subject.includes(noteNumber))).toBe(true);
     const mine = await page.request.get('/api/documents', { headers: { Authorization: `Bearer ${payerToken}` } });
     const receipt = ((await mine.json()) as { id: number; receipt: { credit_notes: { number: string; url: string }[] } | null }[]).find((d) => d.id === task.id)!.receipt!;

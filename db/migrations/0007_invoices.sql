@@ -1,8 +1,9 @@
 CREATE TABLE "invoice_counters" (
 	"kind" text NOT NULL,
 	"financial_year" text NOT NULL,
+	"test_mode" boolean DEFAULT false NOT NULL,
 	"last_serial" integer NOT NULL,
-	CONSTRAINT "invoice_counters_kind_financial_year_pk" PRIMARY KEY("kind","financial_year")
+	CONSTRAINT "invoice_counters_kind_financial_year_test_mode_pk" PRIMARY KEY("kind","financial_year","test_mode")
 );
 --> statement-breakpoint
 CREATE TABLE "invoices" (
@@ -41,7 +42,7 @@ ALTER TABLE "users" ADD COLUMN "billing_state_code" text;--> statement-breakpoin
 ALTER TABLE "invoices" ADD CONSTRAINT "invoices_document_id_documents_id_fk" FOREIGN KEY ("document_id") REFERENCES "public"."documents"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "invoices" ADD CONSTRAINT "invoices_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "invoices_number_idx" ON "invoices" USING btree ("number");--> statement-breakpoint
-CREATE UNIQUE INDEX "invoices_series_idx" ON "invoices" USING btree ("kind","financial_year","serial");--> statement-breakpoint
+CREATE UNIQUE INDEX "invoices_series_idx" ON "invoices" USING btree ("kind","financial_year","test_mode","serial");--> statement-breakpoint
 CREATE UNIQUE INDEX "invoices_order_invoice_idx" ON "invoices" USING btree ("order_id") WHERE "invoices"."kind" = 'invoice';--> statement-breakpoint
 CREATE UNIQUE INDEX "invoices_refund_idx" ON "invoices" USING btree ("refund_id");--> statement-breakpoint
 CREATE INDEX "invoices_document_idx" ON "invoices" USING btree ("document_id");--> statement-breakpoint

@@ -7,11 +7,11 @@ import { invoiceCounters, invoices, paymentOrders, refunds, users, type InvoiceK
  * document: the counter row stays locked until that transaction ends (a concurrent payment waits), and
  * a rolled-back insert takes its serial back with it, so numbers are never repeated and never skipped.
  */
-export async function takeSerial(db: Db, kind: InvoiceKind, financialYear: string): Promise<number> {
+export async function takeSerial(db: Db, kind: InvoiceKind, financialYear: string, testMode: boolean): Promise<number> {
   const [row] = await db
     .insert(invoiceCounters)
-    .values({ kind, financialYear, lastSerial: 1 })
-    .onConflictDoUpdate({ target: [invoiceCounters.kind, invoiceCounters.financialYear], set: { lastSerial: sql`${invoiceCounters.lastSerial} + 1` } })
+    .values({ kind, financialYear, testMode, lastSerial: 1 })
+    .onConflictDoUpdate({ target: [invoiceCounters.kind, invoiceCounters.financialYear, invoiceCounters.testMode], set: { lastSerial: sql`${invoiceCounters.lastSerial} + 1` } })
     .returning({ serial: invoiceCounters.lastSerial });
   return row.serial;
 }

@@ -44,10 +44,14 @@ export function customerOf(user: Pick<User, 'name' | 'email' | 'billingName' | '
   };
 }
 
-async function numbered(db: Db, kind: InvoiceKind, terms: InvoiceTerms, at: Date) {
+/** Test-mode documents are numbered in their own series, marked so nobody takes them for real ones. */
+export const TEST_NUMBER_PREFIX = 'TEST-';
+
+async function numbered(db: Db, kind: InvoiceKind, terms: InvoiceTerms, at: Date, testMode: boolean) {
   const year = financialYear(at);
-  const serial = await takeSerial(db, kind, year);
-  return { kind, financialYear: year, serial, number: documentNumber(terms.prefix[kind], year, serial), issuedAt: at };
+  const serial = await takeSerial(db, kind, year, testMode);
+  const number = documentNumber(terms.prefix[kind], year, serial);
+  return { kind, financialYear: year, serial, number: testMode ? `${TEST_NUMBER_PREFIX}${number}` : number, issuedAt: at };
 }
 
 /**
@@ -67,7 +71,7 @@ export async function issueInvoice(
   const placeOfSupply = customer.customerStateCode ?? terms.supplier.stateCode;
   const split = splitInclusive(input.order.amountPaise, terms.rateBp, placeOfSupply === terms.supplier.stateCode);
   return insertInvoice(db, {
-    ...(await numbered(db, 'invoice', terms, input.at)),
+    ...(await numbered(db, 'invoice', terms, input.at, input.order.testMode)),
     taxInvoice: terms.rateBp !== null,
     documentId: input.order.documentId,
     userId: input.user?.id ?? input.order.userId,
@@ -124,7 +128,7 @@ export async function issueCreditNote(db: Db, input: { refundId: number; at: Dat
     const earlier = await creditNotesOf(txDb, invoice.id);
     const split = creditSplit(invoice, earlier, refund.amountPaise);
     const note = await insertInvoice(txDb, {
-      ...(await numbered(txDb, 'credit_note', terms, input.at)),
+      ...(await numbered(txDb, 'credit_note', terms, input.at, invoice.testMode)),
       taxInvoice: invoice.taxInvoice,
       documentId: invoice.documentId,
       userId: invoice.userId,

@@ -135,7 +135,8 @@ describeEachDb('invoices and credit notes', (ctx) => {
     const year = financialYear(new Date());
     expect(rows.map((r) => r.serial).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
     expect(new Set(rows.map((r) => r.number)).size).toBe(20);
-    for (const r of rows) expect(r.number).toBe(`${year}/${String(r.serial).padStart(6, '0')}`);
+    // these are test-mode payments: their own series, marked
+    for (const r of rows) expect(r.number).toBe(`TEST-${year}/${String(r.serial).padStart(6, '0')}`);
     const [counter] = await ctx.db.select().from(invoiceCounters).where(eq(invoiceCounters.kind, 'invoice'));
     expect(counter.lastSerial).toBe(20);
     for (const { user, doc, order } of made) {
@@ -161,7 +162,7 @@ describeEachDb('invoices and credit notes', (ctx) => {
     const year = financialYear(new Date());
     await expect(
       ctx.db.transaction(async (tx) => {
-        await takeSerial(tx as unknown as Db, 'invoice', year);
+        await takeSerial(tx as unknown as Db, 'invoice', year, true);
         throw new Error('the payment failed after the number was taken');
       }),
     ).rejects.toThrow('the payment failed');
@@ -171,6 +172,15 @@ describeEachDb('invoices and credit notes', (ctx) => {
     expect(row.serial).toBe(21);
     await ctx.db.delete(invoices).where(eq(invoices.id, row.id));
     await ctx.db.update(invoiceCounters).set({ lastSerial: 20 }).where(eq(invoiceCounters.kind, 'invoice'));
+  });
+
+  it('a live payment starts the live series at 1, whatever test-mode payments were numbered', async () => {
+    const user = await insertUser(ctx.db, { name: 'Live customer', email: `live-${randomUUID()}@example.test`, passwordHash: 'x' });
+    const { order } = await paidDraft(ctx.db, user, 1000, 1);
+    const live = { ...order, testMode: false };
+    const row = await ctx.db.transaction((tx) => issueInvoice(tx as unknown as Db, { order: live, paymentId: 'pay_live', user, pages: 1, at: new Date() }));
+    expect(row).toMatchObject({ number: `${financialYear(new Date())}/000001`, serial: 1, testMode: false });
+    await ctx.db.delete(invoices).where(eq(invoices.id, row.id));
   });
 
   it('the invoice PDF states what a GST invoice must (pdftotext), for its customer and an admin only', async () => {
@@ -245,7 +255,7 @@ describeEachDb('invoices and credit notes', (ctx) => {
     await confirmCheckout(pctx, owner.user, doc, { razorpay_order_id: order.orderId, razorpay_payment_id: paymentId, razorpay_signature: checkoutSignature(order.orderId, paymentId, gateway.keySecret) });
     const listed = await call(listRoute, { token: owner.tokens.access_token });
     const row = listed.body.find((d: { id: number }) => d.id === doc.id);
-    expect(row.receipt).toMatchObject({ order_id: order.orderId, payment_id: paymentId, amount: 75, pages: 30, invoice_title: 'Tax Invoice', invoice_number: expect.stringMatching(/^\d{4}-\d{2}\/\d{6}$/), invoice_url: expect.stringMatching(/^\/api\/invoices\/\d+$/) });
+    expect(row.receipt).toMatchObject({ order_id: order.orderId, payment_id: paymentId, amount: 75, pages: 30, invoice_title: 'Tax Invoice', invoice_number: expect.stringMatching(/^TEST-\d{4}-\d{2}\/\d{6}$/), invoice_url: expect.stringMatching(/^\/api\/invoices\/\d+$/) });
   });
 
   it('a refund issues a credit note (its own series, against the invoice), mailed; the parts of full refunds add up to the invoice', async () => {
@@ -261,7 +271,7 @@ describeEachDb('invoices and credit notes', (ctx) => {
     expect(rest.status).toBe('processed');
     const notes = await ctx.db.select().from(invoices).where(eq(invoices.invoiceId, invoice.id)).orderBy(invoices.serial);
     const year = financialYear(new Date());
-    expect(notes.map((n) => n.number).sort()).toEqual([`CN${year}/000001`, `CN${year}/000002`]);
+    expect(notes.map((n) => n.number).sort()).toEqual([`TEST-CN${year}/000001`, `TEST-CN${year}/000002`]);
     expect(notes.map((n) => n.totalPaise).sort((a, b) => a - b)).toEqual([5000, invoice.totalPaise - 5000].sort((a, b) => a - b));
     expect(notes.reduce((s, n) => s + n.totalPaise, 0)).toBe(invoice.totalPaise);
     for (const key of ['taxablePaise', 'cgstPaise', 'sgstPaise', 'igstPaise'] as const) {
@@ -284,7 +294,7 @@ describeEachDb('invoices and credit notes', (ctx) => {
     const target = paid[1];
     const res = await call(refundRoute, { token: admin.tokens.access_token, params: { orderId: target.orderId }, json: { amount: 10, idempotency_key: `route-${randomUUID()}` } });
     expect(res.status).toBe(200);
-    expect(res.body.credit_note_number).toMatch(/^CN\d{4}-\d{2}\/000003$/);
+    expect(res.body.credit_note_number).toMatch(/^TEST-CN\d{4}-\d{2}\/000003$/);
   });
 
   it('Admin → Payments shows the invoice number; the CSV export lists invoices and credit notes of the period', async () => {
