@@ -75,6 +75,8 @@ for (const j of journeys) {
     await expect(draft).toBeVisible({ timeout: 180_000 });
     const pages = Number(await draft.getByTestId('draft-pages').textContent());
     const fee = (await draft.getByTestId('draft-fee').textContent())!.trim();
+    await expect(draft.getByTestId('draft-invoice-note').getByRole('link', { name: 'billing details' })).toHaveAttribute('href', '/profile');
+    await shot(page, `${name}-1b-draft`);
     await payInTestMode(page);
 
     // The complete screen: the receipt with its facts.
