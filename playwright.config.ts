@@ -44,6 +44,8 @@ export default defineConfig({
       DATABASE_URL: '',
       // the built server runs as production, which takes real payments only when asked for test mode
       PAYMENTS_TEST_MODE: 'true',
+      // a GST-registered operator (in the default SITE_STATE, Karnataka): payments get tax invoices
+      SITE_GSTIN: '29AAGCB7383J1Z4',
     },
   },
 });

@@ -25,6 +25,10 @@ export const users = pgTable(
     vsgLicenseStatus: text('vsg_license_status', { enum: LICENSE_STATUSES }).notNull().default('inactive'),
     /** Raised by every password change: file links signed before it stop working. */
     passwordVersion: integer('password_version').notNull().default(0),
+    /** Billing details for GST invoices (all optional): the name to bill, a GSTIN, a state code. */
+    billingName: text('billing_name'),
+    billingGstin: text('billing_gstin'),
+    billingStateCode: text('billing_state_code'),
     ...timestamps,
   },
   (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`)],
@@ -354,6 +358,91 @@ export const duplicatePayments = pgTable(
   (t) => [uniqueIndex('duplicate_payments_payment_idx').on(t.paymentId), index('duplicate_payments_order_idx').on(t.orderId)],
 );
 
+/* ---------------------------------------------------------------------------------------------
+ * GST invoices (one per paid order) and credit notes (one per refund made), numbered per series and
+ * financial year without gaps.
+ * ------------------------------------------------------------------------------------------- */
+
+export const INVOICE_KINDS = ['invoice', 'credit_note'] as const;
+export type InvoiceKind = (typeof INVOICE_KINDS)[number];
+
+/**
+ * The last number given in each series and financial year; taken with the invoice in one transaction.
+ * Test-mode payments number their own series (`TEST-…`), so a live series never has numbers used by tests.
+ */
+export const invoiceCounters = pgTable(
+  'invoice_counters',
+  {
+    kind: text('kind', { enum: INVOICE_KINDS }).notNull(),
+    financialYear: text('financial_year').notNull(),
+    testMode: boolean('test_mode').notNull().default(false),
+    lastSerial: integer('last_serial').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.financialYear, t.testMode] })],
+);
+
+/** What an issued invoice or credit note said about the supplier (the operator) on its date. */
+export interface InvoiceSupplier {
+  legalName: string;
+  addressLines: string[];
+  gstin: string | null;
+  stateCode: string | null;
+  stateName: string;
+  email: string;
+  sac: string;
+}
+
+/**
+ * An issued invoice (or bill of supply) or credit note, with everything it states fixed at issue: a
+ * document issued once is never changed, and its PDF is drawn from this row.
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind', { enum: INVOICE_KINDS }).notNull(),
+    /** `${prefix}2026-27/000123`: unique across every series. */
+    number: text('number').notNull(),
+    financialYear: text('financial_year').notNull(),
+    serial: integer('serial').notNull(),
+    /** A tax invoice (GSTIN set) or a bill of supply (no tax lines). */
+    taxInvoice: boolean('tax_invoice').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    documentId: integer('document_id').references(() => documents.id, { onDelete: 'set null' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    orderId: text('order_id').notNull(),
+    paymentId: text('payment_id').notNull(),
+    /** A credit note: the invoice it corrects and the refund it records. */
+    invoiceId: integer('invoice_id'),
+    refundId: integer('refund_id'),
+    pages: integer('pages'),
+    supplier: jsonb('supplier').$type<InvoiceSupplier>().notNull(),
+    customerName: text('customer_name').notNull(),
+    customerEmail: text('customer_email').notNull(),
+    customerGstin: text('customer_gstin'),
+    customerStateCode: text('customer_state_code'),
+    /** The place of supply (state code): the customer's state when known, else the operator's. */
+    placeOfSupply: text('place_of_supply'),
+    rateBp: integer('rate_bp').notNull(),
+    totalPaise: integer('total_paise').notNull(),
+    taxablePaise: integer('taxable_paise').notNull(),
+    cgstPaise: integer('cgst_paise').notNull(),
+    sgstPaise: integer('sgst_paise').notNull(),
+    igstPaise: integer('igst_paise').notNull(),
+    testMode: boolean('test_mode').notNull(),
+  },
+  (t) => [
+    uniqueIndex('invoices_number_idx').on(t.number),
+    uniqueIndex('invoices_series_idx').on(t.kind, t.financialYear, t.testMode, t.serial),
+    // one invoice per paid order, one credit note per refund
+    uniqueIndex('invoices_order_invoice_idx').on(t.orderId).where(sql`${t.kind} = 'invoice'`),
+    uniqueIndex('invoices_refund_idx').on(t.refundId),
+    index('invoices_document_idx').on(t.documentId),
+    index('invoices_issued_idx').on(t.issuedAt),
+  ],
+);
+
+export type InvoiceRow = typeof invoices.$inferSelect;
 export type DocumentRow = typeof documents.$inferSelect;
 export type DuplicatePayment = typeof duplicatePayments.$inferSelect;
 export type JobRow = typeof jobs.$inferSelect;

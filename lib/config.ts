@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_SANDBOX_LIMITS } from './sandbox/limits';
+import { GSTIN_MESSAGES, gstinProblem, MAX_PREFIX_LENGTH, stateCodeOf } from './invoices/gst';
 
 /**
  * All configuration, read from the environment once and validated (README, Configuration).
@@ -72,6 +73,22 @@ const envSchema = z
     SITE_COUNTRY: siteText('SITE_COUNTRY', 80),
     GRIEVANCE_OFFICER_NAME: siteText('GRIEVANCE_OFFICER_NAME'),
     GRIEVANCE_OFFICER_EMAIL: siteEmail('GRIEVANCE_OFFICER_EMAIL'),
+    /** The operator's GSTIN: set, invoices are tax invoices with GST; unset (below the threshold), bills of supply. */
+    SITE_GSTIN: optionalString.pipe(
+      z
+        .string()
+        .transform((v) => v.toUpperCase())
+        .refine((v) => gstinProblem(v) === null, { error: (issue) => `SITE_GSTIN: ${GSTIN_MESSAGES[gstinProblem(String(issue.input)) ?? 'format']}` })
+        .optional(),
+    ),
+    /** GST rate in percent on the fee (prices are tax-inclusive). */
+    GST_RATE: z.coerce.number().min(0).max(28, 'GST_RATE must be at most 28 (percent)').default(18),
+    /** The service's SAC: 998595, document preparation and other specialised office support services. */
+    SAC_CODE: withDefault('998595').pipe(z.string().regex(/^99[0-9]{4}$/, 'SAC_CODE must be a 6-digit services code starting 99')),
+    INVOICE_PREFIX: z.string().default('').pipe(z.string().regex(new RegExp(`^[A-Za-z0-9/-]{0,${MAX_PREFIX_LENGTH}}$`), `INVOICE_PREFIX must be at most ${MAX_PREFIX_LENGTH} letters, digits, - or / (a GST invoice number has at most 16 characters)`)),
+    CREDIT_NOTE_PREFIX: z.string().default('CN').pipe(z.string().regex(new RegExp(`^[A-Za-z0-9/-]{0,${MAX_PREFIX_LENGTH}}$`), `CREDIT_NOTE_PREFIX must be at most ${MAX_PREFIX_LENGTH} letters, digits, - or /`)),
+    /** The site's public address, for links in mails. */
+    SITE_URL: optionalString.pipe(z.url({ protocol: /^https?$/, error: 'SITE_URL must be an http(s) URL' }).optional()),
     RAZORPAY_KEY_ID: optionalString,
     RAZORPAY_KEY_SECRET: optionalString,
     RAZORPAY_WEBHOOK_SECRET: optionalString,
@@ -140,6 +157,15 @@ const envSchema = z
     }
     if (env.JOBS_PROVIDER === 'inngest' && env.NODE_ENV === 'production' && !env.INNGEST_DEV && (!env.INNGEST_SIGNING_KEY || !env.INNGEST_EVENT_KEY)) {
       ctx.addIssue({ code: 'custom', message: 'JOBS_PROVIDER=inngest needs INNGEST_EVENT_KEY and INNGEST_SIGNING_KEY (or INNGEST_DEV=1 for a local dev server)', path: ['JOBS_PROVIDER'] });
+    }
+    if (env.SITE_GSTIN && env.SITE_GSTIN.slice(0, 2) !== stateCodeOf(env.SITE_STATE)) {
+      ctx.addIssue({ code: 'custom', message: `SITE_GSTIN is registered in state ${env.SITE_GSTIN.slice(0, 2)}, which is not SITE_STATE (${env.SITE_STATE})`, path: ['SITE_GSTIN'] });
+    }
+    if (env.GST_RATE * 100 !== Math.round(env.GST_RATE * 100)) {
+      ctx.addIssue({ code: 'custom', message: 'GST_RATE must have at most 2 decimals', path: ['GST_RATE'] });
+    }
+    if (env.INVOICE_PREFIX === env.CREDIT_NOTE_PREFIX) {
+      ctx.addIssue({ code: 'custom', message: 'INVOICE_PREFIX and CREDIT_NOTE_PREFIX must differ (the two series would give the same numbers)', path: ['CREDIT_NOTE_PREFIX'] });
     }
     if (env.FEE_PER_PAGE * 100 !== Math.round(env.FEE_PER_PAGE * 100)) {
       ctx.addIssue({ code: 'custom', message: 'FEE_PER_PAGE must be whole paise (at most 2 decimals)', path: ['FEE_PER_PAGE'] });

@@ -1,4 +1,6 @@
+import type { InvoiceSupplier } from '@/db/schema';
 import { getConfig, type Env } from '@/lib/config';
+import { GST_STATES, stateCodeOf } from '@/lib/invoices/gst';
 
 /**
  * Site-wide facts shown on pages and in mails. The operator's details (product and company name,
@@ -61,4 +63,25 @@ export const POLICY = {
 export function addressLines(site: SiteFacts): string[] {
   const a = site.address;
   return [site.companyName, a.line1, `${a.city}, ${a.state} ${a.postalCode}`, a.country];
+}
+
+/** The operator as an invoice states it: legal name, address, GSTIN (null below the threshold), state, SAC. */
+export function invoiceSupplierFrom(
+  env: Pick<Env, 'SITE_COMPANY_NAME' | 'SITE_ADDRESS_LINE1' | 'SITE_CITY' | 'SITE_STATE' | 'SITE_POSTAL_CODE' | 'SITE_COUNTRY' | 'SUPPORT_EMAIL' | 'SITE_GSTIN' | 'SAC_CODE'>,
+): InvoiceSupplier {
+  const stateCode = env.SITE_GSTIN ? env.SITE_GSTIN.slice(0, 2) : stateCodeOf(env.SITE_STATE);
+  return {
+    legalName: env.SITE_COMPANY_NAME,
+    addressLines: [env.SITE_ADDRESS_LINE1, `${env.SITE_CITY}, ${env.SITE_STATE} ${env.SITE_POSTAL_CODE}`, env.SITE_COUNTRY],
+    gstin: env.SITE_GSTIN ?? null,
+    stateCode,
+    stateName: stateCode ? (GST_STATES[stateCode] ?? env.SITE_STATE) : env.SITE_STATE,
+    email: env.SUPPORT_EMAIL,
+    sac: env.SAC_CODE,
+  };
+}
+
+/** The site's public address for links in mails (SITE_URL, else this machine on PORT), without a trailing slash. */
+export function siteUrl(env: Pick<Env, 'SITE_URL' | 'PORT'> = getConfig()): string {
+  return (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
 }

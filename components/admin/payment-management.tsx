@@ -15,6 +15,8 @@ import { formatWhen } from './format';
 import { canRefund, remainingPaise, rupeesToPaise } from './refund';
 import { RefundDialog } from './refund-dialog';
 import { usePagedList } from './use-paged-list';
+import { InvoiceExport } from './invoice-export';
+import { InvoiceDownload } from '@/components/invoices/receipt';
 
 const COLUMNS = 7;
 
@@ -44,6 +46,25 @@ function StatusCell({ payment }: { payment: AdminPayment }) {
         <p className="max-w-64 text-xs whitespace-normal text-warning max-sm:max-w-none" data-testid="review-reason">
           {payment.review_reason}
         </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** Razorpay's order and payment ids (for finding the payment in the dashboard) and the invoice issued for it. */
+function IdsCell({ payment }: { payment: AdminPayment }) {
+  return (
+    <div className="mt-1.5 grid max-w-52 gap-0.5 font-mono text-[0.6875rem] break-all max-sm:max-w-none" data-testid="payment-ids">
+      <span title="Order ID">{payment.order_id}</span>
+      <span className="text-muted-foreground" title="Payment ID">
+        {payment.payment_id ?? '—'}
+      </span>
+      {payment.invoice_number && payment.invoice_id ? (
+        <span className="-ml-2 font-sans" data-testid="invoice-number">
+          <InvoiceDownload url={`/api/invoices/${payment.invoice_id}`} fileName={`invoice-${payment.invoice_number.replace(/\//g, '-')}.pdf`} variant="ghost">
+            {payment.invoice_number}
+          </InvoiceDownload>
+        </span>
       ) : null}
     </div>
   );
@@ -123,7 +144,8 @@ export function PaymentManagement() {
     );
     setRefundTarget(null);
     setNotice(
-      `Refund of ${formatRupees(refundPaise)} ${refund.status}${refund.refund_id ? ` (${refund.refund_id})` : ''} for order ${refund.order_id}, payment ${refund.payment_id}.`,
+      `Refund of ${formatRupees(refundPaise)} ${refund.status}${refund.refund_id ? ` (${refund.refund_id})` : ''} for order ${refund.order_id}, payment ${refund.payment_id}.` +
+        (refund.credit_note_number ? ` Credit note ${refund.credit_note_number} issued and mailed to the customer.` : ''),
     );
   }
 
@@ -135,12 +157,15 @@ export function PaymentManagement() {
       error={error}
       onRetry={reload}
       notices={
-        notice ? (
-          <Alert variant="success" data-testid="refund-notice">
-            <CircleCheckIcon />
-            <AlertDescription className="break-all">{notice}</AlertDescription>
-          </Alert>
-        ) : null
+        <>
+          <InvoiceExport />
+          {notice ? (
+            <Alert variant="success" data-testid="refund-notice">
+              <CircleCheckIcon />
+              <AlertDescription className="break-all">{notice}</AlertDescription>
+            </Alert>
+          ) : null}
+        </>
       }
       label="Payments"
       head={
@@ -174,7 +199,7 @@ export function PaymentManagement() {
               {p.user_email ?? '—'}
             </div>
           </TableCell>
-          <TableCell className={cn('max-sm:order-4', mobileCell)}>
+          <TableCell className={cn('max-sm:order-4', mobileCell, mobileFull)}>
             {p.document_id !== null ? (
               <>
                 <span className="font-medium tabular-nums">Task #{p.document_id}</span>
@@ -185,6 +210,7 @@ export function PaymentManagement() {
             ) : (
               <span className="text-muted-foreground">—</span>
             )}
+            <IdsCell payment={p} />
           </TableCell>
           <TableCell className={cn('text-right tabular-nums max-sm:order-5 max-sm:text-muted-foreground', mobileCell)}>
             {p.pages ?? '—'}

@@ -3,6 +3,7 @@ import { CircleCheckIcon, DownloadIcon, PlusIcon } from 'lucide-react';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { formatRupees, type DocumentStatus } from '@/lib/client/documents';
 import { cn } from '@/lib/utils';
+import { ReceiptDetails } from '@/components/invoices/receipt';
 import { TaskFrame } from './task-frame';
 import { VoterSearchPanel } from './voter-search';
 
@@ -18,6 +19,7 @@ export function CompleteView({ doc, onStartOver }: { doc: DocumentStatus; onStar
           {typeof doc.amount === 'number' ? `, ${formatRupees(doc.amount)} paid` : ''}.
         </p>
       </div>
+      {doc.receipt && <ReceiptDetails receipt={doc.receipt} />}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-center">
         <Button variant="outline" size="lg" onClick={onStartOver}>
           <PlusIcon /> New Task

@@ -1,5 +1,6 @@
 'use client';
 
+import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { CreditCardIcon, LoaderCircleIcon, TriangleAlertIcon, XIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
@@ -184,6 +185,13 @@ export function DraftView({
           {payment.busy ? <LoaderCircleIcon className="animate-spin" /> : <CreditCardIcon />} Continue to Payment
         </Button>
       </div>
+      <p className="text-xs text-muted-foreground sm:text-right" data-testid="draft-invoice-note">
+        The invoice is made out to your name, or to the billing name, GSTIN and state in your{' '}
+        <Link href="/profile" className="font-medium text-primary underline-offset-4 hover:underline">
+          billing details
+        </Link>
+        .
+      </p>
 
       {doc.view_url ? (
         <PdfViewer url={doc.view_url} label="Draft preview" className="h-[80vh]" totalPages={doc.total_pages ?? undefined} />

@@ -12,6 +12,7 @@ import { useConfirm } from '@/components/dialogs/app-dialogs';
 import { cn } from '@/lib/utils';
 import { statusLabel, statusTone } from '@/components/history/status';
 import { PdfOverlay } from './pdf-overlay';
+import { InvoiceDownload } from '@/components/invoices/receipt';
 import { isRollSize, PAGE_SIZE_LABELS, type PageSize } from '@/lib/slips/layout-options';
 
 const toneClass = {
@@ -191,13 +192,20 @@ export function HistoryList() {
                           {line}
                         </span>
                       )}
+                      {doc.receipt && (
+                        <span className="flex flex-wrap gap-x-3 text-xs text-muted-foreground [overflow-wrap:anywhere]" data-testid="history-receipt">
+                          <span className="whitespace-nowrap">{doc.receipt.invoice_title} {doc.receipt.invoice_number}</span>
+                          <span>Payment {doc.receipt.payment_id}</span>
+                          <span>Order {doc.receipt.order_id}</span>
+                        </span>
+                      )}
                       {tone === 'error' && doc.error_message && (
                         <span className="text-xs text-destructive" data-testid="history-error-reason">
                           {doc.error_message}
                         </span>
                       )}
                     </div>
-                    <div className="flex shrink-0 gap-2">
+                    <div className="flex shrink-0 flex-wrap gap-2">
                       {doc.files_deleted && tone !== 'error' ? (
                         <span className="text-xs text-muted-foreground">Files deleted</span>
                       ) : tone === 'complete' ? (
@@ -239,6 +247,11 @@ export function HistoryList() {
                           )}
                         </>
                       ) : null}
+                      {doc.receipt && (
+                        <InvoiceDownload url={doc.receipt.invoice_url} fileName={`invoice-${doc.receipt.invoice_number.replace(/\//g, '-')}.pdf`} testId="history-invoice">
+                          Invoice
+                        </InvoiceDownload>
+                      )}
                     </div>
                   </li>
                 );

@@ -106,3 +106,9 @@ export async function lockAndCountOtherActiveAdmins(db: Db, exceptId: number): P
     .for('update');
   return rows.length;
 }
+
+/** The billing details printed on a user's next invoices. */
+export async function setBillingDetails(db: Db, id: number, details: { billingName: string | null; billingGstin: string | null; billingStateCode: string | null }): Promise<User | undefined> {
+  const [row] = await db.update(users).set({ ...details, updatedAt: new Date() }).where(eq(users.id, id)).returning();
+  return row;
+}

@@ -164,6 +164,9 @@ export interface AdminPayment {
   /** Rupees refunded (or being refunded) so far of this payment. */
   refunded: number;
   test_mode: boolean;
+  /** The invoice of the payment that paid the order (null for a second payment, or none issued). */
+  invoice_number?: string | null;
+  invoice_id?: number | null;
 }
 
 export const FETCH_PAYMENTS_FAILED = 'Failed to fetch payments.';
@@ -189,6 +192,8 @@ export interface RefundAnswer {
   status: string;
   order_id: string;
   payment_id: string;
+  /** The credit note issued for it (null when the payment has no invoice, e.g. a second payment). */
+  credit_note_number?: string | null;
 }
 
 /**

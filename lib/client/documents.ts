@@ -26,6 +26,21 @@ export interface Refund {
   created_at: string;
 }
 
+/** The proof of payment of a paid task: its ids, the invoice and any credit notes (downloaded with the session's token). */
+export interface Receipt {
+  invoice_id: number;
+  invoice_number: string;
+  invoice_title: string;
+  order_id: string;
+  payment_id: string;
+  paid_at: string;
+  amount: number;
+  pages: number | null;
+  invoice_url: string;
+  test_mode: boolean;
+  credit_notes: { id: number; number: string; amount: number; issued_at: string; url: string }[];
+}
+
 /** One row of GET /api/documents (newest first). */
 export interface DocumentSummary {
   id: number | string;
@@ -39,6 +54,7 @@ export interface DocumentSummary {
   paid_at?: string | null;
   completed_at?: string | null;
   refund?: Refund | null;
+  receipt?: Receipt | null;
   /** The files were removed after the retention period: nothing left to view or download. */
   files_deleted?: boolean;
   /** The assembly constituency ("137 - Name"), part and polling station the roll states; null for a list without them. */

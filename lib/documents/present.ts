@@ -1,5 +1,6 @@
 import type { DocumentRow } from '@/db/schema';
 import { paiseToRupees } from '@/lib/slips/fees';
+import type { ReceiptJson } from '@/lib/invoices/present';
 import type { FileTokenIssuer } from './file-token';
 import { fileUrls } from './service';
 import { canResume, slipChoicesOf } from './states';
@@ -29,7 +30,7 @@ function refundJson(refunds: readonly RefundSummary[]) {
 }
 
 /** One row of GET /api/documents. */
-export function listItemJson(doc: DocumentRow, refunds: readonly RefundSummary[] = []) {
+export function listItemJson(doc: DocumentRow, refunds: readonly RefundSummary[] = [], receipt: ReceiptJson | null = null) {
   return {
     id: doc.id,
     created_at: iso(doc.createdAt),
@@ -42,6 +43,8 @@ export function listItemJson(doc: DocumentRow, refunds: readonly RefundSummary[]
     completed_at: iso(doc.completedAt),
     files_deleted: doc.filesDeletedAt !== null,
     refund: refundJson(refunds),
+    /** The proof of payment once paid: order and payment ids, the invoice (and credit notes) to download. */
+    receipt,
     roll: rollOf(doc),
     file_name: doc.options.voter_list_name ?? null,
     layout: { page_size: doc.options.page_size, orientation: doc.options.orientation, slips_per_page: doc.options.slips_per_page },
@@ -60,10 +63,10 @@ function rollOf(doc: DocumentRow): { assembly: string | null; part: string | nul
 }
 
 /** GET /api/documents/{id}: what the task view polls. */
-export async function statusJson(doc: DocumentRow, extra: { testMode: boolean; refunds?: readonly RefundSummary[]; issuer: FileTokenIssuer }) {
+export async function statusJson(doc: DocumentRow, extra: { testMode: boolean; refunds?: readonly RefundSummary[]; receipt?: ReceiptJson | null; issuer: FileTokenIssuer }) {
   const summary = doc.parseSummary;
   return {
-    ...listItemJson(doc, extra.refunds),
+    ...listItemJson(doc, extra.refunds, extra.receipt ?? null),
     task_id: doc.taskId,
     progress_message: doc.progressMessage,
     failed_step: doc.failedStep,

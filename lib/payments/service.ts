@@ -18,7 +18,11 @@ import {
   updateRefund,
 } from '@/db/queries/payments';
 import { documents, type DocumentRow, type PaymentOrder, type User } from '@/db/schema';
+import { findUserById } from '@/db/queries/users';
 import { ApiError } from '@/lib/api/errors';
+import { issueCreditNote, issueInvoice } from '@/lib/invoices/service';
+import { creditNoteMail, receiptMail } from '@/lib/invoices/mails';
+import { sendNotice } from '@/lib/mail';
 import { getConfig } from '@/lib/config';
 import { startFinalRender, type DocumentsContext } from '@/lib/documents/service';
 import { GatewayError, type PaymentGateway } from './gateway';
@@ -128,15 +132,21 @@ async function settlePayment(
       await setOrderForReview(txDb, order.orderId, 'paid for a task that no longer awaits payment; refund it');
       return 'orphaned' as const;
     }
-    return doc;
+    // The invoice is issued by the one caller that marked the order paid, in the same transaction: one
+    // per payment, and a rollback gives its number back (no gaps).
+    const user = paidOrder.userId === null ? null : ((await findUserById(txDb, paidOrder.userId)) ?? null);
+    const invoice = await issueInvoice(txDb, { order: paidOrder, paymentId: payment.id, user, pages: doc.totalPages, at: paidOrder.paidAt ?? new Date() });
+    return { doc, invoice };
   });
   if (won === null) return afterFirstPayment(ctx, order, payment, source);
   if (won === 'orphaned') {
     await recordPaymentEvent(ctx.db, { orderId: order.orderId, documentId: order.documentId, source, kind: 'payment.flagged', detail: { reason: 'task cancelled before payment', payment_id: payment.id } });
     return 'orphaned';
   }
-  await recordPaymentEvent(ctx.db, { orderId: order.orderId, documentId: won.id, source, kind: 'order.marked_paid', detail: { payment_id: payment.id } });
-  await startFinalRender(ctx, won.id);
+  await recordPaymentEvent(ctx.db, { orderId: order.orderId, documentId: won.doc.id, source, kind: 'order.marked_paid', detail: { payment_id: payment.id, invoice: won.invoice.number } });
+  await startFinalRender(ctx, won.doc.id);
+  // after the render is under way: a mail that cannot be sent is logged, never undoes the payment
+  if (won.invoice.customerEmail) await sendNotice(receiptMail(won.invoice));
   return 'paid';
 }
 
@@ -317,6 +327,7 @@ async function makeRefund(ctx: PaymentsContext, target: RefundTarget, input: { a
     const refund = await ctx.gateway.refund({ paymentId: target.paymentId, amountPaise: row.amountPaise, idempotencyKey: input.idempotencyKey, notes: { order_id: target.orderId } });
     await updateRefund(ctx.db, row.id, { refundId: refund.id, status: refund.status });
     await recordPaymentEvent(ctx.db, { ...event, kind: 'refund.created', detail: { refund_id: refund.id, amount: refund.amount, status: refund.status, payment_id: target.paymentId } });
+    await creditNoteFor(ctx, row.id);
     return { ...row, refundId: refund.id, status: refund.status };
   } catch (error) {
     // Refused by Razorpay (a 4xx answer): failed. No answer, or a server error: the outcome is unknown, the
@@ -326,6 +337,21 @@ async function makeRefund(ctx: PaymentsContext, target: RefundTarget, input: { a
     await recordPaymentEvent(ctx.db, { ...event, kind: refused ? 'refund.failed' : 'refund.unanswered', detail: { error: error instanceof Error ? error.message : String(error), payment_id: target.paymentId } });
     if (refused) throw new ApiError(502, `Razorpay refused the refund: ${(error as Error).message}`);
     throw new ApiError(504, 'Razorpay did not answer the refund request. Retry with the same refund (same key): it will not be made twice.');
+  }
+}
+
+/**
+ * The credit note of a refund that went through, issued once and mailed to the customer. A failure is
+ * logged and leaves the refund as made (the credit note can be issued again for it: it is per refund).
+ */
+async function creditNoteFor(ctx: PaymentsContext, refundRowId: number): Promise<void> {
+  try {
+    const issued = await issueCreditNote(ctx.db, { refundId: refundRowId, at: new Date() });
+    if (!issued?.created) return;
+    await recordPaymentEvent(ctx.db, { orderId: issued.note.orderId, documentId: issued.note.documentId, source: 'system', kind: 'credit_note.issued', detail: { number: issued.note.number, refund: refundRowId } });
+    if (issued.note.customerEmail) await sendNotice(creditNoteMail(issued.note, issued.invoice));
+  } catch (error) {
+    console.error(`[payments] the credit note of refund ${refundRowId} could not be issued`, error);
   }
 }
 

@@ -109,6 +109,28 @@ describe('site facts from the configuration', () => {
     });
   });
 
+  it('GST facts: without a GSTIN a bill of supply; a GSTIN is checked and must be of SITE_STATE; rate, SAC and prefixes checked', async () => {
+    const env = parseEnv({});
+    expect(env.SITE_GSTIN).toBeUndefined();
+    expect(env.GST_RATE).toBe(18);
+    expect(env.SAC_CODE).toBe('998595');
+    expect(env.INVOICE_PREFIX).toBe('');
+    expect(env.CREDIT_NOTE_PREFIX).toBe('CN');
+    expect(parseEnv({ SITE_GSTIN: '29aagcb7383j1z4', SITE_STATE: 'Karnataka' }).SITE_GSTIN).toBe('29AAGCB7383J1Z4');
+    expect(() => parseEnv({ SITE_GSTIN: '29AAGCB7383J1Z5' })).toThrow(/SITE_GSTIN.*check/);
+    expect(() => parseEnv({ SITE_GSTIN: '27AAPFU0939F1ZV', SITE_STATE: 'Karnataka' })).toThrow(/SITE_GSTIN is registered in state 27/);
+    expect(parseEnv({ SITE_GSTIN: '27AAPFU0939F1ZV', SITE_STATE: 'Maharashtra' }).SITE_GSTIN).toBe('27AAPFU0939F1ZV');
+    expect(() => parseEnv({ GST_RATE: '40' })).toThrow(/GST_RATE/);
+    expect(() => parseEnv({ GST_RATE: '12.345' })).toThrow(/GST_RATE/);
+    expect(() => parseEnv({ SAC_CODE: '12345' })).toThrow(/SAC_CODE/);
+    expect(() => parseEnv({ INVOICE_PREFIX: 'INV/' })).toThrow(/INVOICE_PREFIX/);
+    expect(() => parseEnv({ INVOICE_PREFIX: 'CN' })).toThrow(/must differ/);
+    expect(() => parseEnv({ SITE_URL: 'ftp://x' })).toThrow(/SITE_URL/);
+    const { invoiceSupplierFrom, siteUrl } = await import('@/lib/site');
+    expect(invoiceSupplierFrom(parseEnv({ SITE_STATE: 'Gujarat' }))).toMatchObject({ gstin: null, stateCode: '24', stateName: 'Gujarat', sac: '998595' });
+    expect(siteUrl(parseEnv({ SITE_URL: 'https://slips.example.in/' }))).toBe('https://slips.example.in');
+  });
+
   it('refuses malformed site facts at start, naming each', () => {
     let message = '';
     try {

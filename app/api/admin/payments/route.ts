@@ -1,3 +1,4 @@
+import { invoicesForOrders } from '@/db/queries/invoices';
 import { listPaymentsForAdmin } from '@/db/queries/payments';
 import { withAdmin } from '@/lib/api/with-user';
 import { jsonNoStore } from '@/lib/api/request';
@@ -12,6 +13,8 @@ const querySchema = z.object({
 export const GET = withAdmin(async (req, { ctx }) => {
   const { limit, offset } = querySchema.parse(Object.fromEntries(new URL(req.url).searchParams));
   const { rows, total } = await listPaymentsForAdmin(ctx.db, limit, offset);
+  const issued = await invoicesForOrders(ctx.db, [...new Set(rows.filter((r) => !r.duplicate).map((r) => r.orderId))]);
+  const invoiceOf = new Map(issued.map((i) => [i.orderId, i]));
   const body = rows.map((r) => ({
     order_id: r.orderId,
     payment_id: r.paymentId,
@@ -29,6 +32,9 @@ export const GET = withAdmin(async (req, { ctx }) => {
     review_reason: r.reviewReason,
     refunded: r.refunded / 100,
     test_mode: r.testMode,
+    // the invoice belongs to the payment that paid the order, not to a second payment of it
+    invoice_number: r.duplicate ? null : (invoiceOf.get(r.orderId)?.number ?? null),
+    invoice_id: r.duplicate ? null : (invoiceOf.get(r.orderId)?.id ?? null),
   }));
   return jsonNoStore(body, { headers: { 'X-Total-Count': String(total) } });
 });

@@ -1,6 +1,7 @@
 import { refundsForDocuments } from '@/db/queries/payments';
 import { withUser } from '@/lib/api/with-user';
 import { statusJson } from '@/lib/documents/present';
+import { receiptsFor } from '@/lib/invoices/present';
 import { deleteFailedTask, requireOwnDocument } from '@/lib/documents/service';
 import { isPaymentTestMode } from '@/lib/payments/mode';
 import { jsonNoStore } from '@/lib/api/request';
@@ -9,8 +10,9 @@ import { jsonNoStore } from '@/lib/api/request';
 export const GET = withUser('task id', async (_req, { ctx, user, sessionId, id }) => {
   const doc = await requireOwnDocument(ctx, user.id, id);
   const refunds = doc.paidAt ? await refundsForDocuments(ctx.db, [doc.id]) : [];
+  const receipt = doc.paidAt ? ((await receiptsFor(ctx.db, [doc.id])).get(doc.id) ?? null) : null;
   const issuer = { userId: user.id, sessionId, passwordVersion: user.passwordVersion };
-  return jsonNoStore(await statusJson(doc, { testMode: isPaymentTestMode(), refunds, issuer }));
+  return jsonNoStore(await statusJson(doc, { testMode: isPaymentTestMode(), refunds, receipt, issuer }));
 });
 
 /** DELETE /api/documents/{id}: remove an unpaid task that stopped with an error, and its files. */

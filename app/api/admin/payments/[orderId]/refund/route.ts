@@ -1,3 +1,4 @@
+import { findCreditNoteForRefund } from '@/db/queries/invoices';
 import { readJson } from '@/lib/api/body';
 import { withAdmin } from '@/lib/api/with-user';
 import { refundPayment, refundSchema } from '@/lib/payments/service';
@@ -7,5 +8,14 @@ import { jsonNoStore } from '@/lib/api/request';
 export const POST = withAdmin<{ orderId: string }>(async (req, { ctx, user: admin, params }) => {
   const input = await readJson(req, refundSchema);
   const refund = await refundPayment(ctx, admin, params.orderId, input);
-  return jsonNoStore({ id: refund.id, refund_id: refund.refundId, amount: refund.amountPaise / 100, status: refund.status, order_id: refund.orderId, payment_id: refund.paymentId });
+  const note = await findCreditNoteForRefund(ctx.db, refund.id);
+  return jsonNoStore({
+    id: refund.id,
+    refund_id: refund.refundId,
+    amount: refund.amountPaise / 100,
+    status: refund.status,
+    order_id: refund.orderId,
+    payment_id: refund.paymentId,
+    credit_note_number: note?.number ?? null,
+  });
 });
