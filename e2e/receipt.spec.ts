@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Download, type Page } from '@playwright/test';
+import { type Download, type Page } from '@playwright/test';
+import { expect, test } from './helpers/test';
 import { E2E_ADMIN } from './env';
 import { apiToken, draftWithOrder, payWithTestCheckout } from './helpers/paid-task';
 import { bannerPng, DESKTOP, excelList, expectNoHorizontalScroll, fillGenerator, loginViaApi, newTestUser, PHONE, readOutbox, shot, signUpViaApi, taskIdOf, useTheme } from './helpers';
