@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import sharp from 'sharp';
 import { type Page } from '@playwright/test';
 import { expect, test } from './helpers/test';
 import { bannerPng, DESKTOP, expectNoHorizontalScroll, fillGenerator, loginViaApi, newTestUser, PHONE, signUpViaApi, useTheme, type Upload } from './helpers';
@@ -77,6 +78,16 @@ for (const j of [
     expect(text).toContain('DRAFT');
     expect(execFileSync('pdfinfo', [file]).toString()).toMatch(/Pages:\s+1\b/);
     execFileSync('pdftoppm', ['-r', '80', '-png', '-singlefile', file, path.join(SHOTS, `${j.device}-one-voter`)]);
+
+    // the same voter's slip as a picture for a phone (shared where the browser can share files, else saved)
+    const picturing = page.waitForEvent('download');
+    await panel.getByTestId('voter-share-picture').click();
+    const picture = await picturing;
+    expect(picture.suggestedFilename()).toBe('slip-0003-AGP1056761.png');
+    const png = path.join(SHOTS, `${j.device}-one-voter-picture.png`);
+    await picture.saveAs(png);
+    const meta = await sharp(png).metadata();
+    expect(meta).toMatchObject({ format: 'png', width: 800 });
 
     // the other theme, the same search
     await page.addInitScript((t) => window.localStorage.setItem('theme', t), j.other);

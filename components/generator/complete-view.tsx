@@ -5,6 +5,7 @@ import { formatRupees, type DocumentStatus } from '@/lib/client/documents';
 import { cn } from '@/lib/utils';
 import { ReceiptDetails } from '@/components/invoices/receipt';
 import { TaskFrame } from './task-frame';
+import { SlipPicturesButton } from './slip-pictures-button';
 import { VoterSearchPanel } from './voter-search';
 
 /** The complete screen: 'Processing Complete!' and a download that opens the final file in a new tab. */
@@ -34,6 +35,7 @@ export function CompleteView({ doc, onStartOver }: { doc: DocumentStatus; onStar
           </Button>
         )}
       </div>
+      <SlipPicturesButton doc={doc} />
       <p className="text-center text-sm text-muted-foreground">
         It stays in your{' '}
         <Link href="/history" className="font-medium text-primary underline-offset-4 hover:underline">

@@ -4,12 +4,13 @@ import * as React from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { InfoIcon, LoaderCircleIcon, PrinterIcon, SearchIcon, XIcon } from 'lucide-react';
+import { ImageIcon, InfoIcon, LoaderCircleIcon, PrinterIcon, SearchIcon, XIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { FormField } from '@/components/forms/form-field';
 import { FormMessage } from '@/components/forms/form-message';
-import { searchVoters, selectedSlips, type DocumentStatus, type SelectedFormat, type VoterHit, type VoterSearchAnswer } from '@/lib/client/documents';
+import { searchVoters, selectedSlips, slipPicture, slipPictures, type DocumentStatus, type SelectedFormat, type VoterHit, type VoterSearchAnswer } from '@/lib/client/documents';
+import { saveBlob, shareOrSave } from '@/lib/client/files';
 
 const schema = z.object({
   q: z.string().trim().max(100, 'Type at most 100 characters.'),
@@ -42,18 +43,6 @@ function relationWord(relation: string | null): string {
   return 'Relative';
 }
 
-/** Saves a PDF the browser was handed (an object URL clicked as a download, then let go). */
-function savePdf(pdf: Blob, name: string): void {
-  const url = URL.createObjectURL(pdf);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
 /**
  * The polling-day desk: find a voter of this task by name (in the roll's script or typed in Latin
  * letters), EPIC, house number or serial; tick one or more, from one or several searches; print just their
@@ -65,6 +54,7 @@ export function VoterSearchPanel({ doc }: { doc: DocumentStatus }) {
   const [searching, setSearching] = React.useState(false);
   const [error, setError] = React.useState<string | null>(null);
   const [printing, setPrinting] = React.useState(false);
+  const [sharing, setSharing] = React.useState(false);
   const [chosen, setChosen] = React.useState<Map<number, VoterHit>>(new Map());
   const paid = doc.status === 'complete';
   const q = form.watch('q');
@@ -108,6 +98,23 @@ export function VoterSearchPanel({ doc }: { doc: DocumentStatus }) {
     });
   }
 
+  /** The chosen voters' slips as pictures: one to the phone's share sheet (or saved), several in a ZIP. */
+  async function pictures() {
+    if (chosen.size === 0) return;
+    setSharing(true);
+    setError(null);
+    const indices = [...chosen.keys()];
+    const result = indices.length === 1 ? await slipPicture(doc.id, indices[0]) : await slipPictures(doc.id, indices);
+    if (!result.ok) {
+      setSharing(false);
+      setError(result.error);
+      return;
+    }
+    if (indices.length === 1) await shareOrSave(result.value.blob, result.value.name, 'Voter slip');
+    else saveBlob(result.value.blob, result.value.name);
+    setSharing(false);
+  }
+
   async function print(values: Values) {
     if (chosen.size === 0) return;
     setPrinting(true);
@@ -118,7 +125,7 @@ export function VoterSearchPanel({ doc }: { doc: DocumentStatus }) {
       setError(result.error);
       return;
     }
-    savePdf(result.value.pdf, result.value.name);
+    saveBlob(result.value.pdf, result.value.name);
   }
 
   const voters = answer?.voters ?? [];
@@ -232,6 +239,9 @@ export function VoterSearchPanel({ doc }: { doc: DocumentStatus }) {
             </FormField>
             <Button type="submit" disabled={chosen.size === 0 || printing} data-testid="voter-print-selected">
               {printing ? <LoaderCircleIcon className="animate-spin" /> : <PrinterIcon />} Print selected
+            </Button>
+            <Button type="button" variant="outline" disabled={chosen.size === 0 || sharing} onClick={() => void pictures()} data-testid="voter-share-picture">
+              {sharing ? <LoaderCircleIcon className="animate-spin" /> : <ImageIcon />} {chosen.size > 1 ? 'Pictures (ZIP)' : 'Share picture'}
             </Button>
           </div>
         </div>

@@ -4,7 +4,7 @@ import * as React from 'react';
 import { FileTextIcon, LoaderCircleIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { formatRupees, type Receipt } from '@/lib/client/documents';
-import { downloadFile } from '@/lib/client/invoices';
+import { downloadFile } from '@/lib/client/files';
 import { cn } from '@/lib/utils';
 
 function formatPaidAt(iso: string): string {

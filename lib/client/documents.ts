@@ -5,6 +5,7 @@
 import type { SlipChoices } from '@/lib/slips/choose';
 import type { VoterSearchAnswer } from '@/lib/voters/search';
 import { authUpload, failed, jsonBody, readDetail, readJson, request, requestJson, type Result, type UploadProgress } from './api';
+import { fetchFile } from './files';
 
 export type { SlipChoices } from '@/lib/slips/choose';
 export type { VoterHit, VoterSearchAnswer } from '@/lib/voters/search';
@@ -238,10 +239,21 @@ export type SelectedFormat = 'sheet' | 'single';
 
 /** POST …/selected-slips: the chosen voters' slips as a PDF (watermarked until the task is paid). */
 export async function selectedSlips(id: string | number, indices: number[], format: SelectedFormat): Promise<Result<{ pdf: Blob; name: string }>> {
-  const sent = await request(`/api/documents/${encodeURIComponent(String(id))}/selected-slips`, jsonBody('POST', { indices, format }), { offline: MESSAGES.connect, fallback: 'The slips could not be made.' });
-  if (!sent.ok) return failed(sent.error);
-  const name = /filename="([^"]+)"/.exec(sent.value.headers.get('content-disposition') ?? '')?.[1] ?? 'selected-slips.pdf';
-  return { ok: true, value: { pdf: await sent.value.blob(), name } };
+  const got = await fetchFile(`/api/documents/${encodeURIComponent(String(id))}/selected-slips`, 'selected-slips.pdf', jsonBody('POST', { indices, format }), 'The slips could not be made.');
+  return got.ok ? { ok: true, value: { pdf: got.value.blob, name: got.value.name } } : got;
+}
+
+/**
+ * GET …/slip-images: pictures of slips for phones (800 px PNGs, final once paid, watermarked before): every slip
+ * the task prints or the voters named, as a ZIP; one voter's alone as a PNG.
+ */
+export function slipPictures(id: string | number, indices?: number[]): Promise<Result<{ blob: Blob; name: string }>> {
+  const query = indices ? `?indices=${indices.join(',')}` : '';
+  return fetchFile(`/api/documents/${encodeURIComponent(String(id))}/slip-images${query}`, 'slip-pictures.zip', { cache: 'no-store' }, 'The slip pictures could not be made.');
+}
+
+export function slipPicture(id: string | number, index: number): Promise<Result<{ blob: Blob; name: string }>> {
+  return fetchFile(`/api/documents/${encodeURIComponent(String(id))}/slip-images?indices=${index}&format=png`, 'slip.png', { cache: 'no-store' }, 'The slip picture could not be made.');
 }
 
 export function getTaskId(id: string | number): Promise<Result<{ task_id: string }>> {

@@ -3,6 +3,7 @@ import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Zip, ZipPassThrough } from 'fflate';
+import { z } from 'zod';
 import type { DocumentRow } from '@/db/schema';
 import { ApiError } from '@/lib/api/errors';
 import { imageFileName, SLIP_IMAGE_WIDTH } from '@/lib/slips/images';
@@ -15,11 +16,31 @@ import { renderInputIn } from './step-plumbing';
  */
 export const MAX_SLIP_IMAGES = 2000;
 
+/** Most pictures a request names voter by voter (`indices`), as for selected slips. */
+export const MAX_CHOSEN_IMAGES = 200;
+
+/** `GET …/slip-images`: every slip the task prints, or the voters named (`indices`, positions in the list as search answers them); one PNG alone with `format=png`. */
+export const slipImagesQuery = z
+  .object({
+    indices: z
+      .string()
+      .regex(/^\d{1,7}(,\d{1,7})*$/, 'must be voter positions separated by commas, such as 3,17,42')
+      .transform((v) => [...new Set(v.split(',').map(Number))])
+      .refine((v) => v.length <= MAX_CHOSEN_IMAGES, `must name at most ${MAX_CHOSEN_IMAGES} voters`)
+      .optional(),
+    format: z.enum(['zip', 'png']).default('zip'),
+  })
+  .strict()
+  .refine((q) => q.format === 'zip' || q.indices?.length === 1, { message: 'format=png gives the picture of one voter: name exactly one in indices', path: ['format'] });
+export type SlipImagesQuery = z.infer<typeof slipImagesQuery>;
+
 /** A ZIP made for one answer: its bytes as they are read (the folder it was made in goes once read or dropped). */
 export interface ZipAnswer {
   body: AsyncIterable<Uint8Array>;
   size: number;
   name: string;
+  /** application/zip, or image/png for one voter's picture */
+  type: string;
 }
 
 /** A picture's name in the ZIP: `slip-0012-ABC1234567.png` (serial and EPIC, when the voter has them). */
@@ -34,19 +55,25 @@ export function pictureName(page: number, slip: { serial: number | null; epic: s
  * roll's pages), the pages shared between as many processes as the machine's sandbox allows (two on two cores).
  * A paid task's pictures are the final slips; before payment they carry the DRAFT watermark.
  */
-export async function slipImagesZip(deps: Pick<DocumentsDeps, 'store' | 'sandbox'>, doc: DocumentRow, signal?: AbortSignal): Promise<ZipAnswer> {
+export async function slipImagesZip(deps: Pick<DocumentsDeps, 'store' | 'sandbox'>, doc: DocumentRow, query: SlipImagesQuery, signal?: AbortSignal): Promise<ZipAnswer> {
   if (!doc.votersFileId || (doc.status !== 'draft_complete' && doc.status !== 'complete')) {
     throw ApiError.conflict('Slip pictures can be made once the draft is ready.');
   }
-  const printed = doc.slipSummary?.printed ?? doc.voterCount ?? 0;
+  const chosen = query.indices;
+  const count = doc.voterCount ?? Number.MAX_SAFE_INTEGER;
+  const outside = chosen?.find((i) => i >= count);
+  if (outside !== undefined) throw ApiError.unprocessable(`This list has ${count} voters: there is no voter number ${outside}.`);
+  const printed = chosen?.length ?? doc.slipSummary?.printed ?? doc.voterCount ?? 0;
   if (printed > MAX_SLIP_IMAGES) {
-    throw ApiError.tooLarge(`Pictures are made for up to ${MAX_SLIP_IMAGES.toLocaleString('en-IN')} slips at a time, and this task prints ${printed.toLocaleString('en-IN')}. Print the PDF, or choose fewer voters on the draft.`);
+    throw ApiError.tooLarge(`Pictures are made for up to ${MAX_SLIP_IMAGES.toLocaleString('en-IN')} slips at a time, and this task prints ${printed.toLocaleString('en-IN')}. Print the PDF, or find the voters you need and share theirs.`);
   }
-  const paid = doc.paidAt !== null && doc.status === 'complete';
+  const paid = doc.paidAt !== null;
   const dir = await mkdtemp(path.join(os.tmpdir(), 'vsg-images-'));
   try {
-    const base = await renderInputIn(deps, doc, dir, paid ? { kind: 'final' } : { kind: 'draft', previewPages: Math.max(1, printed) });
-    const shares = Math.max(1, Math.min(2, deps.sandbox.limits.processes));
+    const mode = paid ? ({ kind: 'final' } as const) : ({ kind: 'draft', previewPages: Math.max(1, printed) } as const);
+    // named voters: cut from a copy of the roll holding only their boxes, as selected slips are
+    const base = { ...(await renderInputIn(deps, doc, dir, mode)), ...(chosen ? { selected: { indices: chosen, onePerPage: true } } : {}) };
+    const shares = Math.max(1, Math.min(2, deps.sandbox.limits.processes, printed));
     const results = await Promise.all(
       Array.from({ length: shares }, (_, index) =>
         deps.sandbox.run(
@@ -58,6 +85,11 @@ export async function slipImagesZip(deps: Pick<DocumentsDeps, 'store' | 'sandbox
     );
     const slips = results[0].slips;
     const pages = results.flatMap((r) => r.pages).sort((a, b) => a - b);
+    if (query.format === 'png') {
+      const png = await readFile(path.join(dir, imageFileName(1)));
+      await rm(dir, { recursive: true, force: true });
+      return { body: once(png), size: png.length, name: pictureName(1, slips[0]), type: 'image/png' };
+    }
     const zipFile = path.join(dir, 'slips.zip');
     await writeZip(
       zipFile,
@@ -65,7 +97,7 @@ export async function slipImagesZip(deps: Pick<DocumentsDeps, 'store' | 'sandbox
     );
     const size = (await stat(zipFile)).size;
     const stem = doc.options.voter_list_name.replace(/\.[^.]*$/, '').replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 60) || 'slips';
-    return { body: readThenRemove(zipFile, dir), size, name: `${stem}-slip-pictures${paid ? '' : '-draft'}.zip` };
+    return { body: readThenRemove(zipFile, dir), size, name: `${stem}-slip-pictures${paid ? '' : '-draft'}.zip`, type: 'application/zip' };
   } catch (error) {
     await rm(dir, { recursive: true, force: true });
     throw error;
@@ -97,6 +129,10 @@ async function writeZip(out: string, entries: { name: string; file: string }[]):
   }
   zip.end();
   await written;
+}
+
+async function* once(bytes: Uint8Array): AsyncIterable<Uint8Array> {
+  yield bytes;
 }
 
 /** The file's bytes, then the folder removed (also when the reader stops early). */

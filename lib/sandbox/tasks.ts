@@ -225,7 +225,7 @@ async function slipImagesTask(input: SlipImagesTaskInput, ctx: TaskContext): Pro
   await renderTask({ ...input, onePerPage: true }, { ...ctx, progress: () => undefined });
   const [{ writeSlipImages }, { chooseVoters }] = await Promise.all([import('@/lib/slips/images'), import('@/lib/slips/choose')]);
   const all = JSON.parse(await readFile(input.votersFile, 'utf8')) as VoterRecord[];
-  const printed = input.choices ? chooseVoters(all, input.choices).voters : all;
+  const printed = input.selected ? selectedVoters(all, input.selected.indices) : input.choices ? chooseVoters(all, input.choices).voters : all;
   const pages = await writeSlipImages(new Uint8Array(await readFile(input.out)), input.dir, {
     width: input.width,
     share: input.share,

@@ -11,9 +11,9 @@ import { bannerPng } from '@/tests/render/helpers';
 import { ENGLISH_HEADER, voterRows, workbook } from '@/tests/ingest/sheets';
 import { upload, useDocumentsTestEnv, waitForStatus } from './helpers';
 
-async function fetchZip(token: string, id: number): Promise<{ status: number; type: string | null; length: string | null; disposition: string | null; bytes: Uint8Array }> {
+async function fetchZip(token: string, id: number, query = ''): Promise<{ status: number; type: string | null; length: string | null; disposition: string | null; bytes: Uint8Array }> {
   const res = await (imagesRoute as unknown as (r: Request, c: { params: Promise<{ id: string }> }) => Promise<Response>)(
-    new Request(`http://test.local/api/documents/${id}/slip-images`, { headers: { authorization: `Bearer ${token}` } }),
+    new Request(`http://test.local/api/documents/${id}/slip-images${query}`, { headers: { authorization: `Bearer ${token}` } }),
     { params: Promise.resolve({ id: String(id) }) },
   );
   return { status: res.status, type: res.headers.get('content-type'), length: res.headers.get('content-length'), disposition: res.headers.get('content-disposition'), bytes: new Uint8Array(await res.arrayBuffer()) };
@@ -65,6 +65,17 @@ describeEachDb('slip pictures for phones', (ctx) => {
     expect(final.disposition).toMatch(/filename="ward_list-slip-pictures\.zip"/);
     const finals = unzipSync(final.bytes);
     expect(Object.keys(finals)).toEqual(names);
+    // voters named by their positions: a ZIP of theirs alone, or one voter's PNG to share
+    const two = unzipSync((await fetchZip(token, id, '?indices=4,0')).bytes);
+    expect(Object.keys(two)).toEqual([names[4], names[0]]);
+    const one = await fetchZip(token, id, '?indices=2&format=png');
+    expect(one.type).toBe('image/png');
+    expect(one.disposition).toContain(`filename="${names[2]}"`);
+    expect((await sharp(one.bytes).metadata()).width).toBe(800);
+    const refused = await fetchZip(token, id, '?indices=1,2&format=png');
+    expect(refused.status).toBe(422);
+    expect(new TextDecoder().decode(refused.bytes)).toMatch(/one voter/);
+    expect((await fetchZip(token, id, '?indices=99')).status).toBe(422);
     // the watermark is on the draft's pictures only
     const first = names[0];
     expect(await greyShare(drafts[first])).toBeGreaterThan((await greyShare(finals[first])) + 0.01);
