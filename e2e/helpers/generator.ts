@@ -76,6 +76,8 @@ export function taskIdOf(page: Page): string {
  * non-white pixels (an empty grey box or a white sheet fails).
  */
 export async function expectPdfDrawn(page: Page, scope = page.getByTestId('pdf-viewer').first()): Promise<void> {
+  // pages are drawn as they come near the screen: scroll to the preview first, as its reader would
+  await scope.locator('canvas[data-testid="pdf-page"]').first().scrollIntoViewIfNeeded({ timeout: 30_000 });
   const canvas = scope.locator('canvas[data-testid="pdf-page"][data-rendered="true"]').first();
   await expect(canvas).toBeVisible({ timeout: 30_000 });
   const stats = await canvas.evaluate((el: HTMLCanvasElement) => {
