@@ -1,21 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from './helpers/test';
-import {
-  bannerPng,
-  DESKTOP,
-  expectNoHorizontalScroll,
-  expectPdfDrawn,
-  fillGenerator,
-  loginViaApi,
-  newTestUser,
-  pdfPageCount,
-  PHONE,
-  shot,
-  signUpViaApi,
-  useTheme,
-  type Upload,
-} from './helpers';
+import { bannerPng, DESKTOP, expectNoHorizontalScroll, expectPdfDrawn, fillGenerator, gujaratRoll, loginViaApi, newTestUser, pdfPageCount, PHONE, shot, signUpViaApi, useTheme } from './helpers';
 
 /**
  * Polling-day slips in the browser, on the 2025 Gujarat roll: the draft screen says what was found (the
@@ -25,14 +10,6 @@ import {
  */
 test.describe.configure({ timeout: 240_000 });
 
-function gujaratRoll(): Upload {
-  const file = path.resolve(process.cwd(), '../shared/fixtures/rolls/gujarat-2025-ac137-part1.pdf');
-  if (!existsSync(file)) {
-    if (process.env.CI) throw new Error(`shared roll fixture missing at ${file} (required on CI)`);
-    test.skip(true, `shared roll fixture not found at ${file}`);
-  }
-  return { name: 'gujarat-2025-part1.pdf', mimeType: 'application/pdf', buffer: readFileSync(file) };
-}
 
 for (const j of [
   { viewport: DESKTOP, device: 'desktop', theme: 'dark' as const },

@@ -1,10 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { type Page } from '@playwright/test';
 import { expect, test } from './helpers/test';
-import { bannerPng, DESKTOP, expectNoHorizontalScroll, fillGenerator, loginViaApi, newTestUser, PHONE, signUpViaApi, useTheme, type Upload } from './helpers';
+import { bannerPng, damanRoll, DESKTOP, expectNoHorizontalScroll, fillGenerator, gujaratRoll, loginViaApi, newTestUser, PHONE, signUpViaApi, useTheme } from './helpers';
 
 /**
  * The polling-day desk in the browser, on the 2025 Gujarat roll: a name typed in English letters
@@ -17,14 +17,6 @@ test.describe.configure({ timeout: 240_000 });
 const SHOTS = path.join('test-results', 'voter-search');
 const EPIC = /\b[A-Z]{3}[0-9]{7}\b|\b[A-Z]{2}\/[0-9]{2}\/[0-9]{3}\/[0-9]{6,7}\b/g;
 
-function gujaratRoll(): Upload {
-  const file = path.resolve(process.cwd(), '../shared/fixtures/rolls/gujarat-2025-ac137-part1.pdf');
-  if (!existsSync(file)) {
-    if (process.env.CI) throw new Error(`shared roll fixture missing at ${file} (required on CI)`);
-    test.skip(true, `shared roll fixture not found at ${file}`);
-  }
-  return { name: 'gujarat-2025-part1.pdf', mimeType: 'application/pdf', buffer: readFileSync(file) };
-}
 
 async function shot(page: Page, name: string): Promise<void> {
   mkdirSync(SHOTS, { recursive: true });
@@ -100,17 +92,13 @@ for (const j of [
 }
 
 test('voter search on a legacy-font roll: by EPIC and serial, and the screen says names cannot be searched (phone)', async ({ page }) => {
-  const file = path.resolve(process.cwd(), '../shared/fixtures/rolls/daman-2017-part1-gujarati.pdf');
-  if (!existsSync(file)) {
-    if (process.env.CI) throw new Error(`shared roll fixture missing at ${file} (required on CI)`);
-    test.skip(true, `shared roll fixture not found at ${file}`);
-  }
+  const roll = damanRoll();
   await page.setViewportSize(PHONE);
   await useTheme(page, 'dark');
   const user = await signUpViaApi(page.request, newTestUser('desk-legacy'));
   await loginViaApi(page, user.email, user.password);
   await page.goto('/voter-slip-generator');
-  await fillGenerator(page, { name: 'daman-2017.pdf', mimeType: 'application/pdf', buffer: readFileSync(file) }, await bannerPng());
+  await fillGenerator(page, roll, await bannerPng());
   await page.getByRole('button', { name: 'Generate Slips' }).click();
   await expect(page.getByTestId('task-draft')).toBeVisible({ timeout: 180_000 });
   const panel = page.getByTestId('voter-search');

@@ -15,14 +15,24 @@ export interface Upload {
 export const PHONE = { width: 360, height: 740 };
 export const DESKTOP = { width: 1280, height: 800 };
 
-/** The shared real Daman roll (read from ../shared, never copied). On CI a missing roll fails; elsewhere the test skips, saying why. */
-export function damanRoll(): Upload {
-  const file = path.resolve(process.cwd(), '../shared/fixtures/rolls/daman-2017-part1-gujarati.pdf');
+/** A shared real roll (read from ../shared, never copied). On CI a missing roll fails; elsewhere the test skips, saying why. */
+function sharedRoll(fixture: string, name: string): Upload {
+  const file = path.resolve(process.cwd(), '../shared/fixtures/rolls', fixture);
   if (!existsSync(file)) {
     if (process.env.CI) throw new Error(`shared roll fixture missing at ${file} (required on CI)`);
     test.skip(true, `shared roll fixture not found at ${file}`);
   }
-  return { name: 'daman-2017-part1-gujarati.pdf', mimeType: 'application/pdf', buffer: readFileSync(file) };
+  return { name, mimeType: 'application/pdf', buffer: readFileSync(file) };
+}
+
+/** The Daman roll of 2017 (legacy-font Gujarati text, 993 voters). */
+export function damanRoll(): Upload {
+  return sharedRoll('daman-2017-part1-gujarati.pdf', 'daman-2017-part1-gujarati.pdf');
+}
+
+/** The Gujarat roll of 2025 (Unicode Gujarati text, 595 voters, 7 deleted). */
+export function gujaratRoll(): Upload {
+  return sharedRoll('gujarat-2025-ac137-part1.pdf', 'gujarat-2025-part1.pdf');
 }
 
 /** A made-up Excel voter list (invented names, not real voters) with English headers. */

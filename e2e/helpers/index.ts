@@ -14,6 +14,7 @@ export {
 export {
   bannerPng,
   damanRoll,
+  gujaratRoll,
   DESKTOP,
   excelList,
   expectNoHorizontalScroll,

@@ -2,6 +2,7 @@
  * The browser's side of the documents API: answer types and one function per call, each answering a
  * Result whose failure is the text to show, so screens only show it.
  */
+import type { ReceiptJson } from '@/lib/invoices/present';
 import type { SlipChoices } from '@/lib/slips/choose';
 import type { VoterSearchAnswer } from '@/lib/voters/search';
 import { authUpload, failed, jsonBody, readDetail, readJson, request, requestJson, type Result, type UploadProgress } from './api';
@@ -28,19 +29,7 @@ export interface Refund {
 }
 
 /** The proof of payment of a paid task: its ids, the invoice and any credit notes (downloaded with the session's token). */
-export interface Receipt {
-  invoice_id: number;
-  invoice_number: string;
-  invoice_title: string;
-  order_id: string;
-  payment_id: string;
-  paid_at: string;
-  amount: number;
-  pages: number | null;
-  invoice_url: string;
-  test_mode: boolean;
-  credit_notes: { id: number; number: string; amount: number; issued_at: string; url: string }[];
-}
+export type Receipt = ReceiptJson;
 
 /** One row of GET /api/documents (newest first). */
 export interface DocumentSummary {
