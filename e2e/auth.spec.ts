@@ -20,12 +20,12 @@ test.describe('accounts', () => {
 
     // Profile: prefilled; change name, phone and password.
     await expect(page).toHaveURL(/\/profile$/);
-    await expect(page.getByLabel('Name')).toHaveValue(user.name);
+    await expect(page.getByLabel('Name', { exact: true })).toHaveValue(user.name);
     await expect(page.getByLabel('Phone Number')).toHaveValue(user.phone_number);
     await expect(page.getByText('Leave blank to keep the current password.')).toBeVisible();
     const newName = `${user.name} Renamed`;
     const newPassword = `${user.password}-new`;
-    await page.getByLabel('Name').fill(newName);
+    await page.getByLabel('Name', { exact: true }).fill(newName);
     await page.getByLabel('Phone Number').fill('9123456780');
     await page.getByLabel('New Password').fill(newPassword);
     await page.getByRole('button', { name: 'Update Profile' }).click();
@@ -33,7 +33,7 @@ test.describe('accounts', () => {
     await expect(page.getByLabel('New Password')).toHaveValue('');
 
     await page.reload();
-    await expect(page.getByLabel('Name')).toHaveValue(newName);
+    await expect(page.getByLabel('Name', { exact: true })).toHaveValue(newName);
     await expect(page.getByLabel('Phone Number')).toHaveValue('9123456780');
 
     // Logout from the side menu clears the tokens and shows the visitor menu.
@@ -61,7 +61,7 @@ test.describe('accounts', () => {
     const user = await signUpViaApi(page.request, newTestUser('keep'));
     await loginAs(page, user.email, user.password);
     await page.goto('/profile');
-    await page.getByLabel('Name').fill('Kept Password');
+    await page.getByLabel('Name', { exact: true }).fill('Kept Password');
     await page.getByRole('button', { name: 'Update Profile' }).click();
     await expect(page.getByText('Profile updated successfully!')).toBeVisible();
     await page.evaluate(() => window.localStorage.clear());
@@ -126,7 +126,7 @@ test.describe('accounts', () => {
     const user = newTestUser('rules');
     await page.goto('/signup');
     await expect(page.getByText('At least 8 characters.')).toBeVisible();
-    await page.getByLabel('Name').fill(user.name);
+    await page.getByLabel('Name', { exact: true }).fill(user.name);
     await page.getByLabel('Email').fill(user.email);
     await page.getByLabel('Phone Number').fill('12345');
     await page.getByLabel('Password', { exact: true }).fill('abc');
