@@ -52,6 +52,17 @@ for (const j of [
     const { panel, first } = await searchJenti(page);
     // the name is shown as the roll prints it
     await expect(first).toContainText(/\p{Script=Gujarati}/u);
+    // open the voter: their slip as it prints
+    await first.getByTestId('voter-open-slip').click();
+    const opened = page.getByTestId('voter-slip-dialog');
+    await expect(opened).toContainText('Sr. 3');
+    const slipPicture = opened.getByTestId('voter-slip-picture');
+    await expect(slipPicture).toBeVisible({ timeout: 60_000 });
+    expect(await slipPicture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(800);
+    await shot(page, `${j.device}-${j.theme}-voter-slip`);
+    await opened.getByRole('button', { name: 'Close' }).click();
+    await expect(opened).toBeHidden();
+
     await first.getByTestId('voter-result-check').check();
     await expect(panel.getByTestId('voter-search-selected')).toContainText('1 selected');
     await panel.getByTestId('voter-print-format').selectOption('single');

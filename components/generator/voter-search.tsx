@@ -11,6 +11,7 @@ import { FormField } from '@/components/forms/form-field';
 import { FormMessage } from '@/components/forms/form-message';
 import { searchVoters, selectedSlips, slipPicture, slipPictures, type DocumentStatus, type SelectedFormat, type VoterHit, type VoterSearchAnswer } from '@/lib/client/documents';
 import { saveBlob, shareOrSave } from '@/lib/client/files';
+import { VoterSlipDialog } from './voter-slip-dialog';
 
 const schema = z.object({
   q: z.string().trim().max(100, 'Type at most 100 characters.'),
@@ -55,6 +56,7 @@ export function VoterSearchPanel({ doc }: { doc: DocumentStatus }) {
   const [error, setError] = React.useState<string | null>(null);
   const [printing, setPrinting] = React.useState(false);
   const [sharing, setSharing] = React.useState(false);
+  const [opened, setOpened] = React.useState<VoterHit | null>(null);
   const [chosen, setChosen] = React.useState<Map<number, VoterHit>>(new Map());
   const paid = doc.status === 'complete';
   const q = form.watch('q');
@@ -187,8 +189,8 @@ export function VoterSearchPanel({ doc }: { doc: DocumentStatus }) {
             {voters.map((v) => {
               const line = [v.house_number ? `House ${v.house_number}` : null, ageSex(v)].filter(Boolean).join(' · ');
               return (
-                <li key={v.index}>
-                  <label className="flex cursor-pointer items-start gap-3 rounded px-2 py-1.5 hover:bg-muted/60 has-[:checked]:bg-primary/10">
+                <li key={v.index} className="flex items-start gap-1 rounded hover:bg-muted/60 has-[:checked]:bg-primary/10">
+                  <label className="flex min-w-0 flex-1 cursor-pointer items-start gap-3 rounded px-2 py-1.5">
                     <input
                       type="checkbox"
                       className="mt-1 size-4 shrink-0 accent-primary"
@@ -215,6 +217,9 @@ export function VoterSearchPanel({ doc }: { doc: DocumentStatus }) {
                       </span>
                     </span>
                   </label>
+                  <Button type="button" variant="ghost" size="sm" className="mt-1 shrink-0" onClick={() => setOpened(v)} aria-label={`Open the slip of serial ${v.serial ?? '—'}`} data-testid="voter-open-slip">
+                    <ImageIcon /> Slip
+                  </Button>
                 </li>
               );
             })}
@@ -247,6 +252,7 @@ export function VoterSearchPanel({ doc }: { doc: DocumentStatus }) {
         </div>
         <FormMessage notice={error ? { kind: 'error', text: error } : null} />
       </form>
+      <VoterSlipDialog taskId={doc.id} voter={opened} onClose={() => setOpened(null)} />
     </section>
   );
 }
