@@ -1,6 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { degrees, PDFDocument } from '@cantoo/pdf-lib';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { renderSlips } from '@/lib/slips/render';
 import { keepOnlyBoxes } from '@/lib/slips/render/strip-source';
@@ -78,5 +80,20 @@ describe('selected slips carry only their voters', () => {
     expect(Math.abs(width - Math.ceil((voter.box!.rect.width * 150) / 72))).toBeLessThanOrEqual(1);
     expect(Math.abs(height - Math.ceil((voter.box!.rect.height * 150) / 72))).toBeLessThanOrEqual(1);
     expect(cut.pdf.length).toBeLessThan(bytes.length / 5);
+
+    // the same page turned a quarter (/Rotate 90): the box's picture is cut the same, with the voter's ink in it
+    const turned = await PDFDocument.load(bytes);
+    turned.getPage(0).setRotation(degrees(90));
+    const cutTurned = await keepOnlyBoxes(new Uint8Array(await turned.save()), [{ page: 1, rect: voter.box!.rect }]);
+    const turnedFile = path.join(tmpDir(), 'cut-turned.pdf');
+    fs.writeFileSync(turnedFile, cutTurned.pdf);
+    const turnedRows = execFileSync('pdfimages', ['-list', turnedFile]).toString().trim().split('\n').slice(2);
+    expect(turnedRows).toHaveLength(1);
+    expect(turnedRows[0].trim().split(/\s+/).slice(3, 5).map(Number)).toEqual([width, height]);
+    const out = path.join(tmpDir(), 'turned-image');
+    execFileSync('pdfimages', ['-png', turnedFile, out]);
+    const { data } = await sharp(`${out}-000.png`).greyscale().raw().toBuffer({ resolveWithObject: true });
+    const ink = data.reduce((n, v) => n + (v < 128 ? 1 : 0), 0) / data.length;
+    expect(ink).toBeGreaterThan(0.02);
   });
 });

@@ -35,6 +35,7 @@ interface StripExports extends PdfiumExports {
   FPDFFormObj_CountObjects(form: number): number;
   FPDFFormObj_GetObject(form: number, index: number): number;
   FPDFPage_GetRotation(page: number): number;
+  FPDFPage_SetRotation(page: number, rotation: number): void;
   FPDF_GetPageBoundingBox(page: number, rect: number): number;
   FPDFPage_InsertObject(page: number, obj: number): void;
   FPDFPageObj_NewImageObj(doc: number): number;
@@ -161,8 +162,8 @@ export async function keepOnlyBoxes(bytes: Uint8Array, boxes: readonly KeptBox[]
 /**
  * The pictures on `page` that run past `box`, replaced by one picture of what they show inside it: the
  * others are taken off the page, the page is drawn (the pictures alone) into a bitmap of the box, the
- * pictures go, and the bitmap goes in at the bottom with the others back on top in their order. A rotated
- * page's pictures are dropped instead (the box is left without them rather than shared whole).
+ * pictures go, and the bitmap goes in at the bottom with the others back on top in their order. A turned page
+ * (/Rotate) is drawn unturned, as its coordinates are.
  */
 function cropPictures(E: StripExports, doc: number, page: number, box: Rect, scratch: number): void {
   const crossing: number[] = [];
@@ -179,8 +180,10 @@ function cropPictures(E: StripExports, doc: number, page: number, box: Rect, scr
   if (crossing.length === 0) return;
   for (const obj of others) E.FPDFPage_RemoveObject(page, obj);
   let bitmap = 0;
-  const upright = E.FPDFPage_GetRotation(page) === 0 && E.FPDF_GetPageBoundingBox(page, scratch);
-  if (upright) {
+  // drawn as the page is stored, unturned: the box is in the page's own coordinates (turned back after)
+  const rotation = E.FPDFPage_GetRotation(page);
+  if (rotation !== 0) E.FPDFPage_SetRotation(page, 0);
+  if (E.FPDF_GetPageBoundingBox(page, scratch)) {
     // display space: origin at the top-left of the page's box, y down, in points
     const view = new Float32Array(E.memory.buffer, scratch, 4);
     const [left, top] = [view[0], view[1]];
@@ -195,6 +198,7 @@ function cropPictures(E: StripExports, doc: number, page: number, box: Rect, scr
       E.FPDF_RenderPageBitmapWithMatrix(bitmap, page, scratch + 16, scratch + 40, 0);
     }
   }
+  if (rotation !== 0) E.FPDFPage_SetRotation(page, rotation);
   for (const obj of crossing) {
     E.FPDFPage_RemoveObject(page, obj);
     E.FPDFPageObj_Destroy(obj);
