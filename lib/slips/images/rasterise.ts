@@ -1,19 +1,13 @@
-import { readFile } from 'node:fs/promises';
-import { pdfiumFiles } from '../ingest/engines/pdfium-thread';
+import { loadPdfium, openPdf, type PdfiumExports } from '../render/pdfium';
 
 /**
- * Pages of a PDF drawn to pixels by PDFium (the @embedpdf/pdfium WebAssembly build the roll reader already
- * uses), in the calling process: the slips' own PDF, drawn once into pictures instead of laying the slip
- * out a second time. Meant for a sandbox process (the PDF embeds the uploaded roll's pages).
+ * Pages of a PDF drawn to pixels by PDFium (the instance render/pdfium.ts loads), in the calling process:
+ * the slips' own PDF, drawn once into pictures instead of laying the slip out a second time. Meant for a
+ * sandbox process (the PDF embeds the uploaded roll's pages).
  */
 
-/** The PDFium calls used here, as the WebAssembly module exports them (pointers and handles are numbers). */
-interface PdfiumExports {
-  memory: WebAssembly.Memory;
-  malloc(size: number): number;
-  free(ptr: number): void;
-  FPDF_LoadMemDocument(ptr: number, size: number, password: number): number;
-  FPDF_CloseDocument(doc: number): void;
+/** The PDFium calls used here besides opening (pointers and handles are numbers). */
+interface DrawExports extends PdfiumExports {
   FPDF_GetPageCount(doc: number): number;
   FPDF_LoadPage(doc: number, index: number): number;
   FPDF_ClosePage(page: number): void;
@@ -29,19 +23,6 @@ interface PdfiumExports {
 
 /** Anti-aliased text and paths, as for printing (FPDF_PRINTING off: screen rendering; FPDF_LCD_TEXT off). */
 const RENDER_FLAGS = 0;
-
-let loading: Promise<PdfiumExports> | null = null;
-
-function pdfium(): Promise<PdfiumExports> {
-  loading ??= (async () => {
-    const files = pdfiumFiles();
-    const { init } = (await import(files.entry)) as { init(options: { wasmBinary: Buffer; print(): void; printErr(): void }): Promise<{ PDFiumExt_Init(): void; pdfium: { wasmExports: unknown } }> };
-    const module = await init({ wasmBinary: await readFile(files.wasm), print: () => undefined, printErr: () => undefined });
-    module.PDFiumExt_Init();
-    return module.pdfium.wasmExports as PdfiumExports;
-  })();
-  return loading;
-}
 
 /** One drawn page: `width` × `height` RGB pixels, row after row. */
 export interface RgbPage {
@@ -59,15 +40,10 @@ export interface PageRasteriser {
 }
 
 export async function openForDrawing(bytes: Uint8Array): Promise<PageRasteriser> {
-  const E = await pdfium();
-  const ptr = E.malloc(bytes.length);
-  if (!ptr) throw new Error('out of memory for the PDF');
-  new Uint8Array(E.memory.buffer).set(bytes, ptr);
-  const doc = E.FPDF_LoadMemDocument(ptr, bytes.length, 0);
-  if (!doc) {
-    E.free(ptr);
-    throw new Error('PDFium could not open the slips PDF');
-  }
+  const E = (await loadPdfium()) as DrawExports;
+  const opened = openPdf(E, bytes);
+  if (!opened) throw new Error('PDFium could not open the slips PDF');
+  const { doc } = opened;
   return {
     pages: E.FPDF_GetPageCount(doc),
     draw(n, width) {
@@ -101,9 +77,6 @@ export async function openForDrawing(bytes: Uint8Array): Promise<PageRasteriser>
         E.FPDF_ClosePage(page);
       }
     },
-    close() {
-      E.FPDF_CloseDocument(doc);
-      E.free(ptr);
-    },
+    close: opened.close,
   };
 }

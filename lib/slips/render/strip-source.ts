@@ -1,6 +1,6 @@
 import { PDFArray, PDFContentStream, PDFDict, PDFDocument, PDFName, PDFRawStream, PDFStream, decodePDFRawStream } from '@cantoo/pdf-lib';
 import type { Rect } from '../types';
-import { loadPdfium, type PdfiumExports } from './repair-pdf';
+import { loadPdfium, openPdf, savedCopy, type PdfiumExports } from './pdfium';
 
 /**
  * A roll cut down to some of its boxes, for slips that leave the task (a few voters' slips printed at a
@@ -83,14 +83,9 @@ function touches(b: Rect, box: Rect): boolean {
 export async function keepOnlyBoxes(bytes: Uint8Array, boxes: readonly KeptBox[]): Promise<StrippedSource> {
   if (boxes.length === 0) throw new Error('No box to keep.');
   const E = (await loadPdfium()) as StripExports;
-  const ptr = E.malloc(bytes.length);
-  if (!ptr) throw new RangeError('could not allocate memory for the roll PDF');
-  new Uint8Array(E.memory.buffer).set(bytes, ptr);
-  const src = E.FPDF_LoadMemDocument(ptr, bytes.length, 0);
-  if (!src) {
-    E.free(ptr);
-    throw new Error('PDFium could not open the roll PDF.');
-  }
+  const roll = openPdf(E, bytes);
+  if (!roll) throw new Error('PDFium could not open the roll PDF.');
+  const src = roll.doc;
   const dest = E.FPDF_CreateNewDocument();
   const scratch = E.malloc(Math.max(64, 4 * boxes.length));
   try {
@@ -136,26 +131,13 @@ export async function keepOnlyBoxes(bytes: Uint8Array, boxes: readonly KeptBox[]
         E.FPDF_ClosePage(page);
       }
     }
-    const writer = E.PDFiumExt_OpenFileWriter();
-    try {
-      if (!E.PDFiumExt_SaveAsCopy(dest, writer)) throw new Error('PDFium could not save the cut-down roll.');
-      const size = E.PDFiumExt_GetFileWriterSize(writer);
-      const out = E.malloc(size);
-      if (!out) throw new RangeError('could not allocate memory for the cut-down roll');
-      try {
-        E.PDFiumExt_GetFileWriterData(writer, out, size);
-        return { pdf: await withoutUnusedPictures(new Uint8Array(E.memory.buffer, out, size).slice()), removed };
-      } finally {
-        E.free(out);
-      }
-    } finally {
-      E.PDFiumExt_CloseFileWriter(writer);
-    }
+    const cut = savedCopy(E, dest);
+    if (!cut) throw new Error('PDFium could not save the cut-down roll.');
+    return { pdf: await withoutUnusedPictures(cut), removed };
   } finally {
     E.free(scratch);
     if (dest) E.FPDF_CloseDocument(dest);
-    E.FPDF_CloseDocument(src);
-    E.free(ptr);
+    roll.close();
   }
 }
 
