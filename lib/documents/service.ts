@@ -177,8 +177,13 @@ export async function listTasks(ctx: DocumentsDeps, userId: number): Promise<Doc
 
 /** The name a task's PDF is saved under (`part` names a part of the slips, such as `-selected`). */
 export function safeFileName(doc: DocumentRow, kind: DocumentFileKind, part = ''): { ascii: string; utf8: string } {
+  return listFileName(doc, `slips-${doc.id}${part}${kind === 'draft' ? '-draft' : ''}.pdf`);
+}
+
+/** A download's name: the voter list's name without its extension, then `rest`; in ASCII, and in UTF-8 percent-encoded. */
+export function listFileName(doc: DocumentRow, rest: string): { ascii: string; utf8: string } {
   const base = path.basename(doc.options.voter_list_name, path.extname(doc.options.voter_list_name)) || 'voter-list';
-  const name = `${base}-slips-${doc.id}${part}${kind === 'draft' ? '-draft' : ''}.pdf`;
+  const name = `${base}-${rest}`;
   const ascii = name.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/_+/g, '_');
   return { ascii, utf8: encodeURIComponent(name) };
 }

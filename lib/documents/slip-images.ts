@@ -6,18 +6,18 @@ import { Zip, ZipPassThrough } from 'fflate';
 import { z } from 'zod';
 import type { DocumentRow } from '@/db/schema';
 import { ApiError } from '@/lib/api/errors';
+import type { PdfFile } from '@/lib/api/pdf-response';
 import { imageFileName, SLIP_IMAGE_WIDTH } from '@/lib/slips/images';
 import type { DocumentsDeps } from './deps';
+import { listFileName } from './service';
 import { renderInputIn } from './step-plumbing';
+import { MAX_SELECTED_SLIPS, namedVoters, sharedRenderError, sharedSlipsMode } from './voter-search';
 
 /**
  * The most pictures one request makes: a part's slips (a 2025 roll has up to about 1,500 voters) in well under a
  * minute on two cores.
  */
 export const MAX_SLIP_IMAGES = 2000;
-
-/** Most pictures a request names voter by voter (`indices`), as for selected slips. */
-export const MAX_CHOSEN_IMAGES = 200;
 
 /** `GET …/slip-images`: every slip the task prints, or the voters named (`indices`, positions in the list as search answers them); one PNG alone with `format=png`. */
 export const slipImagesQuery = z
@@ -26,7 +26,7 @@ export const slipImagesQuery = z
       .string()
       .regex(/^\d{1,7}(,\d{1,7})*$/, 'must be voter positions separated by commas, such as 3,17,42')
       .transform((v) => [...new Set(v.split(',').map(Number))])
-      .refine((v) => v.length <= MAX_CHOSEN_IMAGES, `must name at most ${MAX_CHOSEN_IMAGES} voters`)
+      .refine((v) => v.length <= MAX_SELECTED_SLIPS, `must name at most ${MAX_SELECTED_SLIPS} voters`)
       .optional(),
     format: z.enum(['zip', 'png']).default('zip'),
   })
@@ -34,11 +34,8 @@ export const slipImagesQuery = z
   .refine((q) => q.format === 'zip' || q.indices?.length === 1, { message: 'format=png gives the picture of one voter: name exactly one in indices', path: ['format'] });
 export type SlipImagesQuery = z.infer<typeof slipImagesQuery>;
 
-/** A ZIP made for one answer: its bytes as they are read (the folder it was made in goes once read or dropped). */
-export interface ZipAnswer {
-  body: AsyncIterable<Uint8Array>;
-  size: number;
-  name: string;
+/** Pictures made for one answer: the bytes as they are read (the folder they were made in goes once read or dropped), and their type. */
+export interface PicturesAnswer extends PdfFile {
   /** application/zip, or image/png for one voter's picture */
   type: string;
 }
@@ -55,22 +52,18 @@ export function pictureName(page: number, slip: { serial: number | null; epic: s
  * roll's pages), the pages shared between as many processes as the machine's sandbox allows (two on two cores).
  * A paid task's pictures are the final slips; before payment they carry the DRAFT watermark.
  */
-export async function slipImagesZip(deps: Pick<DocumentsDeps, 'store' | 'sandbox'>, doc: DocumentRow, query: SlipImagesQuery, signal?: AbortSignal): Promise<ZipAnswer> {
+export async function slipImagesZip(deps: Pick<DocumentsDeps, 'store' | 'sandbox'>, doc: DocumentRow, query: SlipImagesQuery, signal?: AbortSignal): Promise<PicturesAnswer> {
   if (!doc.votersFileId || (doc.status !== 'draft_complete' && doc.status !== 'complete')) {
     throw ApiError.conflict('Slip pictures can be made once the draft is ready.');
   }
-  const chosen = query.indices;
-  const count = doc.voterCount ?? Number.MAX_SAFE_INTEGER;
-  const outside = chosen?.find((i) => i >= count);
-  if (outside !== undefined) throw ApiError.unprocessable(`This list has ${count} voters: there is no voter number ${outside}.`);
+  const chosen = query.indices && namedVoters(doc, query.indices);
   const printed = chosen?.length ?? doc.slipSummary?.printed ?? doc.voterCount ?? 0;
   if (printed > MAX_SLIP_IMAGES) {
     throw ApiError.tooLarge(`Pictures are made for up to ${MAX_SLIP_IMAGES.toLocaleString('en-IN')} slips at a time, and this task prints ${printed.toLocaleString('en-IN')}. Print the PDF, or find the voters you need and share theirs.`);
   }
-  const paid = doc.paidAt !== null;
   const dir = await mkdtemp(path.join(os.tmpdir(), 'vsg-images-'));
   try {
-    const mode = paid ? ({ kind: 'final' } as const) : ({ kind: 'draft', previewPages: Math.max(1, printed) } as const);
+    const mode = sharedSlipsMode(doc, printed);
     // named voters: cut from a copy of the roll holding only their boxes, as selected slips are
     const base = { ...(await renderInputIn(deps, doc, dir, mode)), ...(chosen ? { selected: { indices: chosen, onePerPage: true } } : {}) };
     const shares = Math.max(1, Math.min(2, deps.sandbox.limits.processes, printed));
@@ -88,7 +81,8 @@ export async function slipImagesZip(deps: Pick<DocumentsDeps, 'store' | 'sandbox
     if (query.format === 'png') {
       const png = await readFile(path.join(dir, imageFileName(1)));
       await rm(dir, { recursive: true, force: true });
-      return { body: once(png), size: png.length, name: pictureName(1, slips[0]), type: 'image/png' };
+      const name = pictureName(1, slips[0]);
+      return { body: once(png), size: png.length, name: { ascii: name, utf8: encodeURIComponent(name) }, type: 'image/png' };
     }
     const zipFile = path.join(dir, 'slips.zip');
     await writeZip(
@@ -96,11 +90,10 @@ export async function slipImagesZip(deps: Pick<DocumentsDeps, 'store' | 'sandbox
       pages.map((page) => ({ name: pictureName(page, slips[page - 1]), file: path.join(dir, imageFileName(page)) })),
     );
     const size = (await stat(zipFile)).size;
-    const stem = doc.options.voter_list_name.replace(/\.[^.]*$/, '').replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 60) || 'slips';
-    return { body: readThenRemove(zipFile, dir), size, name: `${stem}-slip-pictures${paid ? '' : '-draft'}.zip`, type: 'application/zip' };
+    return { body: readThenRemove(zipFile, dir), size, name: listFileName(doc, `slip-pictures${doc.paidAt !== null ? '' : '-draft'}.zip`), type: 'application/zip' };
   } catch (error) {
     await rm(dir, { recursive: true, force: true });
-    throw error;
+    throw sharedRenderError(error);
   }
 }
 

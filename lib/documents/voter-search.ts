@@ -3,7 +3,7 @@ import type { DocumentRow } from '@/db/schema';
 import { ApiError } from '@/lib/api/errors';
 import { controlCharacters } from '@/lib/api/plain-text';
 import type { PdfFile } from '@/lib/api/pdf-response';
-import { SandboxLimitError, SandboxTaskError } from '@/lib/sandbox';
+import { SandboxLimitError, SandboxTaskError, type RenderTaskInput } from '@/lib/sandbox';
 import { SlipInputError } from '@/lib/slips/render/errors';
 import { transliterateWord } from '@/lib/transliterate/engine';
 import { voterIndexCache } from '@/lib/voters/search-cache';
@@ -64,6 +64,26 @@ export async function searchTaskVoters(ctx: DocumentsDeps, userId: number, id: n
   return { ...result, names_readable: result.with_name > 0 };
 }
 
+/** Voters named by their positions in the list (the search's `index`), each once; a position outside the list is a 422. */
+export function namedVoters(doc: DocumentRow, indices: readonly number[]): number[] {
+  const unique = [...new Set(indices)];
+  const count = doc.voterCount ?? Number.MAX_SAFE_INTEGER;
+  const outside = unique.find((i) => i >= count);
+  if (outside !== undefined) throw ApiError.unprocessable(`This list has ${count} voters: there is no voter number ${outside}.`);
+  return unique;
+}
+
+/** Slips that leave the task (selected slips, pictures): the final slips once paid, each watermarked before. */
+export function sharedSlipsMode(doc: DocumentRow, slips: number): RenderTaskInput['mode'] {
+  return doc.paidAt !== null ? { kind: 'final' } : { kind: 'draft', previewPages: Math.max(1, slips) };
+}
+
+/** A render of shared slips that failed on what the user chose or on what the roll holds, as the 422 saying so. */
+export function sharedRenderError(error: unknown): unknown {
+  if (error instanceof SlipInputError || error instanceof SandboxLimitError || error instanceof SandboxTaskError) return ApiError.unprocessable(error.message);
+  return error;
+}
+
 /**
  * POST …/selected-slips: the chosen voters' slips, at once, as a PDF (not kept): free and without the
  * watermark once the task is paid, watermarked before. Their boxes come from a copy of the roll that
@@ -73,21 +93,16 @@ export async function selectedSlips(ctx: DocumentsDeps, userId: number, id: numb
   const doc = await requireOwnDocument(ctx, userId, id);
   requireReadList(doc);
   if (!doc.uploadFileId || !doc.bannerFileId) throw ApiError.conflict('The files of this task have been deleted.');
-  const indices = [...new Set(input.indices)];
-  const count = doc.voterCount ?? Number.MAX_SAFE_INTEGER;
-  const outside = indices.find((i) => i >= count);
-  if (outside !== undefined) throw ApiError.unprocessable(`This list has ${count} voters: there is no voter number ${outside}.`);
+  const indices = namedVoters(doc, input.indices);
   const paid = doc.paidAt !== null;
   let pdf: Buffer;
   try {
-    ({ pdf } = await renderSelectedInSandbox(ctx, doc, paid ? { kind: 'final' } : { kind: 'draft', previewPages: indices.length }, {
+    ({ pdf } = await renderSelectedInSandbox(ctx, doc, sharedSlipsMode(doc, indices.length), {
       indices,
       onePerPage: input.format === 'single',
     }));
   } catch (error) {
-    if (error instanceof SlipInputError) throw ApiError.unprocessable(error.message);
-    if (error instanceof SandboxLimitError || error instanceof SandboxTaskError) throw ApiError.unprocessable(error.message);
-    throw error;
+    throw sharedRenderError(error);
   }
   return {
     body: (async function* () {

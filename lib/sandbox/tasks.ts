@@ -68,6 +68,11 @@ async function parseTask(input: ParseTaskInput, ctx: TaskContext): Promise<Parse
 }
 
 async function renderTask(input: RenderTaskInput, ctx: TaskContext): Promise<RenderTaskResult> {
+  return (await renderChosen(input, ctx)).result;
+}
+
+/** The render task's work, and the voters whose slips it drew, in the PDF's order. */
+async function renderChosen(input: RenderTaskInput, ctx: TaskContext): Promise<{ result: RenderTaskResult; voters: VoterRecord[] }> {
   const [{ renderSlips, LayoutError, BannerError, SlipInputError, SourcePdfDamagedError }, { repairedPdfs }] = await Promise.all([
     import('@/lib/slips/render'),
     import('@/lib/slips/render/repair-pdf'),
@@ -124,7 +129,7 @@ async function renderTask(input: RenderTaskInput, ctx: TaskContext): Promise<Ren
     ...counts,
   });
   try {
-    return { ...(await render(sourcePdf)), repaired: false };
+    return { result: { ...(await render(sourcePdf)), repaired: false }, voters };
   } catch (error) {
     // Bad choices (layout, banner, address) are not the roll's fault; anything else the roll caused
     // (pdf-lib refusing a damaged file, or failing on an object while copying a page) is tried once
@@ -134,7 +139,7 @@ async function renderTask(input: RenderTaskInput, ctx: TaskContext): Promise<Ren
     let last: unknown = error;
     for await (const repaired of repairedPdfs(sourcePdf)) {
       try {
-        return { ...(await render(repaired)), repaired: true };
+        return { result: { ...(await render(repaired)), repaired: true }, voters };
       } catch (again) {
         if (again instanceof LayoutError || again instanceof BannerError || again instanceof RangeError) throw again;
         last = again;
@@ -222,10 +227,8 @@ async function warmTask(): Promise<null> {
 
 /** The task's slips one per page, then this process's share of the pages as pictures (SlipImagesTaskInput). */
 async function slipImagesTask(input: SlipImagesTaskInput, ctx: TaskContext): Promise<SlipImagesTaskResult> {
-  await renderTask({ ...input, onePerPage: true }, { ...ctx, progress: () => undefined });
-  const [{ writeSlipImages }, { chooseVoters }] = await Promise.all([import('@/lib/slips/images'), import('@/lib/slips/choose')]);
-  const all = JSON.parse(await readFile(input.votersFile, 'utf8')) as VoterRecord[];
-  const printed = input.selected ? selectedVoters(all, input.selected.indices) : input.choices ? chooseVoters(all, input.choices).voters : all;
+  const { voters: printed } = await renderChosen({ ...input, onePerPage: true }, { ...ctx, progress: () => undefined });
+  const { writeSlipImages } = await import('@/lib/slips/images');
   const pages = await writeSlipImages(new Uint8Array(await readFile(input.out)), input.dir, {
     width: input.width,
     share: input.share,

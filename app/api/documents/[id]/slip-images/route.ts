@@ -11,5 +11,5 @@ export const GET = withUser('task id', async (req, { ctx, user, id }) => {
   const query = slipImagesQuery.parse(Object.fromEntries(new URL(req.url).searchParams));
   const doc = await requireOwnDocument(ctx, user.id, id);
   const file = await slipImagesZip(ctx, doc, query, req.signal);
-  return fileResponse({ body: file.body, size: file.size, name: { ascii: file.name, utf8: encodeURIComponent(file.name) } }, 'attachment', file.type);
+  return fileResponse(file, 'attachment', file.type);
 });
