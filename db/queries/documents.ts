@@ -98,6 +98,11 @@ export async function findExpiredDocuments(db: Db, cutoff: Date, limit = 200): P
     .limit(limit);
 }
 
+/** The stored files a task holds (its upload, banner, voters, draft and final), those it has. */
+export function documentFileIds(doc: Pick<DocumentRow, 'uploadFileId' | 'bannerFileId' | 'votersFileId' | 'draftFileId' | 'finalFileId'>): string[] {
+  return [doc.uploadFileId, doc.bannerFileId, doc.votersFileId, doc.draftFileId, doc.finalFileId].filter((id): id is string => !!id);
+}
+
 export interface DocumentRefs {
   id: number;
   userId: number;
@@ -125,6 +130,6 @@ export async function findUserDocumentRefs(db: Db, userId: number, options: { lo
     id: r.id,
     userId: r.userId,
     taskId: r.taskId,
-    fileIds: [r.uploadFileId, r.bannerFileId, r.votersFileId, r.draftFileId, r.finalFileId].filter((f): f is string => !!f),
+    fileIds: documentFileIds(r),
   }));
 }

@@ -1,4 +1,4 @@
-import { findExpiredDocuments, updateDocument } from '@/db/queries/documents';
+import { documentFileIds, findExpiredDocuments, updateDocument } from '@/db/queries/documents';
 import { findUnreferencedFiles } from '@/db/queries/files';
 import type { DocumentsDeps } from './deps';
 
@@ -19,7 +19,7 @@ export async function purgeExpiredFiles(deps: Pick<DocumentsDeps, 'db' | 'store'
     const batch = await findExpiredDocuments(deps.db, cutoff);
     if (batch.length === 0) break;
     for (const doc of batch) {
-      const ids = [doc.uploadFileId, doc.bannerFileId, doc.votersFileId, doc.draftFileId, doc.finalFileId].filter((id): id is string => !!id);
+      const ids = documentFileIds(doc);
       await deps.store.delete(ids);
       await updateDocument(deps.db, doc.id, {
         uploadFileId: null,

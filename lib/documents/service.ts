@@ -2,6 +2,7 @@ import path from 'node:path';
 import {
   countOpenDocuments,
   deleteUnpaidDocument,
+  documentFileIds,
   findDocument,
   findUserDocumentRefs,
   findOwnDocument,
@@ -108,8 +109,13 @@ export async function cancelTask(ctx: DocumentsContext, userId: number, id: numb
   // Delete first (only while still unpaid), then stop the job: a step that finishes meanwhile finds the task gone.
   const gone = await deleteUnpaidDocument(ctx.db, doc.id, TRANSITIONS.cancelled);
   if (!gone) throw ApiError.conflict('This task has been paid for or has ended, and can no longer be cancelled.');
+  await stopAndRemoveFiles(ctx, gone);
+}
+
+/** A task just deleted: its job stopped (a step finishing now finds the task gone) and its files removed. */
+async function stopAndRemoveFiles(ctx: DocumentsContext, gone: DocumentRow): Promise<void> {
   if (gone.taskId) await ctx.jobs.cancel(draftJob, [gone.taskId], payloadOf(gone));
-  await ctx.store.delete([gone.uploadFileId, gone.bannerFileId, gone.votersFileId, gone.draftFileId, gone.finalFileId]);
+  await ctx.store.delete(documentFileIds(gone));
 }
 
 /** DELETE /api/documents/{id}: an unpaid task that stopped with an error goes, with its files (history's Delete). */
@@ -119,8 +125,7 @@ export async function deleteFailedTask(ctx: DocumentsContext, userId: number, id
   if (doc.status !== 'error') throw ApiError.conflict(`Only a task that stopped with an error can be deleted (this one is ${doc.status}); cancel a task that is still running.`);
   const gone = await deleteUnpaidDocument(ctx.db, doc.id, TRANSITIONS.deleted);
   if (!gone) throw ApiError.conflict('This task changed meanwhile and was not deleted; reload the page.');
-  if (gone.taskId) await ctx.jobs.cancel(draftJob, [gone.taskId], payloadOf(gone));
-  await ctx.store.delete([gone.uploadFileId, gone.bannerFileId, gone.votersFileId, gone.draftFileId, gone.finalFileId]);
+  await stopAndRemoveFiles(ctx, gone);
 }
 
 /**
