@@ -115,41 +115,28 @@ function offsetRect(r: Rect, dx: number, dy: number): Rect {
 }
 
 /**
- * Dashed cut guides. A full page gets the whole grid; a page with empty cells (the last) gets only the edges of
- * its slips, so that no frame is drawn around a cell with nothing to cut out. Cells fill rows from the top.
+ * Dashed cut guides along the edges of the first `used` cells (cells fill rows from the top): a full page gets
+ * the whole grid, a part-filled one (the last) only its slips' edges, so no frame is drawn around an empty cell.
  */
 function cutGuideOps(grid: PageGrid, used = grid.cells.length): string {
-  const { margin, cols, rows, cellWidth, cellHeight, pageHeight } = grid;
+  const { margin, cols, cellWidth, cellHeight, pageHeight } = grid;
   const top = pageHeight - margin;
   const left = margin;
+  const fullRows = Math.floor(used / cols);
+  const rest = used % cols;
+  const usedRows = fullRows + (rest > 0 ? 1 : 0);
   const parts = ['q 0.6 G 0.35 w [3 2] 0 d'];
-  if (used >= cols * rows) {
-    const bottom = top - rows * cellHeight;
-    const right = margin + cols * cellWidth;
-    for (let c = 0; c <= cols; c++) {
-      const x = left + c * cellWidth;
-      parts.push(`${f(x)} ${f(bottom)} m ${f(x)} ${f(top)} l`);
-    }
-    for (let r = 0; r <= rows; r++) {
-      const y = top - r * cellHeight;
-      parts.push(`${f(left)} ${f(y)} m ${f(right)} ${f(y)} l`);
-    }
-  } else {
-    const fullRows = Math.floor(used / cols);
-    const rest = used % cols;
-    const usedRows = fullRows + (rest > 0 ? 1 : 0);
-    // vertical lines: column c's left edge runs down every used row that has a cell on either side of it
-    for (let c = 0; c <= cols; c++) {
-      const x = left + c * cellWidth;
-      const rowsHere = rest > 0 && c <= rest ? usedRows : fullRows;
-      if (rowsHere > 0) parts.push(`${f(x)} ${f(top - rowsHere * cellHeight)} m ${f(x)} ${f(top)} l`);
-    }
-    // horizontal lines: row line r spans the columns used above or below it
-    for (let r = 0; r <= usedRows; r++) {
-      const y = top - r * cellHeight;
-      const span = r < fullRows || (r === fullRows && fullRows > 0) ? cols : rest;
-      if (span > 0) parts.push(`${f(left)} ${f(y)} m ${f(left + span * cellWidth)} ${f(y)} l`);
-    }
+  // vertical lines: column c's left edge runs down every used row that has a cell on either side of it
+  for (let c = 0; c <= cols; c++) {
+    const x = left + c * cellWidth;
+    const rowsHere = rest > 0 && c <= rest ? usedRows : fullRows;
+    if (rowsHere > 0) parts.push(`${f(x)} ${f(top - rowsHere * cellHeight)} m ${f(x)} ${f(top)} l`);
+  }
+  // horizontal lines: row line r spans the columns used above or below it
+  for (let r = 0; r <= usedRows; r++) {
+    const y = top - r * cellHeight;
+    const span = r < fullRows || (r === fullRows && fullRows > 0) ? cols : rest;
+    if (span > 0) parts.push(`${f(left)} ${f(y)} m ${f(left + span * cellWidth)} ${f(y)} l`);
   }
   parts.push('S Q\n');
   return parts.join(' ');
