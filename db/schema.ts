@@ -122,6 +122,10 @@ export interface DocumentOptions {
   banner_name: string;
   /** Who gets a slip, in what order, how slips look: chosen on the draft screen (validated by lib/slips/choose.ts when read). */
   slips?: Record<string, unknown>;
+  /** A task of several lists: the positions of the lists the user left out on the draft screen. */
+  excluded_parts?: number[];
+  /** Files of an uploaded ZIP that were not voter lists (left out; the draft names them). */
+  skipped_files?: string[];
 }
 
 /** What a list holds, for the draft screen's choices (lib/slips/overview.ts makes it). */
@@ -192,9 +196,44 @@ export const documents = pgTable(
     /** When the task ended (complete or error): retention counts from here. */
     endedAt: timestamp('ended_at', { withTimezone: true }),
     filesDeletedAt: timestamp('files_deleted_at', { withTimezone: true }),
+    /**
+     * A task of several voter lists (one per part, a ward or a constituency): how many; null for a task of one
+     * list. Such a task keeps each list's files and findings in document_parts, and its own upload and voters
+     * columns stay empty.
+     */
+    partCount: integer('part_count'),
     ...timestamps,
   },
   (t) => [index('documents_user_idx').on(t.userId, t.createdAt), index('documents_ended_idx').on(t.endedAt)],
+);
+
+/**
+ * One voter list of a task of several (a part, or booth, of a constituency): its upload, what reading it
+ * found (or why it could not be read), and its slips once made. `position` is the list's place in the upload.
+ */
+export const documentParts = pgTable(
+  'document_parts',
+  {
+    id: serial('id').primaryKey(),
+    documentId: integer('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    name: text('name').notNull(),
+    uploadFileId: text('upload_file_id'),
+    votersFileId: text('voters_file_id'),
+    voterCount: integer('voter_count'),
+    parseSummary: jsonb('parse_summary').$type<DocumentParseSummary>(),
+    /** Why this list could not be read; the task goes on without it. */
+    errorMessage: text('error_message'),
+    /** The watermarked first pages of this list's slips, made when the draft screen asks for them. */
+    draftFileId: text('draft_file_id'),
+    /** This list's final slips, until they are put in the task's ZIP. */
+    finalFileId: text('final_file_id'),
+    pages: integer('pages'),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('document_parts_position_idx').on(t.documentId, t.position)],
 );
 
 /** Stored files (uploads, voter lists, PDFs): metadata; the bytes live in the storage driver. */
@@ -444,6 +483,7 @@ export const invoices = pgTable(
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type DocumentRow = typeof documents.$inferSelect;
+export type DocumentPartRow = typeof documentParts.$inferSelect;
 export type DuplicatePayment = typeof duplicatePayments.$inferSelect;
 export type JobRow = typeof jobs.$inferSelect;
 export type PaymentOrder = typeof paymentOrders.$inferSelect;

@@ -106,6 +106,12 @@ const envSchema = z
     DRAFT_PREVIEW_PAGES: z.coerce.number().int().min(1).max(50).default(3),
     MIN_FEE: z.coerce.number().min(1, 'MIN_FEE must be at least 1 (Razorpay\'s minimum is ₹1)').max(100_000).default(1),
     MAX_UPLOAD_MB: z.coerce.number().positive().max(2048).default(50),
+    /** All the voter lists of one task together (a constituency's rolls, or a ZIP of them). */
+    MAX_TASK_MB: z.coerce.number().positive().max(65536).default(1024),
+    /** Voter lists in one task (one per part: a constituency has 200–400). */
+    MAX_TASK_FILES: z.coerce.number().int().min(1).max(5000).default(500),
+    /** Parts of a task read or rendered at once (default: the sandbox processes). */
+    PARTS_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
     /** Where uploads and PDFs are kept: disk (DATA_DIR/files) or the database; default: database when DATABASE_URL is set. */
     FILES_STORE: z.enum(['disk', 'database']).optional(),
     RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),

@@ -6,7 +6,7 @@ export type DocumentPatch = Partial<Omit<DocumentRow, 'id' | 'userId' | 'created
 
 export async function insertDocument(
   db: Db,
-  values: { userId: number; options: DocumentOptions; uploadFileId: string; bannerFileId: string },
+  values: { userId: number; options: DocumentOptions; uploadFileId: string | null; bannerFileId: string; partCount?: number | null },
 ): Promise<DocumentRow> {
   const [row] = await db
     .insert(documents)

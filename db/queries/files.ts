@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
+import { partFileRefs } from './document-parts';
 import { documents, fileChunks, storedFiles } from '@/db/schema';
 
 export interface StoredFileRow {
@@ -74,7 +75,7 @@ export async function findUnreferencedFiles(db: Db, before: Date, limit = 500): 
   const rows = await db
     .select({ id: storedFiles.id })
     .from(storedFiles)
-    .where(and(lt(storedFiles.completedAt, before), sql`${storedFiles.id} not in (${referenced})`))
+    .where(and(lt(storedFiles.completedAt, before), sql`${storedFiles.id} not in (${referenced})`, sql`${storedFiles.id} not in (${partFileRefs})`))
     .limit(limit);
   return rows.map((r) => r.id);
 }

@@ -12,7 +12,7 @@ export interface DocumentsDeps {
   db: Db;
   store: FileStore;
   sandbox: SandboxPool;
-  config: Pick<Config, 'FEE_PER_PAGE' | 'MIN_FEE' | 'DRAFT_PREVIEW_PAGES' | 'MAX_UPLOAD_MB' | 'RETENTION_DAYS' | 'MAX_OPEN_TASKS'>;
+  config: Pick<Config, 'FEE_PER_PAGE' | 'MIN_FEE' | 'DRAFT_PREVIEW_PAGES' | 'MAX_UPLOAD_MB' | 'MAX_TASK_MB' | 'MAX_TASK_FILES' | 'PARTS_CONCURRENCY' | 'SANDBOX_PROCESSES' | 'RETENTION_DAYS' | 'MAX_OPEN_TASKS'>;
 }
 
 /** The app's own: getDb() (which tests may point elsewhere) and the configured file store. */

@@ -3,6 +3,14 @@ import { defineJob, eraseJob } from '@/lib/jobs';
 import { documentsDeps } from './deps';
 import { purgeExpiredFiles } from './retention';
 import { markFailed, parseStep, renderDraftStep, renderFinalStep, rollFactsStep } from './steps';
+import { readPartsSteps, renderPartsDraftStep, renderPartsFinalSteps } from './part-steps';
+import { findDocument } from '@/db/queries/documents';
+import type { DocumentsDeps } from './deps';
+
+/** Whether a task holds several voter lists (a gone task is not: its steps find it gone and stop). */
+async function isTaskOfParts(deps: DocumentsDeps, documentId: number): Promise<boolean> {
+  return ((await findDocument(deps.db, documentId))?.partCount ?? null) !== null;
+}
 
 /**
  * The slip pipeline: two jobs over one task, and the hourly retention sweep.
@@ -10,6 +18,9 @@ import { markFailed, parseStep, renderDraftStep, renderFinalStep, rollFactsStep 
  *                watermarked preview, total pages, fee → draft_complete) → `roll-facts` (a legacy-font
  *                roll's cover read by OCR for the roll's facts; best effort, the slips never wait for it)
  *   slips-final: `render-final`, started only after a verified payment (→ complete)
+ * A task of several voter lists (part-steps.ts) reads each list in a step of its own (`parse-part-N`, side
+ * by side), counts their pages in `render-draft`, and makes each list's final slips in `final-part-N`
+ * before a `zip` step puts them in one ZIP.
  * The steps are in steps.ts; both runners (lib/jobs) execute these definitions.
  */
 const taskPayload = z.object({ documentId: z.number().int().positive(), userId: z.number().int().positive() });
@@ -26,6 +37,12 @@ export const draftJob = defineJob<TaskPayload>({
   cancelOn: { event: CANCEL_EVENT, match: 'data.documentId' },
   async handler({ documentId }, io) {
     const deps = await documentsDeps();
+    if (await isTaskOfParts(deps, documentId)) {
+      // a step per list (parse-part-N), side by side; then the pages of them all and the first list's preview
+      await readPartsSteps(deps, documentId, io);
+      await io.step('render-draft', () => renderPartsDraftStep(deps, documentId, io.signal));
+      return;
+    }
     await io.step('parse', () => parseStep(deps, documentId, io.signal));
     await io.step('render-draft', () => renderDraftStep(deps, documentId, io.signal));
     await io.step('roll-facts', () => rollFactsStep(deps, documentId, io.signal));
@@ -41,7 +58,9 @@ export const finalJob = defineJob<TaskPayload>({
   concurrencyKey: 'event.data.userId',
   async handler({ documentId }, io) {
     const deps = await documentsDeps();
-    await io.step('render-final', () => renderFinalStep(deps, documentId, io.signal));
+    // a task of lists: a step per list (final-part-N), side by side, then one ZIP of their PDFs
+    if (await isTaskOfParts(deps, documentId)) await renderPartsFinalSteps(deps, documentId, io);
+    else await io.step('render-final', () => renderFinalStep(deps, documentId, io.signal));
   },
   onFailure: (payload, failure) => markFailed(payload, failure, 'render-final'),
 });

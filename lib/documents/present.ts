@@ -1,4 +1,5 @@
-import type { DocumentRow } from '@/db/schema';
+import type { DocumentPartRow, DocumentRow } from '@/db/schema';
+import { partsInOrder } from './parts';
 import { paiseToRupees } from '@/lib/slips/fees';
 import type { ReceiptJson } from '@/lib/invoices/present';
 import type { FileTokenIssuer } from './file-token';
@@ -47,6 +48,8 @@ export function listItemJson(doc: DocumentRow, refunds: readonly RefundSummary[]
     receipt,
     roll: rollOf(doc),
     file_name: doc.options.voter_list_name ?? null,
+    /** How many voter lists (parts) the task holds: 1 for a task of one list. */
+    lists: doc.partCount ?? 1,
     layout: { page_size: doc.options.page_size, orientation: doc.options.orientation, slips_per_page: doc.options.slips_per_page },
     error_message: doc.errorMessage,
     can_resume: canResume(doc),
@@ -62,9 +65,41 @@ function rollOf(doc: DocumentRow): { assembly: string | null; part: string | nul
   return assembly || part || pollingStation ? { assembly, part, polling_station: pollingStation } : null;
 }
 
+/**
+ * A task of several lists: each list as the draft screen's table shows it, in part-number order — its part
+ * and polling station, what reading it found (or why it could not be read), whether it is printed, its
+ * pages, and where its preview opens.
+ */
+function partsJson(doc: DocumentRow, parts: readonly DocumentPartRow[], urls: { view_url: string | null }) {
+  const excluded = new Set(doc.options.excluded_parts ?? []);
+  return partsInOrder(parts).map((part) => {
+    const summary = part.parseSummary;
+    const printed = !excluded.has(part.position) && part.votersFileId !== null;
+    return {
+      position: part.position,
+      file_name: part.name,
+      part: summary?.header.part ?? null,
+      polling_station: summary?.header.pollingStation ?? null,
+      assembly: summary?.header.assembly ?? summary?.header.assemblyNumber ?? null,
+      voters: part.voterCount,
+      deleted: summary?.deleted ?? null,
+      supplement_additions: summary?.overview?.supplementAdditions ?? null,
+      warnings: summary ? summary.warnings.length + summary.moreWarnings : null,
+      error: part.errorMessage,
+      included: !excluded.has(part.position),
+      pages: printed ? part.pages : null,
+      preview_url: printed && urls.view_url && doc.status === 'draft_complete' ? `${urls.view_url}&part=${part.position}` : null,
+    };
+  });
+}
+
 /** GET /api/documents/{id}: what the task view polls. */
-export async function statusJson(doc: DocumentRow, extra: { testMode: boolean; refunds?: readonly RefundSummary[]; receipt?: ReceiptJson | null; issuer: FileTokenIssuer }) {
+export async function statusJson(
+  doc: DocumentRow,
+  extra: { testMode: boolean; refunds?: readonly RefundSummary[]; receipt?: ReceiptJson | null; issuer: FileTokenIssuer; parts?: readonly DocumentPartRow[] },
+) {
   const summary = doc.parseSummary;
+  const urls = await fileUrls(doc, extra.issuer);
   return {
     ...listItemJson(doc, extra.refunds, extra.receipt ?? null),
     task_id: doc.taskId,
@@ -109,6 +144,8 @@ export async function statusJson(doc: DocumentRow, extra: { testMode: boolean; r
       banner_name: doc.options.banner_name,
     },
     test_mode: extra.testMode,
-    ...(await fileUrls(doc, extra.issuer)),
+    parts: doc.partCount !== null ? partsJson(doc, extra.parts ?? [], urls) : null,
+    skipped_files: doc.options.skipped_files ?? [],
+    ...urls,
   };
 }

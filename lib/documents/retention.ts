@@ -1,5 +1,6 @@
 import { documentFileIds, findExpiredDocuments, updateDocument } from '@/db/queries/documents';
 import { findUnreferencedFiles } from '@/db/queries/files';
+import { clearDocumentPartFiles, documentPartFileIds } from '@/db/queries/document-parts';
 import type { DocumentsDeps } from './deps';
 
 /** A stored file no task has taken by this age is left over (a task deleted with its user, a failed step). */
@@ -19,8 +20,9 @@ export async function purgeExpiredFiles(deps: Pick<DocumentsDeps, 'db' | 'store'
     const batch = await findExpiredDocuments(deps.db, cutoff);
     if (batch.length === 0) break;
     for (const doc of batch) {
-      const ids = documentFileIds(doc);
+      const ids = [...documentFileIds(doc), ...(await documentPartFileIds(deps.db, [doc.id]))];
       await deps.store.delete(ids);
+      await clearDocumentPartFiles(deps.db, doc.id);
       await updateDocument(deps.db, doc.id, {
         uploadFileId: null,
         bannerFileId: null,

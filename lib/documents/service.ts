@@ -11,6 +11,10 @@ import {
   transitionDocument,
 } from '@/db/queries/documents';
 import { findUserWithSession } from '@/db/queries/users';
+import { documentPartFileIds, findDocumentPart, insertDocumentParts } from '@/db/queries/document-parts';
+import { NonRetriableJobError } from '@/lib/jobs';
+import { partPreview } from './part-steps';
+import { asJobError } from './step-plumbing';
 import type { DocumentRow, DocumentStatus, User } from '@/db/schema';
 import { ApiError } from '@/lib/api/errors';
 import type { PdfFile } from '@/lib/api/pdf-response';
@@ -19,7 +23,7 @@ import type { JobDispatcher } from '@/lib/jobs';
 import type { DocumentsDeps } from './deps';
 import { signFileToken, verifyFileToken, type DocumentFileKind, type FileTokenIssuer } from './file-token';
 import { CANCEL_EVENT, draftJob, finalJob, type TaskPayload } from './jobs';
-import { RUNNING_STATUSES, TRANSITIONS, canResume, slipChoicesOf } from './states';
+import { RUNNING_STATUSES, TRANSITIONS, canResume, isListRead, slipChoicesOf } from './states';
 import type { GeneratorUpload } from './upload';
 import { z } from 'zod';
 import { SlipChoiceError, parseSerialRanges, slipChoicesSchema } from '@/lib/slips/choose';
@@ -55,34 +59,45 @@ export async function requireTaskSlot(ctx: DocumentsDeps, userId: number): Promi
   }
 }
 
-/** A stored upload becomes a task and its job starts; if that fails, the upload's files are deleted. */
+/**
+ * A stored upload becomes a task and its job starts; if that fails, the upload's files are deleted. One
+ * voter list makes a task as it always has; several (the parts of a ward or a constituency) make a task of
+ * parts, each list kept in document_parts.
+ */
 export async function createTask(ctx: DocumentsContext, userId: number, upload: GeneratorUpload): Promise<{ id: number; task_id: string }> {
   let doc: DocumentRow | null = null;
+  const single = upload.voterLists.length === 1 ? upload.voterLists[0] : null;
   try {
     doc = await insertDocument(ctx.db, {
       userId,
-      uploadFileId: upload.voterList.id,
+      uploadFileId: single?.id ?? null,
       bannerFileId: upload.banner.id,
+      partCount: single ? null : upload.voterLists.length,
       options: {
         page_size: upload.fields.page_size,
         orientation: upload.fields.orientation,
         slips_per_page: upload.fields.slips_per_page,
         print_photo: upload.fields.print_photo,
         booth_address: upload.fields.booth_address,
-        voter_list_name: upload.voterList.name,
+        voter_list_name: single ? single.name : upload.listName,
         banner_name: upload.banner.name,
+        ...(upload.skipped.length > 0 ? { skipped_files: upload.skipped.slice(0, MAX_SKIPPED_NAMES) } : {}),
       },
     });
+    if (!single) await insertDocumentParts(ctx.db, doc.id, upload.voterLists.map((list) => ({ name: list.name, uploadFileId: list.id })));
     const taskId = await ctx.jobs.start(draftJob, payloadOf(doc));
     await transitionDocument(ctx.db, doc.id, TRANSITIONS.queued, { taskId });
     return { id: doc.id, task_id: taskId };
   } catch (error) {
     // No task to show for it: the upload's files go, and a task that was made but not started with it.
     if (doc) await deleteUnpaidDocument(ctx.db, doc.id, ['pending']).catch(() => null);
-    await ctx.store.delete([upload.voterList.id, upload.banner.id]);
+    await ctx.store.delete([...upload.voterLists.map((list) => list.id), upload.banner.id]);
     throw error;
   }
 }
+
+/** Names of a ZIP's files that were not voter lists, kept to tell the user (the rest are counted). */
+const MAX_SKIPPED_NAMES = 50;
 
 /** The PDF a user may open now: the final once complete, else the draft once made. */
 export function openableFile(doc: DocumentRow): { kind: DocumentFileKind; fileId: string } | null {
@@ -107,15 +122,19 @@ export async function cancelTask(ctx: DocumentsContext, userId: number, id: numb
     throw ApiError.conflict(`A task in status ${doc.status} cannot be cancelled.`);
   }
   // Delete first (only while still unpaid), then stop the job: a step that finishes meanwhile finds the task gone.
+  const partFiles = await documentPartFileIds(ctx.db, [doc.id]);
   const gone = await deleteUnpaidDocument(ctx.db, doc.id, TRANSITIONS.cancelled);
   if (!gone) throw ApiError.conflict('This task has been paid for or has ended, and can no longer be cancelled.');
-  await stopAndRemoveFiles(ctx, gone);
+  await stopAndRemoveFiles(ctx, gone, partFiles);
 }
 
-/** A task just deleted: its job stopped (a step finishing now finds the task gone) and its files removed. */
-async function stopAndRemoveFiles(ctx: DocumentsContext, gone: DocumentRow): Promise<void> {
+/**
+ * A task just deleted: its job stopped (a step finishing now finds the task gone and removes its own new
+ * file) and its files removed, its lists' too (listed before the delete took their rows).
+ */
+async function stopAndRemoveFiles(ctx: DocumentsContext, gone: DocumentRow, partFiles: readonly string[]): Promise<void> {
   if (gone.taskId) await ctx.jobs.cancel(draftJob, [gone.taskId], payloadOf(gone));
-  await ctx.store.delete(documentFileIds(gone));
+  await ctx.store.delete([...documentFileIds(gone), ...partFiles]);
 }
 
 /** DELETE /api/documents/{id}: an unpaid task that stopped with an error goes, with its files (history's Delete). */
@@ -123,9 +142,10 @@ export async function deleteFailedTask(ctx: DocumentsContext, userId: number, id
   const doc = await requireOwnDocument(ctx, userId, id);
   if (doc.paidAt) throw ApiError.conflict('This task has been paid for and cannot be deleted: resume it, or ask for a refund.');
   if (doc.status !== 'error') throw ApiError.conflict(`Only a task that stopped with an error can be deleted (this one is ${doc.status}); cancel a task that is still running.`);
+  const partFiles = await documentPartFileIds(ctx.db, [doc.id]);
   const gone = await deleteUnpaidDocument(ctx.db, doc.id, TRANSITIONS.deleted);
   if (!gone) throw ApiError.conflict('This task changed meanwhile and was not deleted; reload the page.');
-  await stopAndRemoveFiles(ctx, gone);
+  await stopAndRemoveFiles(ctx, gone, partFiles);
 }
 
 /**
@@ -141,7 +161,8 @@ export async function deleteUserWithTasks(ctx: DocumentsContext, actor: User, ta
   }
   let fileIds: string[] = [];
   await deleteUserAs(ctx.db, actor, targetId, async (tx) => {
-    fileIds = (await findUserDocumentRefs(tx, targetId, { lock: true })).flatMap((doc) => doc.fileIds);
+    const refs = await findUserDocumentRefs(tx, targetId, { lock: true });
+    fileIds = [...refs.flatMap((doc) => doc.fileIds), ...(await documentPartFileIds(tx, refs.map((doc) => doc.id)))];
   });
   await ctx.store.delete(fileIds);
 }
@@ -151,7 +172,7 @@ export async function resumeTask(ctx: DocumentsContext, doc: DocumentRow): Promi
   if (doc.status !== 'error') throw ApiError.conflict(`Only a task that stopped with an error can be resumed (this one is ${doc.status}).`);
   if (doc.filesDeletedAt) throw ApiError.conflict('The files of this task have been deleted; please start a new task.');
   if (!canResume(doc)) throw ApiError.conflict('This task cannot be resumed: its file caused the error, so it would fail again. Press Start Over and upload another copy.');
-  const final = doc.failedStep === 'render-final' || (doc.paidAt !== null && doc.votersFileId !== null);
+  const final = doc.failedStep === 'render-final' || (doc.paidAt !== null && isListRead(doc));
   const job = final ? finalJob : draftJob;
   const resumed = await transitionDocument(ctx.db, doc.id, TRANSITIONS.resumed, {
     status: 'pending',
@@ -196,9 +217,10 @@ export function listFileName(doc: DocumentRow, rest: string): { ascii: string; u
 /**
  * GET …/view and …/download: the PDF a valid token names, from the store. 401 without a valid token (a
  * token for another document, one whose session has ended or issued before a password change); 404 when
- * the task or its file no longer exists.
+ * the task or its file no longer exists. A task of several lists: its final is a ZIP of their PDFs, and a
+ * draft token with `part` (a list's position) opens that list's preview, made on first asking.
  */
-export async function openDocumentFile(ctx: DocumentsDeps, id: number, token: string | null): Promise<PdfFile> {
+export async function openDocumentFile(ctx: DocumentsDeps, id: number, token: string | null, part: string | null = null): Promise<PdfFile> {
   const claims = await verifyFileToken(token);
   const expired = () => ApiError.unauthorized('This link has expired or is not valid; open the task again to get a new one.');
   if (!claims || claims.documentId !== id) throw expired();
@@ -207,14 +229,50 @@ export async function openDocumentFile(ctx: DocumentsDeps, id: number, token: st
   if (!owner || !owner.sessionLive || !owner.user.isActive || owner.user.passwordVersion !== claims.passwordVersion) throw expired();
   const doc = await findOwnDocument(ctx.db, claims.userId, id);
   if (!doc) throw ApiError.notFound('Task not found.');
+  const gone = () => ApiError.notFound(doc.filesDeletedAt ? 'The files of this task have been deleted.' : 'This PDF is not available.');
+  if (part !== null) return openPartPreview(ctx, doc, claims.kind, part, gone);
   const fileId = claims.kind === 'final' ? (doc.status === 'complete' ? doc.finalFileId : null) : doc.draftFileId;
   const file = fileId ? await ctx.store.stat(fileId) : null;
-  if (!fileId || !file) throw ApiError.notFound(doc.filesDeletedAt ? 'The files of this task have been deleted.' : 'This PDF is not available.');
-  return { body: ctx.store.read(fileId), size: file.size, name: safeFileName(doc, claims.kind) };
+  if (!fileId || !file) throw gone();
+  const zipped = claims.kind === 'final' && doc.partCount !== null;
+  return {
+    body: ctx.store.read(fileId),
+    size: file.size,
+    name: zipped ? listFileName(doc, `slips-${doc.id}.zip`) : safeFileName(doc, claims.kind),
+    type: zipped ? 'application/zip' : undefined,
+    storedId: fileId,
+  };
+}
+
+/** One list's watermarked preview, for the draft screen of a task of several lists. */
+async function openPartPreview(ctx: DocumentsDeps, doc: DocumentRow, kind: DocumentFileKind, part: string, gone: () => ApiError): Promise<PdfFile> {
+  const position = Number(part);
+  if (kind !== 'draft' || doc.partCount === null || !/^\d{1,5}$/.test(part) || position >= doc.partCount) throw ApiError.notFound('This task has no such voter list.');
+  if (doc.filesDeletedAt || (doc.status !== 'draft_complete' && doc.status !== 'complete')) throw gone();
+  let fileId: string | null;
+  try {
+    fileId = await partPreview(ctx, doc, position);
+  } catch (error) {
+    const judged = asJobError(error);
+    if (judged instanceof NonRetriableJobError) throw ApiError.unprocessable(judged.message);
+    throw error;
+  }
+  const file = fileId ? await ctx.store.stat(fileId) : null;
+  if (!fileId || !file) throw ApiError.notFound('This voter list was left out or could not be read, so it has no preview.');
+  const listName = (await findDocumentPart(ctx.db, doc.id, position))?.name ?? `list-${position + 1}`;
+  const base = path.basename(listName, path.extname(listName));
+  return { body: ctx.store.read(fileId), size: file.size, name: listFileName({ ...doc, options: { ...doc.options, voter_list_name: base } }, `draft.pdf`), storedId: fileId };
 }
 
 /** PUT …/slips: the draft screen's choices (who gets a slip, order, look, the address). */
-export const slipChoicesInput = slipChoicesSchema.partial().extend({ booth_address: boothAddressField.optional() }).strict();
+export const slipChoicesInput = slipChoicesSchema
+  .partial()
+  .extend({
+    booth_address: boothAddressField.optional(),
+    /** A task of several lists: the positions of the lists to leave out (the rest get slips). */
+    excluded_parts: z.array(z.number().int().min(0).max(100_000)).max(5000).optional(),
+  })
+  .strict();
 export type SlipChoicesInput = z.infer<typeof slipChoicesInput>;
 
 /**
@@ -224,10 +282,14 @@ export type SlipChoicesInput = z.infer<typeof slipChoicesInput>;
 export async function chooseSlips(ctx: DocumentsContext, userId: number, id: number, input: SlipChoicesInput): Promise<{ id: number; task_id: string; status: DocumentStatus }> {
   const doc = await requireOwnDocument(ctx, userId, id);
   if (doc.paidAt) throw ApiError.conflict('This task has been paid for: its slips can no longer be changed.');
-  if (!doc.votersFileId || !(TRANSITIONS.rechosen as readonly string[]).includes(doc.status)) {
+  if (!isListRead(doc) || !(TRANSITIONS.rechosen as readonly string[]).includes(doc.status)) {
     throw ApiError.conflict(`The slips can be chosen once the list is read and the draft is ready (this task is ${doc.status.replace(/_/g, ' ')}); try again in a moment.`);
   }
-  const { booth_address: address, ...changes } = input;
+  const { booth_address: address, excluded_parts: excludedParts, ...changes } = input;
+  if (excludedParts !== undefined) {
+    if (doc.partCount === null) throw ApiError.unprocessable('This task holds one voter list: there are no lists to leave out.');
+    if (excludedParts.some((p) => p >= (doc.partCount ?? 0))) throw ApiError.unprocessable(`This task holds ${doc.partCount} voter lists, numbered from 0.`);
+  }
   const choices = slipChoicesSchema.parse({ ...slipChoicesOf(doc), ...changes });
   try {
     parseSerialRanges(choices.serials);
@@ -246,7 +308,12 @@ export async function chooseSlips(ctx: DocumentsContext, userId: number, id: num
     errorRetryable: null,
     failedStep: null,
     endedAt: null,
-    options: { ...doc.options, slips: choices, ...(address !== undefined ? { booth_address: address } : {}) },
+    options: {
+      ...doc.options,
+      slips: choices,
+      ...(address !== undefined ? { booth_address: address } : {}),
+      ...(excludedParts !== undefined ? { excluded_parts: [...new Set(excludedParts)].sort((a, b) => a - b) } : {}),
+    },
   });
   if (!rechosen) throw ApiError.conflict('This task changed meanwhile (paid, cancelled or already being redrawn); reload it.');
   const taskId = await ctx.jobs.start(draftJob, payloadOf(doc));

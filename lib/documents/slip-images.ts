@@ -2,7 +2,8 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { Zip, ZipPassThrough } from 'fflate';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { z } from 'zod';
 import type { DocumentRow } from '@/db/schema';
 import { ApiError } from '@/lib/api/errors';
@@ -11,7 +12,8 @@ import { imageFileName, SLIP_IMAGE_WIDTH } from '@/lib/slips/images';
 import type { DocumentsDeps } from './deps';
 import { listFileName } from './service';
 import { renderInputIn } from './step-plumbing';
-import { MAX_SELECTED_SLIPS, namedVoters, sharedRenderError, sharedSlipsMode } from './voter-search';
+import { zipStream } from '@/lib/files/zip-stream';
+import { MAX_SELECTED_SLIPS, ONE_LIST_ONLY, namedVoters, sharedRenderError, sharedSlipsMode } from './voter-search';
 
 /**
  * The most pictures one request makes: a part's slips (a 2025 roll has up to about 1,500 voters) in well under a
@@ -53,6 +55,7 @@ export function pictureName(page: number, slip: { serial: number | null; epic: s
  * A paid task's pictures are the final slips; before payment they carry the DRAFT watermark.
  */
 export async function slipImagesZip(deps: Pick<DocumentsDeps, 'store' | 'sandbox'>, doc: DocumentRow, query: SlipImagesQuery, signal?: AbortSignal): Promise<PicturesAnswer> {
+  if (doc.partCount !== null) throw ApiError.conflict(ONE_LIST_ONLY(doc.partCount));
   if (!doc.votersFileId || (doc.status !== 'draft_complete' && doc.status !== 'complete')) {
     throw ApiError.conflict('Slip pictures can be made once the draft is ready.');
   }
@@ -99,29 +102,10 @@ export async function slipImagesZip(deps: Pick<DocumentsDeps, 'store' | 'sandbox
 
 /** A ZIP of the files, stored as they are (PNG is compressed already), written as it is built. */
 async function writeZip(out: string, entries: { name: string; file: string }[]): Promise<void> {
-  const sink = createWriteStream(out);
-  const written = new Promise<void>((resolve, reject) => {
-    sink.on('finish', resolve);
-    sink.on('error', reject);
-  });
-  let failed: Error | null = null;
-  const zip = new Zip((error, chunk, final) => {
-    if (error) {
-      failed = error;
-      sink.destroy(error);
-      return;
-    }
-    sink.write(chunk);
-    if (final) sink.end();
-  });
-  for (const entry of entries) {
-    const file = new ZipPassThrough(entry.name);
-    zip.add(file);
-    file.push(new Uint8Array(await readFile(entry.file)), true);
-    if (failed) throw failed;
-  }
-  zip.end();
-  await written;
+  await pipeline(
+    Readable.from(zipStream(entries.map((entry) => ({ name: entry.name, data: () => createReadStream(entry.file) })))),
+    createWriteStream(out),
+  );
 }
 
 async function* once(bytes: Uint8Array): AsyncIterable<Uint8Array> {

@@ -49,3 +49,8 @@ export function slipChoicesOf(doc: DocumentRow): SlipChoices {
   const parsed = slipChoicesSchema.safeParse(doc.options.slips ?? {});
   return parsed.success ? parsed.data : DEFAULT_SLIP_CHOICES;
 }
+
+/** Whether a task's voter list (or every list of a task of several) has been read. */
+export function isListRead(doc: Pick<DocumentRow, 'votersFileId' | 'partCount' | 'voterCount'>): boolean {
+  return doc.votersFileId !== null || (doc.partCount !== null && doc.voterCount !== null);
+}

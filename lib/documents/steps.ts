@@ -11,7 +11,7 @@ import { documentsDeps, type DocumentsDeps } from './deps';
 import type { TaskPayload } from './jobs';
 import { ProgressReporter } from './progress';
 import { asJobError, keepOrDiscard, linkedController, loadTask, readCoverInSandbox, readListInSandbox, readVoters, renderInSandbox } from './step-plumbing';
-import { TRANSITIONS } from './states';
+import { isListRead, TRANSITIONS } from './states';
 import { summariseReport } from './summary';
 
 /**
@@ -210,7 +210,7 @@ export async function markFailed(payload: TaskPayload, failure: JobFailure, fall
 
 /** The step a task stopped in, from what it has (Inngest's failure handler does not know the step). */
 export function inferStep(doc: DocumentRow, fallback: PipelineStep): PipelineStep {
-  if (!doc.votersFileId) return 'parse';
+  if (!isListRead(doc)) return 'parse';
   if (!doc.paidAt) return 'render-draft';
   return fallback === 'parse' ? 'render-final' : fallback;
 }

@@ -26,5 +26,8 @@ function hasExtension(name: string, extensions: readonly string[]): boolean {
 /** Whether a file name (no folders) is a voter list the generator reads: a PDF roll or an Excel sheet. */
 export const isVoterListName = (name: string): boolean => hasExtension(name, VOTER_LIST_EXTENSIONS);
 
+/** Whether a file name (no folders) is a ZIP archive (of voter lists, one per part). */
+export const isZipName = (name: string): boolean => hasExtension(name, ['.zip']);
+
 /** Whether a file name (no folders) is a banner picture the slips take: JPEG or PNG. */
 export const isBannerName = (name: string): boolean => hasExtension(name, BANNER_EXTENSIONS);

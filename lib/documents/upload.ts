@@ -4,7 +4,8 @@ import Busboy from 'busboy';
 import { ZodError } from 'zod';
 import { ApiError } from '@/lib/api/errors';
 import { FileTooLargeError, type FileStore, type StoredFile } from '@/lib/files';
-import { describeKind, detectKind } from '@/lib/slips/ingest/detect';
+import { describeKind, detectKind, type FileKind } from '@/lib/slips/ingest/detect';
+import { isArchiveClutter, zipEntries, ZipRefusedError } from '@/lib/files/zip-entries';
 import { BannerError, inspectBanner } from '@/lib/slips/render/banner';
 import {
   MAX_ADDRESS_LENGTH,
@@ -13,18 +14,39 @@ import {
   generatorFieldsSchema,
   type GeneratorFields,
 } from './form';
-import { BANNER_TYPE_ERROR, MAX_BANNER_BYTES, VOTER_LIST_TYPE_ERROR, isBannerName, isVoterListName } from './upload-rules';
+import { BANNER_TYPE_ERROR, MAX_BANNER_BYTES, VOTER_LIST_TYPE_ERROR, isBannerName, isVoterListName, isZipName } from './upload-rules';
 
 export interface UploadedFile extends StoredFile {
   /** The name the user's file had (display only; never used as a path). */
   name: string;
-  kind: 'pdf' | 'xlsx' | 'xls' | 'jpeg' | 'png';
+  kind: FileKind;
 }
 
 export interface GeneratorUpload {
   fields: GeneratorFields;
-  voterList: UploadedFile;
+  /** The voter lists, in the order sent (a ZIP's in its order): one for a single booth, many for a ward or constituency. */
+  voterLists: UploadedFile[];
   banner: UploadedFile;
+  /** What the task is called: the one list's name, the ZIP's, or "N voter lists". */
+  listName: string;
+  /** Files of a ZIP that are not voter lists (pictures, notes), left out: the draft says so. */
+  skipped: string[];
+}
+
+/** How much one task's upload may hold (config: MAX_UPLOAD_MB, MAX_TASK_MB, MAX_TASK_FILES). */
+export interface UploadLimits {
+  /** One voter list. */
+  listBytes: number;
+  /** All voter lists together, and a ZIP of them. */
+  taskBytes: number;
+  /** Voter lists in one task. */
+  taskFiles: number;
+}
+
+/** The limits as configured. */
+export function uploadLimits(config: { MAX_UPLOAD_MB: number; MAX_TASK_MB: number; MAX_TASK_FILES: number }): UploadLimits {
+  const mb = 1024 * 1024;
+  return { listBytes: config.MAX_UPLOAD_MB * mb, taskBytes: Math.max(config.MAX_TASK_MB, config.MAX_UPLOAD_MB) * mb, taskFiles: config.MAX_TASK_FILES };
 }
 
 const HEAD_BYTES = 64 * 1024;
@@ -63,7 +85,6 @@ function displayName(name: string): string {
 }
 
 type Slot = 'pdf_file' | 'banner_file';
-const SLOT_NAMES: Record<Slot, string> = { pdf_file: 'voter list', banner_file: 'banner' };
 
 const INTERRUPTED = 'The upload was interrupted or could not be read.';
 
@@ -83,11 +104,16 @@ function tooLongField(name: string): string {
  * form that sends its fields before its files, as ours does, is refused before any file is stored). On
  * any failure the files being stored are stopped, every stored file is removed, and a clear ApiError is
  * thrown (413 too large, 422 bad value or type, 400 malformed).
+ *
+ * `pdf_file` may come several times (the lists of a ward or a constituency, one per part), and any of them
+ * may be a ZIP of lists, unpacked here as a stream under the task's limits (zip-entries.ts): a ZIP bomb, a
+ * name that leads out of its folder or a ZIP inside the ZIP is refused; files that are not voter lists are
+ * left out and named.
  */
 export async function readGeneratorUpload(
   req: Request,
   store: FileStore,
-  maxUploadBytes: number,
+  limits: UploadLimits,
   /** Checks a stored banner (the server passes one that decodes it in a sandbox process); throws BannerError for a bad one. */
   checkBanner: (file: StoredFile) => Promise<unknown> = async (file) => inspectBanner(await store.readAll(file.id)),
 ): Promise<GeneratorUpload> {
@@ -95,12 +121,18 @@ export async function readGeneratorUpload(
   if (!type.toLowerCase().startsWith('multipart/form-data')) throw ApiError.badRequest('Send the form as multipart/form-data.');
   if (!req.body) throw ApiError.badRequest('The request has no body.');
   const declared = Number(req.headers.get('content-length') ?? 'NaN');
-  if (Number.isFinite(declared) && declared > maxUploadBytes + MAX_BANNER_BYTES + 64 * 1024) {
-    throw ApiError.tooLarge(`The upload is larger than the ${Math.round(maxUploadBytes / (1024 * 1024))} MB limit.`);
+  if (Number.isFinite(declared) && declared > limits.taskBytes + MAX_BANNER_BYTES + 64 * 1024) {
+    throw ApiError.tooLarge(`The upload is larger than the ${megabytes(limits.taskBytes)} limit for one task.`);
   }
 
-  const stored: UploadedFile[] = [];
-  const files = new Map<Slot, UploadedFile>();
+  const stored: StoredFile[] = [];
+  /** The lists of each `pdf_file` part, in the order the parts came (a ZIP's in its own order). */
+  const lists: UploadedFile[][] = [];
+  const listNames: string[] = [];
+  const skipped: string[] = [];
+  let banner: UploadedFile | null = null;
+  let listParts = 0;
+  const listBytes = { total: 0 };
   const fields: Record<string, string> = {};
   const pending: Promise<void>[] = [];
   const streams = new Set<Readable>();
@@ -110,50 +142,118 @@ export async function readGeneratorUpload(
   try {
     busboy = Busboy({
       headers: { 'content-type': type },
-      limits: { fields: 20, fieldSize: 8 * 1024, files: 2, parts: 24 },
+      limits: { fields: 20, fieldSize: 8 * 1024, files: limits.taskFiles + 1, parts: limits.taskFiles + 24 },
       defParamCharset: 'utf8',
     });
   } catch {
     throw ApiError.badRequest('The form data could not be read.');
   }
 
-  const storeFile = async (slot: Slot, name: string, stream: Readable): Promise<void> => {
-    const isVoterList = slot === 'pdf_file';
-    const what = SLOT_NAMES[slot];
-    const accepted = isVoterList ? isVoterListName : isBannerName;
-    const typeError = isVoterList ? VOTER_LIST_TYPE_ERROR : BANNER_TYPE_ERROR;
-    if (files.has(slot)) throw ApiError.badRequest(`Send only one ${what}.`);
-    if (name.length > MAX_FILE_NAME_LENGTH) {
-      throw ApiError.unprocessable(
-        `The ${what}'s file name is too long (${name.length.toLocaleString('en-IN')} characters; at most ${MAX_FILE_NAME_LENGTH}). Rename the file and choose it again.`,
-      );
+  const countList = () => {
+    if (lists.flat().length >= limits.taskFiles) {
+      throw ApiError.unprocessable(`One task takes at most ${limits.taskFiles.toLocaleString('en-IN')} voter lists; split them over two tasks.`);
     }
-    const shown = displayName(name);
-    if (!accepted(shown)) throw ApiError.unprocessable(typeError);
+  };
+
+  /** Stores one file's bytes, judged by content; the caller decides what it may be. */
+  const keep = async (source: AsyncIterable<Uint8Array>, shown: string, maxBytes: number, tooLarge: string): Promise<UploadedFile> => {
     const sniffer = new Sniffer();
-    const limit = isVoterList ? maxUploadBytes : MAX_BANNER_BYTES;
     let file: StoredFile;
     try {
-      file = await store.put(sniffer.pass(stream), { contentType: 'application/octet-stream', maxBytes: limit });
+      file = await store.put(sniffer.pass(source), { contentType: 'application/octet-stream', maxBytes });
     } catch (error) {
-      if (error instanceof FileTooLargeError) throw ApiError.tooLarge(`The ${what} is larger than the ${Math.round(limit / (1024 * 1024))} MB limit.`);
+      if (error instanceof FileTooLargeError) throw ApiError.tooLarge(tooLarge);
       throw error;
     }
-    const kind = detectKind(sniffer.sample());
-    const entry: UploadedFile = { ...file, name: shown, kind: kind as UploadedFile['kind'] };
-    stored.push(entry);
-    files.set(slot, entry);
+    stored.push(file);
     if (file.size === 0) throw ApiError.unprocessable(`${shown} is empty.`);
-    const fits = isVoterList ? kind === 'pdf' || kind === 'xlsx' || kind === 'xls' : kind === 'jpeg' || kind === 'png';
-    if (!fits) throw ApiError.unprocessable(`${typeError} (${shown} is ${describeKind(kind)}.)`);
-    if (!isVoterList) {
-      try {
-        await checkBanner(file);
-      } catch (error) {
-        if (error instanceof BannerError) throw ApiError.unprocessable(error.message);
-        throw error;
-      }
+    return { ...file, name: shown, kind: detectKind(sniffer.sample()) };
+  };
+
+  /** Counts a voter list's bytes towards the task's limit as they pass. */
+  async function* towardsTask(source: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+    for await (const chunk of source) {
+      listBytes.total += chunk.length;
+      if (listBytes.total > limits.taskBytes) throw new FileTooLargeError(limits.taskBytes);
+      yield chunk;
     }
+  }
+
+  const storeBanner = async (name: string, stream: Readable): Promise<void> => {
+    if (banner) throw ApiError.badRequest('Send only one banner.');
+    const shown = checkedName(name, 'banner');
+    if (!isBannerName(shown)) throw ApiError.unprocessable(BANNER_TYPE_ERROR);
+    const file = await keep(stream, shown, MAX_BANNER_BYTES, `The banner is larger than the ${megabytes(MAX_BANNER_BYTES)} limit.`);
+    banner = file;
+    const kind = file.kind;
+    if (kind !== 'jpeg' && kind !== 'png') throw ApiError.unprocessable(`${BANNER_TYPE_ERROR} (${shown} is ${describeKind(kind)}.)`);
+    try {
+      await checkBanner(file);
+    } catch (error) {
+      if (error instanceof BannerError) throw ApiError.unprocessable(error.message);
+      throw error;
+    }
+  };
+
+  const storeVoterList = async (slot: number, name: string, stream: Readable): Promise<void> => {
+    const shown = checkedName(name, 'voter list');
+    const zipped = isZipName(shown);
+    if (!zipped && !isVoterListName(shown)) throw ApiError.unprocessable(VOTER_LIST_TYPE_ERROR);
+    countList();
+    listNames[slot] = shown;
+    const file = await keep(
+      towardsTask(stream),
+      shown,
+      zipped ? limits.taskBytes : limits.listBytes,
+      zipped ? `The voter lists are larger than the ${megabytes(limits.taskBytes)} limit for one task.` : `${shown} is larger than the ${megabytes(limits.listBytes)} limit for one voter list.`,
+    );
+    if (zipped && file.kind === 'zip') {
+      lists[slot] = await unpackLists(file, shown);
+      return;
+    }
+    if (!isListKind(file.kind)) throw ApiError.unprocessable(`${VOTER_LIST_TYPE_ERROR} (${shown} is ${describeKind(file.kind)}.)`);
+    lists[slot] = [file];
+  };
+
+  /** A ZIP's voter lists, each stored on its own; the ZIP itself is removed once unpacked. */
+  const unpackLists = async (archive: UploadedFile, shown: string): Promise<UploadedFile[]> => {
+    const found: UploadedFile[] = [];
+    // the ZIP counted towards the task's bytes; its unpacked lists count instead
+    listBytes.total -= archive.size;
+    try {
+      const entries = zipEntries(store.read(archive.id), {
+        maxEntries: limits.taskFiles * 2 + 100,
+        maxEntryBytes: limits.listBytes,
+        maxTotalBytes: Math.max(0, limits.taskBytes - listBytes.total),
+        maxRatio: ZIP_MAX_RATIO,
+      });
+      for await (const entry of entries) {
+        if (isArchiveClutter(entry.name)) continue;
+        const entryName = displayName(entry.name);
+        if (isZipName(entryName)) throw ApiError.unprocessable(nestedZipMessage(shown, entryName));
+        if (!isVoterListName(entryName)) {
+          skipped.push(entryName);
+          continue;
+        }
+        countList();
+        const file = await keep(towardsTask(entry.data), entryName, limits.listBytes, `${entryName} in ${shown} is larger than the ${megabytes(limits.listBytes)} limit for one voter list.`);
+        if (file.kind === 'zip') throw ApiError.unprocessable(nestedZipMessage(shown, entryName));
+        if (!isListKind(file.kind)) throw ApiError.unprocessable(`${entryName} in ${shown} is ${describeKind(file.kind)}, not a PDF or Excel voter list; take it out of the ZIP and try again.`);
+        found.push(file);
+      }
+    } catch (error) {
+      if (error instanceof ZipRefusedError) {
+        const message = `${shown}: ${error.message}`;
+        throw error.reason === 'entry-size' || error.reason === 'total-size' ? ApiError.tooLarge(message) : ApiError.unprocessable(message);
+      }
+      throw error;
+    }
+    await store.delete([archive.id]);
+    if (found.length === 0) {
+      const seen = skipped.length > 0 ? ` It holds ${skipped.slice(0, 5).join(', ')}${skipped.length > 5 ? ` and ${skipped.length - 5} more` : ''}.` : '';
+      throw ApiError.unprocessable(`${shown} holds no voter list (a PDF roll or an Excel sheet).${seen}`);
+    }
+    return found;
   };
 
   let fail: (error: unknown) => void = () => undefined;
@@ -175,7 +275,8 @@ export async function readGeneratorUpload(
       streams.add(stream);
       // its errors reach the store's write through the iteration; the event itself must not go unheard
       stream.on('error', () => undefined);
-      const work = storeFile(fieldName, info.filename ?? '', stream).finally(() => streams.delete(stream));
+      const name = info.filename ?? '';
+      const work = (fieldName === 'banner_file' ? storeBanner(name, stream) : storeVoterList(listParts++, name, stream)).finally(() => streams.delete(stream));
       work.catch((error: unknown) => {
         stream.resume();
         fail(error);
@@ -194,7 +295,7 @@ export async function readGeneratorUpload(
       if (!judged.success) fail(new ZodError(judged.error.issues.map((issue) => ({ ...issue, path: [name, ...issue.path] }))));
     });
     busboy.on('partsLimit', () => fail(ApiError.badRequest('The form has too many parts.')));
-    busboy.on('filesLimit', () => fail(ApiError.badRequest('Send exactly two files: pdf_file and banner_file.')));
+    busboy.on('filesLimit', () => fail(ApiError.unprocessable(`One task takes at most ${limits.taskFiles.toLocaleString('en-IN')} voter lists and one banner.`)));
     busboy.on('fieldsLimit', () => fail(ApiError.badRequest('The form has too many fields.')));
     busboy.on('error', () => fail(ApiError.badRequest('The form data could not be read.')));
     busboy.on('close', () => resolve());
@@ -210,13 +311,13 @@ export async function readGeneratorUpload(
   try {
     await finished;
     await Promise.all(pending);
-    const voterList = files.get('pdf_file');
-    const banner = files.get('banner_file');
-    if (!voterList) throw ApiError.unprocessable(VOTER_LIST_TYPE_ERROR);
+    const voterLists = lists.flat();
+    if (voterLists.length === 0) throw ApiError.unprocessable(VOTER_LIST_TYPE_ERROR);
     if (!banner) throw ApiError.unprocessable(BANNER_TYPE_ERROR);
     const parsed = generatorFieldsSchema.safeParse(fields);
     if (!parsed.success) throw parsed.error;
-    return { fields: parsed.data, voterList, banner };
+    const listName = listNames.length === 1 ? listNames[0] : `${voterLists.length} voter lists`;
+    return { fields: parsed.data, voterLists, banner, listName, skipped };
   } catch (error) {
     failed = true;
     body.unpipe(busboy);
@@ -228,4 +329,25 @@ export async function readGeneratorUpload(
     if (error instanceof ApiError || error instanceof ZodError) throw error;
     throw ApiError.badRequest(INTERRUPTED);
   }
+}
+
+/** Packed bytes may unpack to at most this many times as many (past the first 16 MB): real rolls and sheets pack far less tightly. */
+const ZIP_MAX_RATIO = 100;
+
+const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024)).toLocaleString('en-IN')} MB`;
+
+const isListKind = (kind: string): boolean => kind === 'pdf' || kind === 'xlsx' || kind === 'xls';
+
+/** A file name, checked for length and made displayable (never a path). */
+function checkedName(name: string, what: string): string {
+  if (name.length > MAX_FILE_NAME_LENGTH) {
+    throw ApiError.unprocessable(
+      `The ${what}'s file name is too long (${name.length.toLocaleString('en-IN')} characters; at most ${MAX_FILE_NAME_LENGTH}). Rename the file and choose it again.`,
+    );
+  }
+  return displayName(name);
+}
+
+function nestedZipMessage(zip: string, inner: string): string {
+  return `${zip} holds another ZIP (${inner}); unpack it and put its voter lists in the ZIP itself, or upload them as files.`;
 }

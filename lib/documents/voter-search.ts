@@ -47,8 +47,13 @@ export const selectedSlipsInput = z
   .strict();
 export type SelectedSlipsInput = z.infer<typeof selectedSlipsInput>;
 
+/** Search, chosen slips and pictures read one list's voters and roll: a task of several lists does not have them (yet). */
+export const ONE_LIST_ONLY = (lists: number) =>
+  `Voter search, selected slips and slip pictures work on a task of one voter list; this task holds ${lists} lists. Start a task with the one list you need for them.`;
+
 /** A task whose list has been read (a draft or more); until then 409. */
 function requireReadList(doc: DocumentRow): string {
+  if (doc.partCount !== null) throw ApiError.conflict(ONE_LIST_ONLY(doc.partCount));
   if (!doc.votersFileId) {
     if (doc.filesDeletedAt) throw ApiError.conflict('The files of this task have been deleted.');
     throw ApiError.conflict(`The voter list is not read yet (this task is ${doc.status.replace(/_/g, ' ')}); try again in a moment.`);

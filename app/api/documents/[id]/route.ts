@@ -1,4 +1,5 @@
 import { refundsForDocuments } from '@/db/queries/payments';
+import { listDocumentParts } from '@/db/queries/document-parts';
 import { withUser } from '@/lib/api/with-user';
 import { statusJson } from '@/lib/documents/present';
 import { receiptsFor } from '@/lib/invoices/present';
@@ -12,7 +13,8 @@ export const GET = withUser('task id', async (_req, { ctx, user, sessionId, id }
   const refunds = doc.paidAt ? await refundsForDocuments(ctx.db, [doc.id]) : [];
   const receipt = doc.paidAt ? ((await receiptsFor(ctx.db, [doc.id])).get(doc.id) ?? null) : null;
   const issuer = { userId: user.id, sessionId, passwordVersion: user.passwordVersion };
-  return jsonNoStore(await statusJson(doc, { testMode: isPaymentTestMode(), refunds, receipt, issuer }));
+  const parts = doc.partCount !== null ? await listDocumentParts(ctx.db, doc.id) : [];
+  return jsonNoStore(await statusJson(doc, { testMode: isPaymentTestMode(), refunds, receipt, issuer, parts }));
 });
 
 /** DELETE /api/documents/{id}: remove an unpaid task that stopped with an error, and its files. */

@@ -1,6 +1,6 @@
 import { withUser } from '@/lib/api/with-user';
 import { createTask, requireTaskSlot } from '@/lib/documents/service';
-import { readGeneratorUpload } from '@/lib/documents/upload';
+import { readGeneratorUpload, uploadLimits } from '@/lib/documents/upload';
 import { checkBannerInSandbox } from '@/lib/documents/step-plumbing';
 import { jsonNoStore } from '@/lib/api/request';
 
@@ -9,6 +9,6 @@ export const POST = withUser(async (req, { ctx, user }) => {
   // a user at their limit of open tasks is refused before the upload is read and stored
   await requireTaskSlot(ctx, user.id);
   // the banner is decoded in a sandbox process, as every uploaded file is read
-  const upload = await readGeneratorUpload(req, ctx.store, ctx.config.MAX_UPLOAD_MB * 1024 * 1024, (file) => checkBannerInSandbox(ctx, file.id));
+  const upload = await readGeneratorUpload(req, ctx.store, uploadLimits(ctx.config), (file) => checkBannerInSandbox(ctx, file.id));
   return jsonNoStore(await createTask(ctx, user.id, upload), { status: 201 });
 });

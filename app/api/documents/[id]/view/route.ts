@@ -6,5 +6,6 @@ import { pdfResponse } from '@/lib/api/pdf-response';
 /** GET /api/documents/{id}/view?token=…: the task's PDF (inline), for the holder of a signed link. */
 export const GET = withContext<{ id: string }>(async (req, { ctx, params }) => {
   const id = parseIdParam(params.id, 'task id');
-  return pdfResponse(await openDocumentFile(ctx, id, new URL(req.url).searchParams.get('token')), 'inline');
+  const url = new URL(req.url);
+  return pdfResponse(await openDocumentFile(ctx, id, url.searchParams.get('token'), url.searchParams.get('part')), 'inline', req);
 });

@@ -1,0 +1,199 @@
+import fs from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, it } from 'vitest';
+import { strToU8, unzipSync, zipSync } from 'fflate';
+import { markDocumentPaid } from '@/db/queries/documents';
+import { listSteps } from '@/db/queries/jobs';
+import { GET as listRoute } from '@/app/api/documents/route';
+import { GET as viewRoute } from '@/app/api/documents/[id]/view/route';
+import { GET as downloadRoute } from '@/app/api/documents/[id]/download/route';
+import { PUT as slipsRoute } from '@/app/api/documents/[id]/slips/route';
+import { POST as uploadRoute } from '@/app/api/documents/voter-slip-generator/route';
+import { startFinalRender } from '@/lib/documents/service';
+import { appContext } from '@/lib/server/context';
+import { describeEachDb } from '@/tests/helpers/db';
+import { call, makeUser } from '@/tests/auth/helpers';
+import { bannerPng } from '@/tests/render/helpers';
+import { ENGLISH_HEADER, voterRows, workbook } from '@/tests/ingest/sheets';
+import { storeContents, useDocumentsTestEnv, waitForStatus } from './helpers';
+
+const ROLLS = path.resolve(process.cwd(), '../shared/fixtures/rolls');
+const TEXT_ROLL = path.join(ROLLS, 'gujarat-2025-ac137-part1.pdf');
+const LEGACY_ROLL = path.join(ROLLS, 'daman-2017-part1-gujarati.pdf');
+const SCAN_PAGE = path.join(ROLLS, 'up-2023-kalyanpur-page-scan300.pdf');
+const HAVE_ROLLS = [TEXT_ROLL, LEGACY_ROLL, SCAN_PAGE].every((f) => fs.existsSync(f));
+if (!HAVE_ROLLS && process.env.CI) throw new Error(`The shared roll fixtures are required on CI and are missing under ${ROLLS}`);
+const itWithRolls = HAVE_ROLLS ? it : it.skip;
+
+interface ListFile {
+  bytes: Uint8Array;
+  name: string;
+}
+
+/** A multipart upload of several voter lists (`pdf_file` once per list, as the generator's form sends them). */
+function uploadMany(token: string, lists: readonly ListFile[], banner: ListFile, fields: Record<string, string> = {}): Promise<Response> {
+  const form = new FormData();
+  const all = { page_size: 'a4', orientation: 'portrait', slips_per_page: '8', print_photo: 'false', booth_address: 'Govt. School, Room 2', ...fields };
+  for (const [k, v] of Object.entries(all)) form.set(k, v);
+  for (const list of lists) form.append('pdf_file', new Blob([Buffer.from(list.bytes)]), list.name);
+  form.set('banner_file', new Blob([Buffer.from(banner.bytes)]), banner.name);
+  const req = new Request('http://test.local/api/documents/voter-slip-generator', { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
+  return uploadRoute(req, { params: Promise.resolve({}) });
+}
+
+function pdfPages(bytes: Uint8Array): number {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vsg-parts-'));
+  const file = path.join(dir, 'x.pdf');
+  fs.writeFileSync(file, bytes);
+  const info = execFileSync('pdfinfo', [file]).toString();
+  fs.rmSync(dir, { recursive: true, force: true });
+  return Number(/Pages:\s+(\d+)/.exec(info)?.[1]);
+}
+
+async function fetchFile(handler: unknown, url: string, id: number, headers: Record<string, string> = {}): Promise<{ status: number; bytes: Uint8Array; headers: Headers }> {
+  const res = await (handler as (r: Request, c: { params: Promise<{ id: string }> }) => Promise<Response>)(new Request(`http://test.local${url}`, { headers }), {
+    params: Promise.resolve({ id: String(id) }),
+  });
+  return { status: res.status, bytes: new Uint8Array(await res.arrayBuffer()), headers: res.headers };
+}
+
+/** A ward's Excel list of `count` voters of part `part`. */
+function sheet(part: number, count: number): ListFile {
+  const rows = voterRows(count, false).map((row) => [row[0], part, ...row.slice(2)]);
+  return { bytes: workbook([ENGLISH_HEADER, ...rows], 'xlsx'), name: `ward-part-${part}.xlsx` };
+}
+
+const roll = (file: string, name = path.basename(file)): ListFile => ({ bytes: fs.readFileSync(file), name });
+
+describeEachDb('a task of several voter lists (a ward or a constituency)', (ctx) => {
+  const env = useDocumentsTestEnv(ctx, { filesStore: 'database', env: { FEE_PER_PAGE: '2', DRAFT_PREVIEW_PAGES: '2', SANDBOX_PROCESSES: '2' } });
+
+  itWithRolls('12 lists of mixed kinds and one broken → draft table → one left out → paid → a ZIP of one PDF per list, each part read once', async () => {
+    const { tokens } = await makeUser(ctx.db);
+    const banner = { bytes: await bannerPng(), name: 'banner.png' };
+    const sheets = [3, 4, 5, 6, 7, 8, 9, 10].map((part, i) => sheet(part, 20 + 9 * i));
+    const broken = { bytes: strToU8('%PDF-1.7\n1 0 obj << /Type /Catalog >>\nthis is not a roll\n%%EOF\n'), name: 'damaged.pdf' };
+    const lists = [roll(TEXT_ROLL), roll(LEGACY_ROLL), roll(SCAN_PAGE), broken, ...sheets, roll(TEXT_ROLL, 'gujarat copy.pdf')];
+    const res = await uploadMany(tokens.access_token, lists, banner);
+    expect(res.status).toBe(201);
+    const { id } = (await res.json()) as { id: number; task_id: string };
+
+    const draft = await waitForStatus(tokens.access_token, id, ['draft_complete', 'error'], 240_000);
+    expect(draft.error_message).toBeNull();
+    expect(draft.status).toBe('draft_complete');
+    expect(draft.lists).toBe(13);
+    expect(draft.parts).toHaveLength(13);
+    const bad = draft.parts.filter((p: { error: string | null }) => p.error);
+    expect(bad).toHaveLength(1);
+    expect(bad[0]).toMatchObject({ file_name: 'damaged.pdf', voters: null, pages: null, preview_url: null });
+    const good = draft.parts.filter((p: { error: string | null }) => !p.error);
+    expect(good).toHaveLength(12);
+    for (const part of good) {
+      expect(part.voters).toBeGreaterThan(0);
+      expect(part.pages).toBeGreaterThan(0);
+      expect(part.included).toBe(true);
+    }
+    const sheetParts = good.filter((p: { file_name: string }) => p.file_name.startsWith('ward-part-'));
+    expect(sheetParts.map((p: { voters: number }) => p.voters).sort((a: number, b: number) => a - b)).toEqual([20, 29, 38, 47, 56, 65, 74, 83]);
+    for (const p of sheetParts) expect(p.pages).toBe(Math.ceil(p.voters / 8));
+    const pages = good.reduce((n: number, p: { pages: number }) => n + p.pages, 0);
+    expect(draft.voters).toBe(good.reduce((n: number, p: { voters: number }) => n + p.voters, 0));
+    expect(draft).toMatchObject({ total_pages: pages, amount_paise: pages * 200 });
+
+    // the draft's own preview is the first list's; any list's opens from its row
+    const someSheet = sheetParts[2];
+    const preview = await fetchFile(viewRoute, someSheet.preview_url, id);
+    expect(preview.status).toBe(200);
+    expect(pdfPages(preview.bytes)).toBe(Math.min(2, someSheet.pages));
+    const noSuch = await fetchFile(viewRoute, `${draft.view_url}&part=99`, id);
+    expect(noSuch.status).toBe(404);
+
+    // one list left out: the pages and the fee follow
+    const left = sheetParts[0];
+    const chosen = await call(slipsRoute, { token: tokens.access_token, method: 'PUT', params: { id: String(id) }, json: { excluded_parts: [left.position] } });
+    expect(chosen.status).toBe(200);
+    const redrawn = await waitForStatus(tokens.access_token, id, ['draft_complete', 'error'], 120_000);
+    expect(redrawn.error_message).toBeNull();
+    expect(redrawn.total_pages).toBe(pages - left.pages);
+    expect(redrawn.parts.find((p: { position: number }) => p.position === left.position)).toMatchObject({ included: false, pages: null, preview_url: null });
+
+    expect(await markDocumentPaid(ctx.db, id)).not.toBeNull();
+    await startFinalRender(await appContext(), id);
+    const done = await waitForStatus(tokens.access_token, id, ['complete', 'error'], 240_000);
+    expect(done.error_message).toBeNull();
+    expect(done.status).toBe('complete');
+
+    const zip = await fetchFile(downloadRoute, done.download_url, id);
+    expect(zip.status).toBe(200);
+    expect(zip.headers.get('content-type')).toBe('application/zip');
+    expect(zip.headers.get('content-disposition')).toMatch(/filename="13_voter_lists-slips-\d+\.zip"/);
+    expect(zip.headers.get('accept-ranges')).toBe('bytes');
+    expect(Number(zip.headers.get('content-length'))).toBe(zip.bytes.length);
+    const files = unzipSync(zip.bytes);
+    const printed = redrawn.parts.filter((p: { included: boolean; error: string | null }) => p.included && !p.error);
+    expect(Object.keys(files)).toHaveLength(11);
+    expect(Object.values(files).map((pdf) => pdfPages(pdf)).sort((a, b) => a - b)).toEqual(printed.map((p: { pages: number }) => p.pages).sort((a: number, b: number) => a - b));
+    // the roll's facts name its file: <AC>-<part>-<polling station>.pdf
+    expect(Object.keys(files).some((name) => /^137-1-.+\.pdf$/.test(name))).toBe(true);
+
+    // a download resumed part-way: the rest of the bytes, as a 206
+    const rest = await fetchFile(downloadRoute, done.download_url, id, { range: `bytes=1000-`, 'if-range': zip.headers.get('etag') ?? '' });
+    expect(rest.status).toBe(206);
+    expect(rest.headers.get('content-range')).toBe(`bytes 1000-${zip.bytes.length - 1}/${zip.bytes.length}`);
+    expect(Buffer.from(rest.bytes).equals(Buffer.from(zip.bytes.subarray(1000)))).toBe(true);
+    const stale = await fetchFile(downloadRoute, done.download_url, id, { range: `bytes=1000-`, 'if-range': '"another-file"' });
+    expect(stale.status).toBe(200);
+    const past = await fetchFile(downloadRoute, done.download_url, id, { range: `bytes=${zip.bytes.length}-` });
+    expect(past.status).toBe(416);
+
+    // each list was read once and rendered once
+    const steps = (await Promise.all([draft.task_id, done.task_id].map((run: string) => listSteps(ctx.db, run)))).flat();
+    const partSteps = steps.filter((s) => /^(parse|final)-part-/.test(s.stepId));
+    expect(partSteps.filter((s) => s.stepId.startsWith('parse-part-'))).toHaveLength(13);
+    expect(partSteps.filter((s) => s.stepId.startsWith('final-part-'))).toHaveLength(11);
+    for (const step of partSteps) expect(step.runs).toBe(1);
+
+    const history = await call(listRoute, { token: tokens.access_token });
+    expect(history.body.find((t: { id: number }) => t.id === id)).toMatchObject({ lists: 13, file_name: '13 voter lists', status: 'complete' });
+  }, 600_000);
+
+  it('a ZIP of lists makes a task of its lists; a ZIP that is a bomb, climbs out of its folder, holds a ZIP or holds no list is refused and nothing is kept', async () => {
+    const { tokens } = await makeUser(ctx.db);
+    const banner = { bytes: await bannerPng(), name: 'banner.png' };
+    const before = await storeContents(ctx.db, env.dataDir);
+    const refusals: [string, Uint8Array, number, RegExp][] = [
+      ['bomb.zip', zipSync({ 'roll.pdf': [new Uint8Array(64 * 1024 * 1024), { level: 9 }] }), 422, /ZIP bomb/],
+      ['climb.zip', zipSync({ '../../outside.xlsx': sheet(1, 5).bytes }), 422, /leads out of its folder/],
+      ['nested.zip', zipSync({ 'inner.zip': zipSync({ 'a.xlsx': sheet(1, 5).bytes }) }), 422, /holds another ZIP \(inner\.zip\)/],
+      ['notes.zip', zipSync({ 'readme.txt': strToU8('hello'), 'photo.jpg': strToU8('\xff\xd8\xff') }), 422, /holds no voter list.*readme\.txt, photo\.jpg/],
+      ['disguised.zip', zipSync({ 'a.pdf': zipSync({ 'x.txt': strToU8('x') }) }), 422, /holds another ZIP \(a\.pdf\)/],
+    ];
+    for (const [name, bytes, code, message] of refusals) {
+      const res = await uploadMany(tokens.access_token, [{ bytes, name }], banner);
+      const body = (await res.json()) as { detail: string };
+      expect({ name, status: res.status }).toEqual({ name, status: code });
+      expect(body.detail).toMatch(message);
+    }
+    // nothing of the refused uploads stays behind
+    expect((await storeContents(ctx.db, env.dataDir)).records).toEqual(before.records);
+
+    const archive = zipSync({
+      'ward 7/part-3.xlsx': sheet(3, 12).bytes,
+      'ward 7/part-4.xlsx': sheet(4, 17).bytes,
+      'ward 7/notes.txt': strToU8('print by Friday'),
+      '__MACOSX/ward 7/._part-3.xlsx': strToU8('junk'),
+    });
+    const res = await uploadMany(tokens.access_token, [{ bytes: archive, name: 'ward 7.zip' }], banner);
+    expect(res.status).toBe(201);
+    const { id } = (await res.json()) as { id: number };
+    const draft = await waitForStatus(tokens.access_token, id, ['draft_complete', 'error'], 120_000);
+    expect(draft.error_message).toBeNull();
+    expect(draft).toMatchObject({ lists: 2, file_name: 'ward 7.zip', voters: 29, skipped_files: ['notes.txt'] });
+    expect(draft.parts.map((p: { file_name: string; voters: number }) => [p.file_name, p.voters])).toEqual([
+      ['part-3.xlsx', 12],
+      ['part-4.xlsx', 17],
+    ]);
+  }, 300_000);
+});
