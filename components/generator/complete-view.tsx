@@ -10,6 +10,7 @@ import { VoterSearchPanel } from './voter-search';
 
 /** The complete screen: 'Processing Complete!' and a download that opens the final file in a new tab. */
 export function CompleteView({ doc, onStartOver }: { doc: DocumentStatus; onStartOver: () => void }) {
+  const printedLists = doc.parts?.filter((p) => p.included && !p.error).length ?? null;
   return (
     <TaskFrame testId="task-complete" title="Processing Complete!">
       <div className="flex flex-col items-center gap-3 text-center">
@@ -19,6 +20,11 @@ export function CompleteView({ doc, onStartOver }: { doc: DocumentStatus; onStar
           {typeof doc.total_pages === 'number' ? `: ${doc.total_pages} pages` : ''}
           {typeof doc.amount === 'number' ? `, ${formatRupees(doc.amount)} paid` : ''}.
         </p>
+        {printedLists !== null && (
+          <p className="text-sm text-muted-foreground" data-testid="complete-zip-note">
+            The download is a ZIP of {printedLists.toLocaleString('en-IN')} PDFs, one per voter list, each named by its constituency, part and polling station.
+          </p>
+        )}
       </div>
       {doc.receipt && <ReceiptDetails receipt={doc.receipt} />}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-center">
@@ -27,7 +33,7 @@ export function CompleteView({ doc, onStartOver }: { doc: DocumentStatus; onStar
         </Button>
         {doc.download_url ? (
           <a href={doc.download_url} target="_blank" rel="noopener" className={cn(buttonVariants({ size: 'lg' }))} data-testid="download-final">
-            <DownloadIcon /> Download
+            <DownloadIcon /> {printedLists !== null ? 'Download ZIP' : 'Download'}
           </a>
         ) : (
           <Button size="lg" disabled>
@@ -35,7 +41,7 @@ export function CompleteView({ doc, onStartOver }: { doc: DocumentStatus; onStar
           </Button>
         )}
       </div>
-      <SlipPicturesButton doc={doc} />
+      {printedLists === null && <SlipPicturesButton doc={doc} />}
       <p className="text-center text-sm text-muted-foreground">
         It stays in your{' '}
         <Link href="/history" className="font-medium text-primary underline-offset-4 hover:underline">
@@ -43,7 +49,7 @@ export function CompleteView({ doc, onStartOver }: { doc: DocumentStatus; onStar
         </Link>
         .
       </p>
-      <VoterSearchPanel doc={doc} />
+      {printedLists === null && <VoterSearchPanel doc={doc} />}
     </TaskFrame>
   );
 }

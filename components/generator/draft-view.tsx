@@ -1,5 +1,6 @@
 'use client';
 
+import * as React from 'react';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { CreditCardIcon, LoaderCircleIcon, TriangleAlertIcon, XIcon } from 'lucide-react';
@@ -7,7 +8,8 @@ import { Button } from '@/components/ui/button';
 import { FormMessage } from '@/components/forms/form-message';
 import { useConfirm } from '@/components/dialogs/app-dialogs';
 import { PdfViewer } from '@/components/pdf-viewer/pdf-viewer';
-import { formatRupees, type DocumentStatus } from '@/lib/client/documents';
+import { formatRupees, type DocumentStatus, type TaskPart } from '@/lib/client/documents';
+import { PartsTable } from './parts-table';
 import { LOGIN_TO_CONTINUE } from './form-rules';
 import { currentPath, loginHref } from '@/lib/client/return-to';
 import { readToken } from '@/lib/client/tokens';
@@ -72,6 +74,11 @@ export function DraftView({
   const roll = rollLine(doc);
   const deletedVoters = doc.summary?.deleted_voters ?? [];
   const warnings = doc.warnings ?? [];
+  const parts = doc.parts ?? null;
+  // a task of several lists: the preview shows the list chosen in the table (the first one's to begin with)
+  const [previewPart, setPreviewPart] = React.useState<TaskPart | null>(null);
+  const previewUrl = previewPart?.preview_url ?? doc.view_url ?? null;
+  const viewerRef = React.useRef<HTMLDivElement>(null);
 
   async function continueToPayment() {
     if (!readToken()) {
@@ -147,9 +154,21 @@ export function DraftView({
         </details>
       )}
 
+      {parts && (
+        <PartsTable
+          doc={doc}
+          previewing={previewPart?.position ?? null}
+          onPreview={(part) => {
+            setPreviewPart(part);
+            viewerRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+          }}
+          onSaved={onRedraw}
+        />
+      )}
+
       <SlipChoicesPanel doc={doc} onSaved={onRedraw} />
 
-      <VoterSearchPanel doc={doc} />
+      {parts ? null : <VoterSearchPanel doc={doc} />}
 
       {warnings.length > 0 && (
         <details className="rounded-md border border-warning/40 bg-warning/10 px-3 py-2 text-sm" data-testid="draft-warnings">
@@ -193,8 +212,21 @@ export function DraftView({
         .
       </p>
 
-      {doc.view_url ? (
-        <PdfViewer url={doc.view_url} label="Draft preview" className="h-[80vh]" totalPages={doc.total_pages ?? undefined} />
+      {previewUrl ? (
+        <div ref={viewerRef} className="grid gap-2 scroll-mt-4">
+          {parts && (
+            <p className="text-sm font-medium" data-testid="draft-preview-of">
+              Preview of {previewPart ? previewPart.part ? `part ${previewPart.part}` : previewPart.file_name : 'the first list'}
+            </p>
+          )}
+          <PdfViewer
+            key={previewUrl}
+            url={previewUrl}
+            label="Draft preview"
+            className="h-[80vh]"
+            totalPages={(parts ? (previewPart?.pages ?? parts.find((p) => p.included && !p.error)?.pages) : doc.total_pages) ?? undefined}
+          />
+        </div>
       ) : (
         <p className="text-sm text-muted-foreground">The draft preview is not available.</p>
       )}

@@ -14,13 +14,14 @@ import {
   type Orientation,
   type PageSize,
 } from '@/lib/slips/layout-options';
-import { BANNER_TYPE_ERROR, MAX_BANNER_MB, VOTER_LIST_TYPE_ERROR, isBannerName, isVoterListName } from '@/lib/documents/upload-rules';
+import { BANNER_TYPE_ERROR, MAX_BANNER_MB, VOTER_LIST_TYPE_ERROR, isBannerName, isVoterListName, isZipName } from '@/lib/documents/upload-rules';
 
 export const LOGIN_TO_GENERATE = 'You need to be logged in to generate slips. Would you like to log in now?';
 export const LOGIN_TO_CONTINUE = 'You need to be logged in to continue. Proceed to login?';
 
 export interface GeneratorValues {
-  voterList: File | null;
+  /** The voter lists: one roll or sheet, or several (a ward's or a constituency's parts, or a ZIP of them). */
+  voterLists: File[];
   banner: File | null;
   pageSize: PageSize;
   orientation: Orientation;
@@ -31,7 +32,7 @@ export interface GeneratorValues {
 
 export function initialValues(): GeneratorValues {
   return {
-    voterList: null,
+    voterLists: [],
     banner: null,
     pageSize: DEFAULT_PAGE_SIZE,
     orientation: DEFAULT_ORIENTATION,
@@ -41,9 +42,36 @@ export function initialValues(): GeneratorValues {
   };
 }
 
-/** Generate Slips is disabled until the voter list, the banner and a non-blank address are given. */
+/** Generate Slips is disabled until a voter list, the banner and a non-blank address are given. */
 export function canGenerate(values: GeneratorValues): boolean {
-  return values.voterList !== null && values.banner !== null && values.boothAddress.trim() !== '';
+  return values.voterLists.length > 0 && values.banner !== null && values.boothAddress.trim() !== '';
+}
+
+/** What one task's voter lists may be, as the server says (absent: only the one-list limit is known). */
+export interface ListLimits {
+  maxMb?: number | null;
+  taskMb?: number | null;
+  taskFiles?: number | null;
+}
+
+/** Whether a name is a voter list or a ZIP of them (the voter-list field takes both). */
+export const isListOrZipName = (name: string): boolean => isVoterListName(name) || isZipName(name);
+
+/** The first problem with the voter lists chosen, in the user's words, or null. */
+export function listsProblem(files: readonly File[], limits: ListLimits): string | null {
+  if (files.length === 0 || files.some((f) => !isListOrZipName(f.name))) return VOTER_LIST_TYPE_ERROR;
+  if (limits.taskFiles && files.length > limits.taskFiles) return `One task takes at most ${limits.taskFiles} voter lists; you chose ${files.length}.`;
+  for (const file of files) {
+    // a ZIP holds many lists: it is judged against the task's limit
+    const limit = isZipName(file.name) ? (limits.taskMb ?? limits.maxMb) : limits.maxMb;
+    const tooLarge = tooLargeError(files.length === 1 ? 'Voter List' : file.name, file, limit);
+    if (tooLarge) return files.length === 1 ? tooLarge : tooLarge.replace(/^The /, '');
+  }
+  const total = files.reduce((n, f) => n + f.size, 0);
+  if (limits.taskMb && files.length > 1 && total > limits.taskMb * 1024 * 1024) {
+    return `The voter lists together are ${formatSize(total)}; the limit for one task is ${limits.taskMb} MB.`;
+  }
+  return null;
 }
 
 /** Changing size or orientation keeps slips per page if allowed, else the first allowed value. */
@@ -78,10 +106,13 @@ export function bannerLimitMb(maxMb?: number | null): number {
   return maxMb ? Math.min(maxMb, MAX_BANNER_MB) : MAX_BANNER_MB;
 }
 
-/** What the form checks before sending, with the server's upload limit once it is known. */
-export function generatorSchema(maxMb?: number | null): z.ZodType<GeneratorValues, GeneratorValues> {
+/** What the form checks before sending, with the server's upload limits once they are known. */
+export function generatorSchema(maxMb?: number | null, task: Omit<ListLimits, 'maxMb'> = {}): z.ZodType<GeneratorValues, GeneratorValues> {
   return z.object({
-    voterList: fileField('Voter List', isVoterListName, VOTER_LIST_TYPE_ERROR, maxMb),
+    voterLists: z.array(z.custom<File>((value) => value instanceof Blob)).superRefine((files, ctx) => {
+      const problem = listsProblem(files, { maxMb, ...task });
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
     banner: fileField('Banner', isBannerName, BANNER_TYPE_ERROR, bannerLimitMb(maxMb)),
     pageSize: z.enum(PAGE_SIZES),
     orientation: z.enum(ORIENTATIONS),
@@ -92,7 +123,7 @@ export function generatorSchema(maxMb?: number | null): z.ZodType<GeneratorValue
 }
 
 /** The fields in the order the form shows them, for the first problem to name. */
-export const GENERATOR_FIELDS = ['voterList', 'banner', 'pageSize', 'orientation', 'slipsPerPage', 'printPhoto', 'boothAddress'] as const satisfies readonly (keyof GeneratorValues)[];
+export const GENERATOR_FIELDS = ['voterLists', 'banner', 'pageSize', 'orientation', 'slipsPerPage', 'printPhoto', 'boothAddress'] as const satisfies readonly (keyof GeneratorValues)[];
 
 /** 1.5 MB, 320 KB: a file size for people. */
 export function formatSize(bytes: number): string {
@@ -100,9 +131,9 @@ export function formatSize(bytes: number): string {
   return `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
 
-/** The upload's multipart fields: pdf_file, banner_file, slips_per_page, orientation, page_size, print_photo, booth_address. */
+/** The upload's multipart fields: pdf_file (once per list), banner_file, slips_per_page, orientation, page_size, print_photo, booth_address. */
 export function generateFormData(values: GeneratorValues): FormData {
-  if (!values.voterList || !values.banner) throw new Error('voter list and banner are required');
+  if (values.voterLists.length === 0 || !values.banner) throw new Error('voter list and banner are required');
   const form = new FormData();
   // The plain fields first: the server judges each as it arrives, so a bad one is refused before the files go up.
   form.set('slips_per_page', String(values.slipsPerPage));
@@ -110,7 +141,7 @@ export function generateFormData(values: GeneratorValues): FormData {
   form.set('page_size', values.pageSize);
   form.set('print_photo', values.printPhoto ? 'true' : 'false');
   form.set('booth_address', values.boothAddress.trim());
-  form.set('pdf_file', values.voterList, values.voterList.name);
+  for (const list of values.voterLists) form.append('pdf_file', list, list.name);
   form.set('banner_file', values.banner, values.banner.name);
   return form;
 }

@@ -91,7 +91,7 @@ describe('GeneratorForm', () => {
     setup();
     await user.upload(document.getElementById('voter-list') as HTMLInputElement, new File(['x'], 'notes.txt'));
     expect(screen.getByTestId('form-error').textContent).toBe('Invalid file type for Voter List. Please select a PDF or Excel file.');
-    expect(screen.getByTestId('voter-list-name').textContent).toBe('Choose a file…');
+    expect(screen.getByTestId('voter-list-name').textContent).toBe('Choose or drop files…');
   });
 
   it('refuses a file over the limit when chosen, and at Generate Slips when the limit came later', async () => {

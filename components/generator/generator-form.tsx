@@ -22,7 +22,6 @@ import {
   BANNER_EXTENSIONS,
   BANNER_TYPE_ERROR,
   isBannerName,
-  isVoterListName,
   VOTER_LIST_EXTENSIONS,
   VOTER_LIST_TYPE_ERROR,
 } from '@/lib/documents/upload-rules';
@@ -39,6 +38,8 @@ import {
   generateFormData,
   generatorSchema,
   initialValues,
+  isListOrZipName,
+  listsProblem,
   LOGIN_TO_GENERATE,
   tooLargeError,
   withLayout,
@@ -90,7 +91,9 @@ export function GeneratorForm({ onStarted, kept }: GeneratorFormProps) {
   const confirm = useConfirm();
   const [pricing, setPricing] = React.useState<Pricing | null | undefined>(undefined);
   const maxMb = pricing?.max_upload_mb ?? null;
-  const schema = React.useMemo(() => generatorSchema(maxMb), [maxMb]);
+  const taskMb = pricing?.max_task_mb ?? null;
+  const taskFiles = pricing?.max_task_files ?? null;
+  const schema = React.useMemo(() => generatorSchema(maxMb, { taskMb, taskFiles }), [maxMb, taskMb, taskFiles]);
   // The form's one message box shows what is wrong, so no field is focused or marked.
   const form = useForm<GeneratorValues>({ resolver: zodResolver(schema), defaultValues: kept?.choices ?? initialValues(), shouldFocusError: false });
   const values = form.watch();
@@ -113,21 +116,42 @@ export function GeneratorForm({ onStarted, kept }: GeneratorFormProps) {
     };
   }, [form]);
 
-  /** A chosen file of the right type: kept unless it is over the upload limit. */
-  function pick(field: 'voterList' | 'banner', label: string, file: File) {
-    const tooLarge = tooLargeError(label, file, field === 'banner' ? bannerLimitMb(maxMb) : maxMb);
+  /** Voter lists chosen or dropped: they join the ones held, unless that breaks a limit (then nothing changes and the form says why). */
+  function pickLists(files: File[]) {
+    const next = [...form.getValues('voterLists'), ...files];
+    const limits = { maxMb, taskMb, taskFiles };
+    // the files just chosen are judged first, then with the ones held
+    const problem = listsProblem(files, limits) ?? listsProblem(next, limits);
+    if (problem) {
+      setNotice({ kind: 'error', text: problem });
+      return;
+    }
+    setNotice(null);
+    form.setValue('voterLists', next);
+  }
+
+  function removeList(index: number) {
+    form.setValue(
+      'voterLists',
+      form.getValues('voterLists').filter((_, i) => i !== index),
+    );
+  }
+
+  /** A banner of the right type: kept unless it is over its limit. */
+  function pickBanner(file: File) {
+    const tooLarge = tooLargeError('Banner', file, bannerLimitMb(maxMb));
     if (tooLarge) {
       setNotice({ kind: 'error', text: tooLarge });
       return;
     }
     setNotice(null);
-    form.setValue(field, file);
+    form.setValue('banner', file);
   }
 
   /** A file of the wrong type is ignored; when no valid file is there either, the type error is shown. */
-  function reject(field: 'voterList' | 'banner') {
-    if (form.getValues(field)) return;
-    setNotice({ kind: 'error', text: field === 'voterList' ? VOTER_LIST_TYPE_ERROR : BANNER_TYPE_ERROR });
+  function reject(field: 'voterLists' | 'banner') {
+    if (field === 'voterLists' ? form.getValues('voterLists').length > 0 : form.getValues('banner')) return;
+    setNotice({ kind: 'error', text: field === 'voterLists' ? VOTER_LIST_TYPE_ERROR : BANNER_TYPE_ERROR });
   }
 
   /** A new page size or orientation keeps slips per page where the layout allows it. */
@@ -158,7 +182,7 @@ export function GeneratorForm({ onStarted, kept }: GeneratorFormProps) {
 
   async function send(checked: GeneratorValues) {
     const abort = new AbortController();
-    const size = (checked.voterList?.size ?? 0) + (checked.banner?.size ?? 0);
+    const size = checked.voterLists.reduce((n, f) => n + f.size, 0) + (checked.banner?.size ?? 0);
     setUpload({ loaded: 0, total: size, abort });
     try {
       const result = await startDocument(generateFormData(checked), {
@@ -193,17 +217,19 @@ export function GeneratorForm({ onStarted, kept }: GeneratorFormProps) {
             <div className="grid min-w-0 gap-5 sm:grid-cols-2">
               <Controller
                 control={form.control}
-                name="voterList"
+                name="voterLists"
                 render={({ field }) => (
                   <FilePicker
                     id="voter-list"
                     label="Voter List"
-                    accept={VOTER_LIST_EXTENSIONS.join(',')}
-                    isAccepted={isVoterListName}
-                    file={field.value}
-                    onFile={(file) => pick('voterList', 'Voter List', file)}
-                    onReject={() => reject('voterList')}
-                    hint={`PDF roll or Excel list (.pdf, .xls, .xlsx)${maxMb ? `, up to ${maxMb} MB` : ''}`}
+                    accept={[...VOTER_LIST_EXTENSIONS, '.zip'].join(',')}
+                    isAccepted={isListOrZipName}
+                    files={field.value}
+                    multiple
+                    onFiles={pickLists}
+                    onRemove={removeList}
+                    onReject={() => reject('voterLists')}
+                    hint={`PDF roll or Excel list (.pdf, .xls, .xlsx)${maxMb ? `, up to ${maxMb} MB` : ''}. Several at once, or a ZIP of them, for many parts in one task.`}
                     disabled={upload !== null}
                   />
                 )}
@@ -217,8 +243,8 @@ export function GeneratorForm({ onStarted, kept }: GeneratorFormProps) {
                     label="Banner"
                     accept={BANNER_EXTENSIONS.join(',')}
                     isAccepted={isBannerName}
-                    file={field.value}
-                    onFile={(file) => pick('banner', 'Banner', file)}
+                    files={field.value ? [field.value] : []}
+                    onFiles={(files) => pickBanner(files[0])}
                     onReject={() => reject('banner')}
                     hint={`JPG or PNG image (.jpg, .jpeg, .png), up to ${bannerLimitMb(maxMb)} MB`}
                     disabled={upload !== null}

@@ -47,6 +47,7 @@ function rollLine(doc: DocumentSummary): string {
 function facts(doc: DocumentSummary): string {
   const parts: string[] = [];
   if (doc.layout) parts.push(layoutText(doc.layout));
+  if (typeof doc.lists === 'number' && doc.lists > 1) parts.push(`${doc.lists.toLocaleString('en-IN')} voter lists`);
   if (typeof doc.total_pages === 'number') parts.push(`${doc.total_pages} ${doc.total_pages === 1 ? 'page' : 'pages'}`);
   if (typeof doc.amount === 'number') parts.push(formatRupees(doc.amount));
   if (typeof doc.voters === 'number') parts.push(`${doc.voters.toLocaleString('en-IN')} voters`);

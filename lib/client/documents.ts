@@ -49,8 +49,10 @@ export interface DocumentSummary {
   files_deleted?: boolean;
   /** The assembly constituency ("137 - Name"), part and polling station the roll states; null for a list without them. */
   roll?: { assembly: string | null; part: string | null; polling_station: string | null } | null;
-  /** The voter list's file name as uploaded. */
+  /** The voter list's file name as uploaded ("12 voter lists" for a task of several). */
   file_name?: string | null;
+  /** How many voter lists (parts) the task holds. */
+  lists?: number;
   layout?: { page_size: string; orientation: string; slips_per_page: number } | null;
   error_message?: string | null;
   /** On error: whether Resume Processing can help (false when the file itself caused it). */
@@ -104,6 +106,30 @@ export interface DocumentStatus extends DocumentSummary {
   view_url?: string | null;
   download_url?: string | null;
   test_mode?: boolean;
+  /** A task of several voter lists: each list, in part-number order; null for a task of one list. */
+  parts?: TaskPart[] | null;
+  /** Files of an uploaded ZIP that were not voter lists, left out. */
+  skipped_files?: string[];
+}
+
+/** One voter list of a task of several, as the draft's table shows it. */
+export interface TaskPart {
+  /** The list's place in the upload (what `excluded_parts` names). */
+  position: number;
+  file_name: string;
+  part: string | null;
+  polling_station: string | null;
+  assembly: string | null;
+  voters: number | null;
+  deleted: number | null;
+  supplement_additions: number | null;
+  warnings: number | null;
+  /** Why the list could not be read (it gets no slips), or null. */
+  error: string | null;
+  included: boolean;
+  /** Pages of slips it prints; null when it is left out or unread. */
+  pages: number | null;
+  preview_url: string | null;
 }
 
 /** POST /api/documents/{id}/continue on a draft: a payment order (amount in paise, as Checkout expects). */
@@ -129,6 +155,9 @@ export interface Pricing {
   currency: string;
   test_mode: boolean;
   max_upload_mb: number;
+  /** All the voter lists of one task together (older servers: absent). */
+  max_task_mb?: number;
+  max_task_files?: number;
 }
 
 /** The texts shown when a documents call fails. */
@@ -213,7 +242,7 @@ export function submitPayment(id: string | number, payment: PaymentSuccess): Pro
 }
 
 /** PUT …/slips: new choices for the draft (and the address it prints); the draft is then made again. */
-export function setSlipChoices(id: string | number, choices: Partial<SlipChoices> & { booth_address?: string }): Promise<Result<{ id: number | string; task_id: string; status: string }>> {
+export function setSlipChoices(id: string | number, choices: Partial<SlipChoices> & { booth_address?: string; excluded_parts?: number[] }): Promise<Result<{ id: number | string; task_id: string; status: string }>> {
   return call(`/api/documents/${encodeURIComponent(String(id))}/slips`, jsonBody('PUT', choices), 'Failed to update the draft.');
 }
 

@@ -11,6 +11,8 @@ export const GET = withApi(async () => {
     currency: 'INR',
     test_mode: isPaymentTestMode(),
     max_upload_mb: config.MAX_UPLOAD_MB,
+    max_task_mb: Math.max(config.MAX_TASK_MB, config.MAX_UPLOAD_MB),
+    max_task_files: config.MAX_TASK_FILES,
     draft_preview_pages: config.DRAFT_PREVIEW_PAGES,
   });
 });
