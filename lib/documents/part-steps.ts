@@ -62,10 +62,10 @@ export async function readPartsSteps(deps: DocumentsDeps, documentId: number, io
   let done = 0;
   await inPool(parts, partsConcurrency(deps), async (part, index) => {
     await io.step(`parse-part-${part.position}`, () => readPart(deps, doc, part, controller.signal, (page, pages) =>
-      progress.report({ progressMessage: `Reading part ${index + 1} of ${parts.length} · page ${page} of ${pages}` }),
+      progress.report({ progressMessage: `Reading part ${index + 1} of ${parts.length} · page ${page} of ${pages} · ${done} of ${parts.length} read` }),
     ));
     done += 1;
-    progress.report({ progress: 30 + Math.round((40 * done) / parts.length), progressMessage: `Read ${done} of ${parts.length} voter lists` });
+    progress.report({ progress: 30 + Math.round((40 * done) / parts.length), progressMessage: `Reading ${parts.length} voter lists · ${done} of ${parts.length} read` });
   });
   const read = await listDocumentParts(deps.db, documentId);
   const good = read.filter((p) => p.votersFileId && p.parseSummary);
@@ -227,10 +227,10 @@ export async function renderPartsFinalSteps(deps: DocumentsDeps, documentId: num
   let done = 0;
   await inPool(printed, partsConcurrency(deps), async (part, index) => {
     await io.step(`final-part-${part.position}`, () => renderPartFinal(deps, doc, part, controller.signal, (page, pages) =>
-      progress.report({ progressMessage: `Making part ${index + 1} of ${printed.length} · page ${page} of ${pages}` }),
+      progress.report({ progressMessage: `Making part ${index + 1} of ${printed.length} · page ${page} of ${pages} · ${done} of ${printed.length} made` }),
     ));
     done += 1;
-    progress.report({ progress: 75 + Math.round((20 * done) / printed.length), progressMessage: `Made ${done} of ${printed.length} voter lists' slips` });
+    progress.report({ progress: 75 + Math.round((20 * done) / printed.length), progressMessage: `Making the slips of ${printed.length} voter lists · ${done} of ${printed.length} made` });
   });
   await io.step('zip', () => zipPartsStep(deps, documentId, controller.signal));
 }
