@@ -36,7 +36,7 @@ describe('generator form rules', () => {
   it('names the missing or invalid file in the upload rules\' words', () => {
     expect(problem({ ...initialValues(), banner: png })).toBe(VOTER_LIST_TYPE_ERROR);
     expect(problem({ ...initialValues(), voterList: pdf })).toBe(BANNER_TYPE_ERROR);
-    expect(problem({ ...initialValues(), voterList: new File(['x'], 'list.csv'), banner: png })).toBe(VOTER_LIST_TYPE_ERROR);
+    expect(problem({ ...initialValues(), voterList: new File(['x'], 'list.txt'), banner: png })).toBe(VOTER_LIST_TYPE_ERROR);
     expect(problem({ ...initialValues(), voterList: pdf, banner: png })).toBeNull();
   });
   it('sends the spec multipart fields', () => {

@@ -13,7 +13,7 @@ import {
   generatorFieldsSchema,
   type GeneratorFields,
 } from './form';
-import { BANNER_TYPE_ERROR, MAX_BANNER_BYTES, VOTER_LIST_TYPE_ERROR, isBannerName, isVoterListName } from './upload-rules';
+import { BANNER_TYPE_ERROR, MAX_BANNER_BYTES, VOTER_LIST_TYPE_ERROR, isBannerName, isVoterListContent, isVoterListName } from './upload-rules';
 
 export interface UploadedFile extends StoredFile {
   /** The name the user's file had (display only; never used as a path). */
@@ -144,7 +144,7 @@ export async function readGeneratorUpload(
     stored.push(entry);
     files.set(slot, entry);
     if (file.size === 0) throw ApiError.unprocessable(`${shown} is empty.`);
-    const fits = isVoterList ? kind === 'pdf' || kind === 'xlsx' || kind === 'xls' : kind === 'jpeg' || kind === 'png';
+    const fits = isVoterList ? isVoterListContent(shown, kind) : kind === 'jpeg' || kind === 'png';
     if (!fits) throw ApiError.unprocessable(`${typeError} (${shown} is ${describeKind(kind)}.)`);
     if (!isVoterList) {
       try {
