@@ -119,6 +119,14 @@ describe('CSV text: limits before work', () => {
     ]);
   });
 
+  it('refuses a file packed with more filled cells than the budget, naming it', () => {
+    const text = `Sl No,Name,Age\n${'1,Ram,42\n'.repeat(20)}`;
+    expect(() => readCsv(utf8(text), 'list', { ...LIMITS, maxFilledCells: 50 })).toThrow(
+      /^The CSV file holds more than 50 filled cells, more than a voter list needs\. Remove the columns the slips do not use, or split the file\.$/,
+    );
+    expect(readCsv(utf8(text), 'list', { ...LIMITS, maxFilledCells: 63 }).rows).toHaveLength(21);
+  });
+
   it('a CSV longer than the row limit is refused by the parse, naming the limit; at the limit it is read', async () => {
     const text = (n: number) => `Sl No,Name,EPIC\n${Array.from({ length: n }, (_, i) => `${i + 1},Voter,ABC${String(1000000 + i)}`).join('\n')}\n`;
     const e = await refusal(parseVoterList({ bytes: utf8(text(1200)), filename: 'list.csv' }, { maxRows: 1000 }));

@@ -58,6 +58,8 @@ export interface CsvLimits {
   maxColumns: number;
   /** The longest cell, in characters; a longer one refuses the file, naming its row and column. */
   maxCellChars: number;
+  /** The most filled cells kept (empty ones cost next to nothing); more refuse the file. */
+  maxFilledCells?: number;
   signal?: AbortSignal;
 }
 
@@ -87,6 +89,8 @@ function parse(text: string, delimiter: CsvDelimiter, limits: CsvLimits, maxReco
   let cells = 0;
   let columnsCut = 0;
   let truncated = false;
+  let filled = 0;
+  const maxFilled = limits.maxFilledCells ?? Infinity;
   let i = 0;
   const n = text.length;
   const push = (cell: string) => {
@@ -99,6 +103,12 @@ function parse(text: string, delimiter: CsvDelimiter, limits: CsvLimits, maxReco
       throw new VoterListError(
         'too-large',
         `Row ${rows.length + 1}, column ${columnLetters(row.length)} of the CSV file holds ${cell.length.toLocaleString('en-IN')} characters; a cell of a voter list holds at most ${limits.maxCellChars.toLocaleString('en-IN')} (a name, an address). Check that this is the voter list, or clear that cell.`,
+      );
+    }
+    if (cell !== '' && ++filled > maxFilled) {
+      throw new VoterListError(
+        'too-large',
+        `The CSV file holds more than ${maxFilled.toLocaleString('en-IN')} filled cells, more than a voter list needs. Remove the columns the slips do not use, or split the file.`,
       );
     }
     row.push(cell);

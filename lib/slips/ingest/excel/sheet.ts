@@ -493,12 +493,25 @@ export async function parseSpreadsheet(bytes: Uint8Array, kind: 'xlsx' | 'xls', 
 }
 
 /**
+ * Filled cells a CSV may hold per row of the row limit: the electoral database's export, the widest list
+ * seen, has about 40 columns. 250,000 rows of 50 filled columns take about 800 MB in the sandbox (whose
+ * limit is 1.5 GB); a file packed with more short cells is refused before it can take more.
+ */
+const CSV_FILLED_COLUMNS = 50;
+
+/**
  * A CSV voter list (UTF-8 or UTF-16; comma, semicolon or tab), read as a workbook's one sheet. `name` is the
  * file's name: a list saved as "Part 12.csv" keeps part 12 when nothing inside says otherwise.
  */
 export function parseCsvList(bytes: Uint8Array, name: string, opts: ParseOptions = {}): VoterList {
   const maxRows = opts.maxRows ?? MAX_SHEET_ROWS;
   const sheetName = name.replace(/\.[^.]*$/, '') || 'CSV';
-  const sheet = readCsv(bytes, sheetName, { maxRows: maxRows + HEADER_SEARCH_ROWS + 1, maxColumns: MAX_COLUMNS, maxCellChars: MAX_CELL_CHARS, signal: opts.signal });
+  const sheet = readCsv(bytes, sheetName, {
+    maxRows: maxRows + HEADER_SEARCH_ROWS + 1,
+    maxColumns: MAX_COLUMNS,
+    maxCellChars: MAX_CELL_CHARS,
+    maxFilledCells: maxRows * CSV_FILLED_COLUMNS,
+    signal: opts.signal,
+  });
   return readSheets([sheet], opts, 'csv');
 }
