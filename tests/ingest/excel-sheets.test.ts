@@ -97,6 +97,28 @@ describe('a workbook of several voter sheets', () => {
     expect(messages(list)).toContain('Only the first 2 sheets of a workbook are read; "Part 3" was not. Put those parts in another file.');
   });
 
+  it('leaves hidden sheets out, naming them, and says when a sheet repeats another’s voters', async () => {
+    const wb = XLSX.utils.book_new();
+    const sheets = [
+      { name: 'Part 1', rows: [['Sl No', 'Name', 'EPIC'], ...table(3, 1)] },
+      { name: 'Old Part 1', rows: [['Sl No', 'Name', 'EPIC'], ...table(3, 1)] },
+      { name: 'Part 1 (2)', rows: [['Sl No', 'Name', 'EPIC'], ...table(3, 1)] },
+    ];
+    for (const sh of sheets) XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet(sh.rows), sh.name);
+    wb.Workbook = { Sheets: [{ Hidden: 0 }, { Hidden: 1 }, { Hidden: 0 }] };
+    const bytes = new Uint8Array(XLSX.write(wb, { type: 'buffer', bookType: 'xlsx' }) as Buffer);
+    const list = await parseVoterList({ bytes, filename: 'ward.xlsx' });
+    expect(list.voters).toHaveLength(6);
+    const said = messages(list);
+    expect(said).toContain('Hidden sheets were not read: "Old Part 1". Unhide a sheet to have its voters read.');
+    expect(said).toContain('Sheet "Part 1 (2)" repeats 3 voter ID(s) of sheet "Part 1"; those voters would get two slips. If one sheet is a copy, delete it and upload the file again.');
+    // only hidden tables: the refusal says how to unhide
+    wb.Workbook = { Sheets: [{ Hidden: 1 }, { Hidden: 1 }, { Hidden: 2 }] };
+    const allHidden = new Uint8Array(XLSX.write(wb, { type: 'buffer', bookType: 'xlsx' }) as Buffer);
+    const e = await parseVoterList({ bytes: allHidden, filename: 'ward.xlsx' }).catch((error: unknown) => error);
+    expect((e as VoterListError).message).toMatch(/^The only voter tables are on hidden sheets \("Part 1", "Old Part 1", "Part 1 \(2\)"\); unhide/);
+  });
+
   it('reads a part from a sheet name only when the name is a part label and a number', () => {
     expect(['Part 12', 'part-7', 'Part No. 3', 'PART_NO 45', 'भाग 23', 'भाग संख्या १२', 'ભાગ ૫', 'பாகம் 8'].map(partFromSheetName)).toEqual(['12', '7', '3', '45', '23', '12', '5', '8']);
     expect(['Sheet1', 'Counterpart 3', 'Part', '12', 'Part 12 old', 'Summary 2'].map(partFromSheetName)).toEqual([undefined, undefined, undefined, undefined, undefined, undefined]);

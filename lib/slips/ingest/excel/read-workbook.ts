@@ -14,6 +14,8 @@ export interface SheetRows {
   columnsCut?: number;
   /** A sheet past the most a workbook may have read (MAX_SHEETS): named only, its rows are empty. */
   notRead?: boolean;
+  /** The workbook hides this sheet. */
+  hidden?: boolean;
 }
 
 /**
@@ -31,9 +33,12 @@ try {
   // sheetRows: the library stops building cells past the limit (a longer sheet is refused by its row count, not by memory)
   const wb = XLSX.read(bytes, { type: 'buffer', cellFormula: false, cellHTML: false, cellNF: false, cellStyles: false, cellText: false, cellDates: false, bookVBA: false, sheetStubs: false, dense: true, sheetRows: maxRows + 1 });
   const sheets = [];
-  for (const name of wb.SheetNames.slice(0, maxSheets)) {
+  const props = (wb.Workbook && Array.isArray(wb.Workbook.Sheets)) ? wb.Workbook.Sheets : [];
+  wb.SheetNames.slice(0, maxSheets).forEach((name, index) => {
     const ws = wb.Sheets[name];
-    if (!ws || !ws['!ref']) { sheets.push({ name: String(name), firstRow: 1, text: '', truncated: false }); continue; }
+    // a sheet the workbook hides (a helper table, an old copy) is read, and marked so
+    const hidden = Boolean(props[index] && props[index].Hidden);
+    if (!ws || !ws['!ref']) { sheets.push({ name: String(name), firstRow: 1, text: '', truncated: false, hidden }); return; }
     const range = XLSX.utils.decode_range(ws['!ref']);
     const full = XLSX.utils.decode_range(ws['!fullref'] || ws['!ref']);
     let truncated = full.e.r - full.s.r + 1 > maxRows;
@@ -63,8 +68,8 @@ try {
       }
     }
     // one string per sheet: far cheaper to pass between threads than a million small strings
-    sheets.push({ name: String(name), firstRow: range.s.r + 1, text: lines.join('\u001e'), truncated, columnsCut });
-  }
+    sheets.push({ name: String(name), firstRow: range.s.r + 1, text: lines.join('\u001e'), truncated, columnsCut, hidden });
+  });
   // sheets past the limit are named, not read
   for (const name of wb.SheetNames.slice(maxSheets)) sheets.push({ name: String(name), firstRow: 1, text: '', truncated: false, notRead: true });
   parentPort.postMessage({ ok: true, sheets });
@@ -81,6 +86,7 @@ interface WireSheet {
   truncated: boolean;
   columnsCut?: number;
   notRead?: boolean;
+  hidden?: boolean;
 }
 
 function xlsxPath(): string {
@@ -156,6 +162,7 @@ export function readWorkbook(bytes: Uint8Array, limits: ReadLimits): Promise<She
           truncated: w.truncated,
           columnsCut: w.columnsCut ?? 0,
           ...(w.notRead ? { notRead: true } : {}),
+          ...(w.hidden ? { hidden: true } : {}),
           rows: w.text === '' ? [] : w.text.split('\u001e').map((line) => line.split('\u001f')),
         }));
         finish(() => resolve(sheets));

@@ -328,6 +328,31 @@ function serialWarnings(table: SheetTable, voters: VoterRecord[], found: Finding
   return out;
 }
 
+/**
+ * Voters a later sheet repeats from an earlier one (the same voter ID): a copied sheet would print every
+ * slip twice, and be paid for twice. One warning per repeating sheet.
+ */
+function repeatedAcrossSheets(tables: SheetTable[], perSheet: VoterRecord[][]): ParseWarning[] {
+  if (tables.length < 2) return [];
+  const firstSheet = new Map<string, number>();
+  const out: ParseWarning[] = [];
+  perSheet.forEach((voters, t) => {
+    const earlier = new Map<number, number>();
+    for (const v of voters) {
+      if (!v.epic) continue;
+      const seen = firstSheet.get(v.epic);
+      if (seen === undefined) firstSheet.set(v.epic, t);
+      else if (seen !== t) earlier.set(seen, (earlier.get(seen) ?? 0) + 1);
+    }
+    for (const [s, n] of earlier) {
+      out.push({
+        message: `Sheet "${tables[t].sheet.name.slice(0, 40)}" repeats ${n} voter ID(s) of sheet "${tables[s].sheet.name.slice(0, 40)}"; those voters would get two slips. If one sheet is a copy, delete it and upload the file again.`,
+      });
+    }
+  });
+  return out;
+}
+
 /** The fields a slip prints as text for a spreadsheet's voter. */
 const PRINTED_FIELDS = ['name', 'relation', 'relativeName', 'houseNumber', 'gender', 'part', 'section'] as const;
 
@@ -385,19 +410,24 @@ export function readSheets(sheets: SheetRows[], opts: ParseOptions, what: 'workb
   const tables: SheetTable[] = [];
   const withoutTable: string[] = [];
   const notRead: string[] = [];
+  const hidden: string[] = [];
   for (const sheet of sheets) {
     if (sheet.notRead) {
       notRead.push(sheet.name);
       continue;
     }
     const header = findHeader(sheet.rows);
-    if (header) tables.push({ sheet, header });
+    // a hidden sheet is no part of the list the user sees (a helper table, an old copy): named, not read
+    if (header && sheet.hidden) hidden.push(sheet.name);
+    else if (header) tables.push({ sheet, header });
     else if (sheet.rows.some((r) => r.some((c) => cellText(c) !== ''))) withoutTable.push(sheet.name);
   }
   if (tables.length === 0) {
     throw new VoterListError(
       'no-header',
-      `No header row was recognised in the ${what === 'csv' ? 'CSV file' : 'spreadsheet'} (expected columns such as Serial No., EPIC No., Name / क्रम संख्या, नाम).`,
+      hidden.length
+        ? `The only voter tables are on hidden sheets (${quoted(hidden)}); unhide the sheets to be read (right-click a sheet tab → Unhide) and upload the file again.`
+        : `No header row was recognised in the ${what === 'csv' ? 'CSV file' : 'spreadsheet'} (expected columns such as Serial No., EPIC No., Name / क्रम संख्या, नाम).`,
     );
   }
   const several = tables.length > 1;
@@ -412,6 +442,7 @@ export function readSheets(sheets: SheetRows[], opts: ParseOptions, what: 'workb
   let ward: string | undefined;
   /** Sheets by the key columns they lack ("voter ID (EPIC)"). */
   const missing = new Map<string, string[]>();
+  const perSheet: VoterRecord[][] = [];
   for (const table of tables) {
     checkAbort(opts.signal);
     noteUnreadColumns(table, found);
@@ -435,12 +466,15 @@ export function readSheets(sheets: SheetRows[], opts: ParseOptions, what: 'workb
     ward ??= block.ward;
     if (table.header.columns.serial !== undefined && new Set(own.map((v) => v.part ?? '')).size <= 1) continuity.push(...serialWarnings(table, own, found));
     for (const v of own) voters.push(v);
+    perSheet.push(own);
   }
   if (voters.length === 0) throw new VoterListError('no-voters', `The ${what === 'csv' ? 'CSV file' : 'spreadsheet'} has a header row but no voter rows.`);
   const warnings = found.warnings;
   if (found.malformed > MAX_ROW_WARNINGS) warnings.push({ message: `${found.malformed} rows with problems in all; only the first are listed.` });
   if (several) warnings.unshift({ message: `${tables.length} sheets with voters were read, in order: ${quoted(tables.map((t) => t.sheet.name), 20)}.` });
   if (withoutTable.length) warnings.push({ message: `Sheets without a voter table were not read: ${quoted(withoutTable)}.` });
+  if (hidden.length) warnings.push({ message: `Hidden sheets were not read: ${quoted(hidden)}. Unhide a sheet to have its voters read.` });
+  warnings.push(...repeatedAcrossSheets(tables, perSheet));
   if (notRead.length) {
     warnings.push({ message: `Only the first ${sheets.length - notRead.length} sheets of a workbook are read; ${quoted(notRead)} ${notRead.length === 1 ? 'was' : 'were'} not. Put those parts in another file.` });
   }
