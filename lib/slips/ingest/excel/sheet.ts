@@ -6,7 +6,7 @@ import { VoterListError } from '../errors';
 import type { ParseOptions } from '../options';
 import { exactFieldOf, fieldOf, findHeader, HEADER_SEARCH_ROWS, normalizeHeader, type Field, type HeaderMatch } from './headers';
 import { MAX_CELL_CHARS, MAX_COLUMNS, readWorkbook, type SheetRows } from './read-workbook';
-import { readCsv } from './csv';
+import { columnLetters, readCsv } from './csv';
 import { checkZip } from './zip-guard';
 import { printableScripts, quoteCharacters, unprintableCharacters } from '../../render/faces';
 
@@ -292,14 +292,8 @@ function sheetVoters(table: SheetTable, found: Findings): VoterRecord[] {
     const rows = `${emptyRows.join(', ')}${empty > emptyRows.length ? ', …' : ''}`;
     found.warnings.push({ message: `${found.sheetPrefix(sheet)}${empty} empty row(s) skipped (rows ${rows}).` });
   }
-  for (const c of unheaded) found.unheadedColumns.add(columnLetter(c));
+  for (const c of unheaded) found.unheadedColumns.add(columnLetters(c));
   return voters;
-}
-
-function columnLetter(index: number): string {
-  let out = '';
-  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) out = String.fromCharCode(65 + ((n - 1) % 26)) + out;
-  return out;
 }
 
 /** Repeated serial numbers and jumps within one part of a sheet, in a sheet's words (rows, not pages). */
