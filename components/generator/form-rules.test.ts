@@ -36,7 +36,7 @@ describe('generator form rules', () => {
   it('names the missing or invalid file in the upload rules\' words', () => {
     expect(problem({ ...initialValues(), banner: png })).toBe(VOTER_LIST_TYPE_ERROR);
     expect(problem({ ...initialValues(), voterLists: [pdf] })).toBe(BANNER_TYPE_ERROR);
-    expect(problem({ ...initialValues(), voterLists: [new File(['x'], 'list.csv')], banner: png })).toBe(VOTER_LIST_TYPE_ERROR);
+    expect(problem({ ...initialValues(), voterLists: [new File(['x'], 'list.txt')], banner: png })).toBe(VOTER_LIST_TYPE_ERROR);
     expect(problem({ ...initialValues(), voterLists: [pdf], banner: png })).toBeNull();
   });
   it('sends the spec multipart fields', () => {

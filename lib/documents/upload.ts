@@ -14,7 +14,7 @@ import {
   generatorFieldsSchema,
   type GeneratorFields,
 } from './form';
-import { BANNER_TYPE_ERROR, MAX_BANNER_BYTES, VOTER_LIST_TYPE_ERROR, isBannerName, isVoterListName, isZipName } from './upload-rules';
+import { BANNER_TYPE_ERROR, MAX_BANNER_BYTES, VOTER_LIST_TYPE_ERROR, isBannerName, isVoterListContent, isVoterListName, isZipName } from './upload-rules';
 
 export interface UploadedFile extends StoredFile {
   /** The name the user's file had (display only; never used as a path). */
@@ -211,7 +211,7 @@ export async function readGeneratorUpload(
       lists[slot] = await unpackLists(file, shown);
       return;
     }
-    if (!isListKind(file.kind)) throw ApiError.unprocessable(`${VOTER_LIST_TYPE_ERROR} (${shown} is ${describeKind(file.kind)}.)`);
+    if (!isVoterListContent(shown, file.kind)) throw ApiError.unprocessable(`${VOTER_LIST_TYPE_ERROR} (${shown} is ${describeKind(file.kind)}.)`);
     lists[slot] = [file];
   };
 
@@ -238,7 +238,7 @@ export async function readGeneratorUpload(
         countList();
         const file = await keep(towardsTask(entry.data), entryName, limits.listBytes, `${entryName} in ${shown} is larger than the ${megabytes(limits.listBytes)} limit for one voter list.`);
         if (file.kind === 'zip') throw ApiError.unprocessable(nestedZipMessage(shown, entryName));
-        if (!isListKind(file.kind)) throw ApiError.unprocessable(`${entryName} in ${shown} is ${describeKind(file.kind)}, not a PDF or Excel voter list; take it out of the ZIP and try again.`);
+        if (!isVoterListContent(entryName, file.kind)) throw ApiError.unprocessable(`${entryName} in ${shown} is ${describeKind(file.kind)}, not a PDF, Excel or CSV voter list; take it out of the ZIP and try again.`);
         found.push(file);
       }
     } catch (error) {
@@ -335,8 +335,6 @@ export async function readGeneratorUpload(
 const ZIP_MAX_RATIO = 100;
 
 const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024)).toLocaleString('en-IN')} MB`;
-
-const isListKind = (kind: string): boolean => kind === 'pdf' || kind === 'xlsx' || kind === 'xls';
 
 /** A file name, checked for length and made displayable (never a path). */
 function checkedName(name: string, what: string): string {

@@ -5,11 +5,11 @@ import { detectKind, describeKind } from './ingest/detect';
 import { VoterListError } from './ingest/errors';
 import { DEFAULT_MAX_BYTES, type ParseOptions } from './ingest/options';
 import { parseRollPdf } from './ingest/pdf/roll';
-import { parseSpreadsheet } from './ingest/excel/sheet';
+import { parseCsvList, parseSpreadsheet } from './ingest/excel/sheet';
 
 /**
- * The single entry point of voter-list ingestion: a roll PDF or an Excel
- * sheet in, voters in roll order and a parse report out. Bad input throws `VoterListError`.
+ * The single entry point of voter-list ingestion: a roll PDF, an Excel workbook or a CSV file in, voters in
+ * roll order and a parse report out. Bad input throws `VoterListError`.
  */
 export { VoterListError } from './ingest/errors';
 export type { VoterListErrorCode } from './ingest/errors';
@@ -34,9 +34,11 @@ export async function parseVoterList(input: { bytes: Uint8Array; filename: strin
   const ext = path.extname(filename).toLowerCase();
   if (kind === 'pdf') return parseRollPdf(bytes, opts);
   if (kind === 'xlsx' || kind === 'xls') return parseSpreadsheet(bytes, kind, opts);
+  // text is a CSV list only when it is named one: text under another name is not taken for a list
+  if (kind === 'text' && ext === '.csv') return parseCsvList(bytes, path.basename(filename), opts);
   const name = path.basename(filename) || 'The file';
-  const claimed = ext === '.pdf' ? ' despite its .pdf name' : ext === '.xlsx' || ext === '.xls' ? ` despite its ${ext} name` : '';
-  throw new VoterListError('unsupported', `${name} is ${describeKind(kind)}${claimed}; upload the roll as a PDF or the list as an Excel (.xlsx or .xls) file.`);
+  const claimed = ['.pdf', '.xlsx', '.xls', '.csv'].includes(ext) ? ` despite its ${ext} name` : '';
+  throw new VoterListError('unsupported', `${name} is ${describeKind(kind)}${claimed}; upload the roll as a PDF or the list as an Excel (.xlsx or .xls) or CSV (.csv) file.`);
 }
 
 export async function parseVoterListFile(file: string, opts: ParseFileOptions = {}): Promise<VoterList> {

@@ -118,6 +118,9 @@ export interface ParseReport {
     section?: string;
     pollingStationAddress?: string;
     year?: string;
+    /** A spreadsheet's district and ward, as the rows above its table state them. */
+    district?: string;
+    ward?: string;
   };
   warnings: ParseWarning[];
 }

@@ -13,7 +13,7 @@ import { withCliSandbox } from './sandbox';
  * legacy font garbled has its cover read by OCR for its facts (not with --ocr off). The file is read in a
  * sandbox process, as the server reads uploads.
  */
-const USAGE = 'usage: vsg parse <voter-list.pdf|.xlsx|.xls> [--json] [--ocr auto|off|always] [--max-mb N]';
+const USAGE = 'usage: vsg parse <voter-list.pdf|.xlsx|.xls|.csv> [--json] [--ocr auto|off|always] [--max-mb N]';
 
 interface Args {
   file: string;

@@ -124,7 +124,9 @@ describeEachDb('uploads that are refused at the door leave no job and no file', 
     const list = { bytes: workbook([ENGLISH_HEADER, ...voterRows(5, false)], 'xlsx'), name: 'list.xlsx' };
     const filesBefore = (await ctx.db.select().from(storedFiles)).length;
     const cases: { input: Parameters<typeof upload>[1]; status: number; detail: RegExp }[] = [
-      { input: { voterList: { bytes: new TextEncoder().encode('a,b'), name: 'list.csv' }, banner }, status: 422, detail: /^Invalid file type for Voter List\. Please select a PDF or Excel file\.$/ },
+      { input: { voterList: { bytes: new TextEncoder().encode('a,b'), name: 'list.txt' }, banner }, status: 422, detail: /^Invalid file type for Voter List\. Please select a PDF or Excel file\.$/ },
+      // text is a voter list only under a .csv name
+      { input: { voterList: { bytes: new TextEncoder().encode('Sl No,Name\n1,Ram\n'), name: 'list.xlsx' }, banner }, status: 422, detail: /^Invalid file type for Voter List\. Please select a PDF or Excel file\. \(list\.xlsx is a plain-text file\.\)$/ },
       { input: { voterList: list, banner: { bytes: banner.bytes, name: 'banner.gif' } }, status: 422, detail: /^Invalid file type for Banner\. Please select a JPG or PNG image\.$/ },
       { input: { voterList: { bytes: banner.bytes, name: 'roll.pdf' }, banner }, status: 422, detail: /^Invalid file type for Voter List\. Please select a PDF or Excel file\. \(roll\.pdf is a PNG image\.\)$/ },
       { input: { voterList: list, banner: { bytes: list.bytes, name: 'banner.jpg' } }, status: 422, detail: /Invalid file type for Banner.*banner\.jpg is/ },

@@ -25,7 +25,32 @@ export function detectKind(bytes: Uint8Array): FileKind {
   if (startsWith(bytes, [0x52, 0x49, 0x46, 0x46]) && startsWith(bytes, [0x57, 0x45, 0x42, 0x50], 8)) return 'webp';
   const sample = bytes.subarray(0, 4096);
   if (sample.length > 0 && sample.every((b) => b === 0x09 || b === 0x0a || b === 0x0d || b >= 0x20)) return 'text';
+  if (isUtf16Text(sample)) return 'text';
   return 'unknown';
+}
+
+/**
+ * UTF-16 text (a CSV saved as "Unicode" text): a byte-order mark, or every other byte zero where ASCII
+ * characters stand, and no control characters but tab and line ends in what it holds.
+ */
+function isUtf16Text(sample: Uint8Array): boolean {
+  const n = sample.length & ~1;
+  if (n < 4) return false;
+  let little: boolean;
+  let start = 0;
+  if (sample[0] === 0xff && sample[1] === 0xfe) [little, start] = [true, 2];
+  else if (sample[0] === 0xfe && sample[1] === 0xff) [little, start] = [false, 2];
+  else if (sample[1] === 0 && sample[0] !== 0) little = true;
+  else if (sample[0] === 0 && sample[1] !== 0) little = false;
+  else return false;
+  let ascii = 0;
+  for (let i = start; i < n; i += 2) {
+    const unit = little ? sample[i] | (sample[i + 1] << 8) : (sample[i] << 8) | sample[i + 1];
+    if (unit < 0x20 && unit !== 0x09 && unit !== 0x0a && unit !== 0x0d) return false;
+    if (unit < 0x80) ascii++;
+  }
+  // without a mark, mostly ASCII characters (the digits, commas and Latin headings of a list) must show it
+  return start === 2 || ascii * 2 >= (n - start) / 2;
 }
 
 export function describeKind(kind: FileKind): string {
