@@ -64,9 +64,9 @@ for (const j of journeys) {
     const pricing = page.getByTestId('pricing-note');
     await expect(pricing).toContainText(/₹\d+\.\d{2} per page of slips/);
     await expect(pricing).toContainText('pay only to download the final');
-    await expect(page.locator('#voter-list')).toHaveAttribute('accept', '.pdf,.xls,.xlsx,.zip');
+    await expect(page.locator('#voter-list')).toHaveAttribute('accept', '.pdf,.xls,.xlsx,.csv,.zip');
     await expect(page.locator('#banner')).toHaveAttribute('accept', '.jpeg,.jpg,.png');
-    await expect(page.getByText(/\(\.pdf, \.xls, \.xlsx\), up to \d+ MB/)).toBeVisible();
+    await expect(page.getByText(/\(\.pdf, \.xls, \.xlsx, \.csv\), up to \d+ MB/)).toBeVisible();
     await fillGenerator(page, voterList, await bannerPng());
     await expectNoHorizontalScroll(page);
     await shot(page, `${name}-1-form`);

@@ -229,7 +229,7 @@ export function GeneratorForm({ onStarted, kept }: GeneratorFormProps) {
                     onFiles={pickLists}
                     onRemove={removeList}
                     onReject={() => reject('voterLists')}
-                    hint={`PDF roll or Excel list (.pdf, .xls, .xlsx)${maxMb ? `, up to ${maxMb} MB` : ''}. Several at once, or a ZIP of them, for many parts in one task.`}
+                    hint={`PDF roll, Excel or CSV list (.pdf, .xls, .xlsx, .csv)${maxMb ? `, up to ${maxMb} MB` : ''}. Several at once, or a ZIP of them, for many parts in one task.`}
                     disabled={upload !== null}
                   />
                 )}

@@ -122,19 +122,6 @@ export function PartsTable({ doc, previewing, onPreview, onSaved }: { doc: Docum
                 </tr>
               );
             })}
-            {unreadable.map((part) => (
-              <tr key={part.position} className="border-t bg-destructive/5" data-testid="draft-part-error">
-                <td className="px-2 py-1.5">
-                  <TriangleAlertIcon className="size-4 text-destructive" aria-label="Could not be read" />
-                </td>
-                <td colSpan={7} className="px-2 py-1.5">
-                  <span className="block truncate font-medium" title={part.file_name}>
-                    {part.file_name}
-                  </span>
-                  <span className="block text-xs break-words text-destructive">{part.error} It gets no slips; the other lists go on.</span>
-                </td>
-              </tr>
-            ))}
           </tbody>
           <tfoot className="sticky bottom-0 border-t bg-muted text-xs font-medium">
             <tr>
@@ -151,6 +138,21 @@ export function PartsTable({ doc, previewing, onPreview, onSaved }: { doc: Docum
           </tfoot>
         </table>
       </div>
+      {unreadable.length > 0 && (
+        <ul className="grid gap-1" aria-label="Voter lists that could not be read">
+          {unreadable.map((part) => (
+            <li key={part.position} className="flex min-w-0 gap-2 rounded-md border border-destructive/40 bg-destructive/5 px-3 py-2 text-sm" data-testid="draft-part-error">
+              <TriangleAlertIcon className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden />
+              <span className="min-w-0">
+                <span className="block truncate font-medium" title={part.file_name}>
+                  {part.file_name}
+                </span>
+                <span className="block text-xs break-words text-destructive">{part.error} It gets no slips; the other lists go on.</span>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
       {doc.skipped_files && doc.skipped_files.length > 0 && (
         <p className="text-xs text-muted-foreground" data-testid="draft-skipped">
           Left out of the ZIP, not voter lists: {doc.skipped_files.join(', ')}.
