@@ -1,5 +1,6 @@
 import { documentFileIds, findExpiredDocuments, updateDocument } from '@/db/queries/documents';
 import { findUnreferencedFiles } from '@/db/queries/files';
+import { purgeAbandonedUploads } from '@/lib/uploads';
 import type { DocumentsDeps } from './deps';
 
 /** A stored file no task has taken by this age is left over (a task deleted with its user, a failed step). */
@@ -33,6 +34,7 @@ export async function purgeExpiredFiles(deps: Pick<DocumentsDeps, 'db' | 'store'
       files += ids.length;
     }
   }
+  files += await purgeAbandonedUploads(deps.db, deps.store, now);
   files += await deps.store.removeUnfinished({ now });
   for (;;) {
     const left = await findUnreferencedFiles(deps.db, new Date(now.getTime() - UNREFERENCED_AFTER_MS));
