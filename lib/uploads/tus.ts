@@ -6,7 +6,7 @@ import { findOpenUpload, insertUploadWithinCap, markUploadFinished, setUploadOff
 import type { UploadRow } from '@/db/schema';
 import { FileNotFoundError, FileTooLargeError, WriteConflictError, type FileStore } from '@/lib/files';
 import { MAX_BANNER_BYTES } from '@/lib/documents/upload-rules';
-import { isUploadKind, judgeNewUpload, tooLargeSentence, UPLOAD_MAX_AGE_MS, uploadLimit, type UploadLimits } from './rules';
+import { isUploadKind, judgeNewUpload, tooLargeSentence, UPLOAD_MAX_AGE_MS, uploadLimit, type UploadKind, type UploadLimits } from './rules';
 
 /** Where the endpoint lives: POST here creates, HEAD/PATCH/DELETE act on `${UPLOADS_PATH}/<id>`. */
 export const UPLOADS_PATH = '/api/uploads';
@@ -152,15 +152,20 @@ export class FileStoreDataStore extends DataStore {
  */
 const locker = new MemoryLocker();
 
-/** The limit an upload's creation asks for: its kind's (from Upload-Metadata), else the largest. */
-function declaredLimit(req: Request, limits: UploadLimits): number {
-  let kind: string | null | undefined;
+/** The kind a creation request declares in its Upload-Metadata, if it is one. */
+function declaredKind(req: Request): UploadKind | null {
   try {
-    kind = Metadata.parse(req.headers.get('upload-metadata') ?? undefined).kind;
+    const kind = Metadata.parse(req.headers.get('upload-metadata') ?? undefined).kind;
+    return isUploadKind(kind) ? kind : null;
   } catch {
-    kind = undefined;
+    return null;
   }
-  return isUploadKind(kind) ? uploadLimit(kind, limits) : Math.max(limits.maxVoterListBytes, MAX_BANNER_BYTES);
+}
+
+/** The limit an upload's creation asks for: its kind's, else the largest (the creation is refused anyway). */
+function declaredLimit(req: Request, limits: UploadLimits): number {
+  const kind = declaredKind(req);
+  return kind ? uploadLimit(kind, limits) : Math.max(limits.maxVoterListBytes, MAX_BANNER_BYTES);
 }
 
 /** Only `/api/uploads` (POST, OPTIONS) and `/api/uploads/<id>` (HEAD, PATCH, DELETE) are the endpoint's. */
@@ -186,20 +191,11 @@ export async function handleUploadRequest(req: Request, owner: UploadOwner): Pro
     maxSize: (request) => declaredLimit(request, owner.limits),
     // same-origin app: no other site may call the endpoint from a browser
     allowedOrigins: () => false,
-    onUploadCreate: async (_request, upload) => {
-      const judged = judgeNewUpload(upload.metadata, upload.size, owner.limits);
-      if (!judged.ok) throw tusError(judged.refusal.status, judged.refusal.detail);
-      return { metadata: { filename: judged.name, kind: judged.kind } };
-    },
+    // the creation's other checks (name, kind, the cap) are the data store's own, in create()
     onResponseError: (request, error) => {
       if (error === ERRORS.ERR_MAX_SIZE_EXCEEDED) {
-        let kind: string | null | undefined;
-        try {
-          kind = Metadata.parse(request.headers.get('upload-metadata') ?? undefined).kind;
-        } catch {
-          kind = undefined;
-        }
-        return tusError(413, isUploadKind(kind) ? tooLargeSentence(kind, owner.limits) : 'The file is larger than the upload limit.');
+        const kind = declaredKind(request);
+        return tusError(413, kind ? tooLargeSentence(kind, owner.limits) : 'The file is larger than the upload limit.');
       }
       if (isTusError(error)) return undefined;
       // never show an internal message

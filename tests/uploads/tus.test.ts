@@ -116,6 +116,40 @@ for (const filesStore of ['disk', 'database'] as const) {
       expect((await tus('HEAD', url, { token })).status).toBe(404);
     });
 
+    it('two PATCHes on one upload: the later one is refused with 409 and the upload stays intact', async () => {
+      const { user, tokens } = await makeUser(ctx.db);
+      const token = tokens.access_token;
+      const bytes = randomBytes(300_000);
+      const url = await created(token, bytes.length);
+      // the first sends 100 KB and then nothing more (a stalled connection)
+      let sentFirst = () => {};
+      const firstSent = new Promise<void>((resolve) => (sentFirst = resolve));
+      let sent = false;
+      const stalled = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (sent) return new Promise<void>(() => {});
+          sent = true;
+          controller.enqueue(new Uint8Array(bytes.subarray(0, 100_000)));
+          sentFirst();
+        },
+      });
+      const first = patch(token, url, 0, stalled);
+      await firstSent;
+      // wait until the first holds the file (its append is at work)
+      const [row] = await ctx.db.select().from(uploads).where(eq(uploads.id, idOf(url)));
+      const writer = async () => (await ctx.db.select({ writer: storedFiles.writer }).from(storedFiles).where(eq(storedFiles.id, row.fileId)))[0].writer;
+      while ((await writer()) === null) await new Promise((resolve) => setTimeout(resolve, 10));
+      // the second, at the same offset: @tus/server asks the first to stop and keeps what it wrote
+      const second = await patch(token, url, 0, new Uint8Array(bytes));
+      expect(second.status).toBe(409);
+      await first.catch(() => undefined);
+      const kept = await offsetOf(token, url);
+      expect(kept).toBeLessThanOrEqual(100_000);
+      expect((await patch(token, url, kept, new Uint8Array(bytes.subarray(kept)))).status).toBe(204);
+      const taken = await takeFinishedUpload(ctx.db, user.id, idOf(url));
+      expect(Buffer.compare(await (await documentsDeps()).store.readAll(taken!.fileId), bytes)).toBe(0);
+    });
+
     it('a declared length over the limit is refused with 413 before anything is stored; a PATCH past the length is refused', async () => {
       const { user, tokens } = await makeUser(ctx.db);
       const token = tokens.access_token;
