@@ -261,7 +261,7 @@ export const uploads = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     takenAt: timestamp('taken_at', { withTimezone: true }),
   },
-  (t) => [index('uploads_user_idx').on(t.userId, t.finishedAt), index('uploads_created_idx').on(t.createdAt)],
+  (t) => [index('uploads_user_idx').on(t.userId, t.takenAt), index('uploads_created_idx').on(t.createdAt)],
 );
 
 export const JOB_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;

@@ -106,7 +106,7 @@ const envSchema = z
     DRAFT_PREVIEW_PAGES: z.coerce.number().int().min(1).max(50).default(3),
     MIN_FEE: z.coerce.number().min(1, 'MIN_FEE must be at least 1 (Razorpay\'s minimum is ₹1)').max(100_000).default(1),
     MAX_UPLOAD_MB: z.coerce.number().positive().max(2048).default(50),
-    /** Resumable uploads one user may have unfinished at once (so no one fills the disk with half-sent files). */
+    /** Resumable uploads one user may have open at once, unfinished or not yet used by a task (so no one fills the disk). */
     MAX_OPEN_UPLOADS: z.coerce.number().int().min(1).max(100_000).default(600),
     /** Where uploads and PDFs are kept: disk (DATA_DIR/files) or the database; default: database when DATABASE_URL is set. */
     FILES_STORE: z.enum(['disk', 'database']).optional(),

@@ -12,8 +12,9 @@ export interface NewUpload {
 }
 
 /**
- * Records a new upload unless its user already has `maxOpen` unfinished ones; false then. The user's row
- * is locked for the count and the insert, so uploads created at the same moment cannot pass the cap together.
+ * Records a new upload unless its user already has `maxOpen` open ones (not yet taken by a task, finished
+ * or not: both hold disk space); false then. The user's row is locked for the count and the insert, so
+ * uploads created at the same moment cannot pass the cap together.
  */
 export async function insertUploadWithinCap(db: Db, upload: NewUpload, maxOpen: number): Promise<boolean> {
   return db.transaction(async (tx) => {
@@ -21,7 +22,7 @@ export async function insertUploadWithinCap(db: Db, upload: NewUpload, maxOpen: 
     const [{ open }] = await tx
       .select({ open: count() })
       .from(uploads)
-      .where(and(eq(uploads.userId, upload.userId), isNull(uploads.finishedAt)));
+      .where(and(eq(uploads.userId, upload.userId), isNull(uploads.takenAt)));
     if (open >= maxOpen) return false;
     await tx.insert(uploads).values(upload);
     return true;

@@ -11,7 +11,7 @@ export const UPLOAD_MAX_AGE_MS = 24 * 3600 * 1000;
 export interface UploadLimits {
   /** The voter-list limit (MAX_UPLOAD_MB) in bytes; a banner's is MAX_BANNER_BYTES. */
   maxVoterListBytes: number;
-  /** Unfinished uploads one user may have at once (MAX_OPEN_UPLOADS). */
+  /** Uploads one user may have open (not yet taken by a task) at once (MAX_OPEN_UPLOADS). */
   maxOpenUploads: number;
 }
 

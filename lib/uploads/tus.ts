@@ -69,7 +69,7 @@ export class FileStoreDataStore extends DataStore {
       if (!recorded) await store.delete([fileId]);
     }
     if (!recorded) {
-      throw tusError(429, `You have ${limits.maxOpenUploads} unfinished uploads. Finish or cancel some of them first.`);
+      throw tusError(429, `You have ${limits.maxOpenUploads} uploads no task has used yet. Use or cancel some of them first.`);
     }
     upload.metadata = { filename: judged.name, kind: judged.kind };
     upload.creation_date = new Date().toISOString();

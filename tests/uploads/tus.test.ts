@@ -172,7 +172,7 @@ for (const filesStore of ['disk', 'database'] as const) {
       expect(await offsetOf(token, url)).toBe(1000);
     });
 
-    it('creation needs a known length, a kind, a file name of the kind, and stays under the cap of unfinished uploads', async () => {
+    it('creation needs a known length, a kind, a file name of the kind, and stays under the cap of open uploads', async () => {
       const { user, tokens } = await makeUser(ctx.db);
       const token = tokens.access_token;
       const deferred = await tus('POST', BASE, { token, headers: { 'upload-defer-length': '1', 'upload-metadata': metadata('a.pdf', 'voter_list') } });
