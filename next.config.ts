@@ -24,6 +24,8 @@ const nextConfig: NextConfig = {
     '@expo-google-fonts/noto-sans-telugu',
     '@expo-google-fonts/noto-sans-kannada',
     '@expo-google-fonts/noto-sans-malayalam',
+    // the tus server (resumable uploads) and its optional Redis lockers, loaded as Node loads them
+    '@tus/server',
   ],
   poweredByHeader: false,
   // Clients call GET /api/users/me/ with a trailing slash: answer it directly instead of a 308 to the

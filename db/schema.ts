@@ -249,6 +249,13 @@ export const storedFiles = pgTable('stored_files', {
    */
   writingUntil: timestamp('writing_until', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /**
+   * Set for a file written in pieces (a resumable upload): the size it will have once complete. Until then
+   * `size` counts the bytes written so far, and `writer` names the one append at work (held until
+   * `writing_until`), so two appends never write the same file at once.
+   */
+  expectedSize: bigint('expected_size', { mode: 'number' }),
+  writer: text('writer'),
 });
 
 /** The database storage driver's bytes, in chunks (works on PGlite and PostgreSQL alike). */
@@ -262,6 +269,38 @@ export const fileChunks = pgTable(
     data: bytea('data').notNull(),
   },
   (t) => [primaryKey({ columns: [t.fileId, t.seq] })],
+);
+
+export const UPLOAD_KINDS = ['voter_list', 'banner'] as const;
+export type UploadKind = (typeof UPLOAD_KINDS)[number];
+
+/**
+ * Resumable (tus) uploads: one row per upload, owned by its user. The bytes are a file written in pieces
+ * (stored_files.expected_size); a task takes a finished upload once (taken_at).
+ */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The file goes, the upload goes with it. */
+    fileId: text('file_id')
+      .notNull()
+      .references(() => storedFiles.id, { onDelete: 'cascade' }),
+    /** For display only, never a path. */
+    name: text('name').notNull(),
+    kind: text('kind', { enum: UPLOAD_KINDS }).notNull(),
+    /** Upload-Length: the size declared when the upload was created. */
+    length: bigint('length', { mode: 'number' }).notNull(),
+    /** Bytes received so far (a mirror of the file's; the file store's count wins). */
+    offset: bigint('offset', { mode: 'number' }).notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    takenAt: timestamp('taken_at', { withTimezone: true }),
+  },
+  (t) => [index('uploads_user_idx').on(t.userId, t.takenAt), index('uploads_created_idx').on(t.createdAt)],
 );
 
 export const JOB_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;
@@ -484,6 +523,7 @@ export const invoices = pgTable(
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type DocumentRow = typeof documents.$inferSelect;
 export type DocumentPartRow = typeof documentParts.$inferSelect;
+export type UploadRow = typeof uploads.$inferSelect;
 export type DuplicatePayment = typeof duplicatePayments.$inferSelect;
 export type JobRow = typeof jobs.$inferSelect;
 export type PaymentOrder = typeof paymentOrders.$inferSelect;

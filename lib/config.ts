@@ -112,6 +112,8 @@ const envSchema = z
     MAX_TASK_FILES: z.coerce.number().int().min(1).max(5000).default(500),
     /** Parts of a task read or rendered at once (default: the sandbox processes). */
     PARTS_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+    /** Resumable uploads one user may have open at once, unfinished or not yet used by a task (so no one fills the disk). */
+    MAX_OPEN_UPLOADS: z.coerce.number().int().min(1).max(100_000).default(600),
     /** Where uploads and PDFs are kept: disk (DATA_DIR/files) or the database; default: database when DATABASE_URL is set. */
     FILES_STORE: z.enum(['disk', 'database']).optional(),
     RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),

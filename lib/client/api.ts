@@ -36,16 +36,24 @@ async function withAuth(send: Send): Promise<Response> {
   const usedToken = readToken();
   const first = await send(usedToken);
   if (first.status !== 401) return first;
+  const access = await tokenAfter401(usedToken);
+  return access ? send(access) : first;
+}
 
+/**
+ * The API's 401 flow for a request sent with `usedToken` that was answered 401: the access token to retry
+ * it with once (a newer one another call stored meanwhile, or one from POST /api/refresh), or null after
+ * logging out and going to /login. For callers that send their own requests (the resumable uploads).
+ */
+export async function tokenAfter401(usedToken: string | null): Promise<string | null> {
   // Another call may have refreshed meanwhile: retry with the newer access token instead of refreshing.
   const current = readToken();
-  if (current && current !== usedToken) return send(current);
+  if (current && current !== usedToken) return current;
 
   const refreshToken = readRefreshToken();
-  if (!refreshToken) return logoutAndRedirect(first);
-  const access = await refreshOnce(refreshToken);
-  if (!access) return logoutAndRedirect(first);
-  return send(access);
+  const access = refreshToken ? await refreshOnce(refreshToken) : null;
+  if (!access) logoutAndRedirect();
+  return access;
 }
 
 function xhrSend(
@@ -147,10 +155,9 @@ function withBearer(init: RequestInit, token: string | null): RequestInit {
   return { ...init, headers };
 }
 
-function logoutAndRedirect(response: Response): Response {
+function logoutAndRedirect(): void {
   clearTokens();
   if (typeof window !== 'undefined' && window.location.pathname !== '/login') window.location.assign(loginHref(currentPath()));
-  return response;
 }
 
 /** Reads `detail` from an error answer, falling back to the given text. */

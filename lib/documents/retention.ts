@@ -1,6 +1,7 @@
 import { documentFileIds, findExpiredDocuments, updateDocument } from '@/db/queries/documents';
 import { findUnreferencedFiles } from '@/db/queries/files';
 import { clearDocumentPartFiles, documentPartFileIds } from '@/db/queries/document-parts';
+import { purgeAbandonedUploads } from '@/lib/uploads';
 import type { DocumentsDeps } from './deps';
 
 /** A stored file no task has taken by this age is left over (a task deleted with its user, a failed step). */
@@ -35,6 +36,7 @@ export async function purgeExpiredFiles(deps: Pick<DocumentsDeps, 'db' | 'store'
       files += ids.length;
     }
   }
+  files += await purgeAbandonedUploads(deps.db, deps.store, now);
   files += await deps.store.removeUnfinished({ now });
   for (;;) {
     const left = await findUnreferencedFiles(deps.db, new Date(now.getTime() - UNREFERENCED_AFTER_MS));

@@ -80,7 +80,7 @@ class Sniffer {
 }
 
 /** The name shown for a file: its last path part, without control characters (names are never paths here). */
-function displayName(name: string): string {
+export function displayName(name: string): string {
   return path.basename(name.replace(/\\/g, '/')).replace(/[\u0000-\u001f\u007f-\u009f]/g, '').trim() || 'file';
 }
 

@@ -5,7 +5,7 @@ import { DatabaseFileStore, DiskFileStore } from './store';
 import type { FileStore } from './types';
 
 export * from './types';
-export { DatabaseFileStore, DB_CHUNK_BYTES, DiskFileStore, FILE_WRITE_HOLD_MS } from './store';
+export { DatabaseFileStore, DB_CHUNK_BYTES, DiskFileStore, FILE_WRITE_HOLD_MS, PIECEWISE_FILE_MAX_AGE_MS } from './store';
 
 /** Which driver the configuration asks for: FILES_STORE, else the database whenever DATABASE_URL is set. */
 export function fileStoreDriver(): 'disk' | 'database' {
