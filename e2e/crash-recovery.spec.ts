@@ -175,3 +175,105 @@ test('SIGKILL during the final render: after a restart the job finishes and fini
     fs.rmSync(root, { recursive: true, force: true });
   }
 });
+
+test('SIGKILL while the lists of a task of several are made: after a restart every list finishes once, none read again', async () => {
+  const LISTS = 8;
+  const PER_LIST = 6_000;
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'vsg-crash-parts-'));
+  const dataDir = path.join(root, 'data');
+  const log = path.join(root, 'server.log');
+  let server = startServer(dataDir);
+  let finished = false;
+  try {
+    await waitReady(server, log);
+    const login = await api('/api/login', { method: 'POST', body: new URLSearchParams({ username: ADMIN.email, password: ADMIN.password }) });
+    const token = login.body.access_token as string;
+    const banner = await sharp({ create: { width: 600, height: 120, channels: 3, background: '#1e3c8c' } }).png().toBuffer();
+    const form = new FormData();
+    for (const [k, v] of Object.entries({ page_size: 'a4', orientation: 'portrait', slips_per_page: '8', print_photo: 'false', booth_address: 'Ward office' })) form.set(k, v);
+    for (let part = 1; part <= LISTS; part++) {
+      const rows = [['Sl. No.', 'Part No.', 'EPIC No.', 'Name of Elector', 'Age', 'Gender']];
+      for (let i = 1; i <= PER_LIST; i++) rows.push([String(i), String(part), `PRT${String(part * 100000 + i).padStart(7, '0')}`, `Voter ${i}`, String(18 + (i % 70)), i % 2 ? 'F' : 'M']);
+      const wb = XLSX.utils.book_new();
+      XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet(rows), 'Voters');
+      form.append('pdf_file', new Blob([new Uint8Array(XLSX.write(wb, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer)]), `part-${part}.xlsx`);
+    }
+    form.set('banner_file', new Blob([new Uint8Array(banner)]), 'banner.png');
+    const started = await api('/api/documents/voter-slip-generator', { method: 'POST', body: form, token });
+    expect(started.status).toBe(201);
+    const id = started.body.id as number;
+
+    let s = (await api(`/api/documents/${id}`, { token })).body;
+    while (!['draft_complete', 'error'].includes(s.status)) {
+      await new Promise((r) => setTimeout(r, 500));
+      s = (await api(`/api/documents/${id}`, { token })).body;
+    }
+    expect(s.status, JSON.stringify(s.error_message)).toBe('draft_complete');
+    expect(s.total_pages).toBe((LISTS * PER_LIST) / 8);
+
+    const order = (await api(`/api/documents/${id}/continue`, { method: 'POST', token })).body;
+    const signed = (await api('/api/payments/test-checkout', { method: 'POST', token, body: JSON.stringify({ order_id: order.razorpay_order_id }), headers: { 'content-type': 'application/json' } })).body;
+    expect((await api(`/api/documents/${id}/payment`, { method: 'POST', token, body: JSON.stringify(signed), headers: { 'content-type': 'application/json' } })).status).toBe(200);
+
+    // kill once some lists are made and others are not
+    let killedAt = '';
+    for (;;) {
+      s = (await api(`/api/documents/${id}`, { token })).body;
+      const m = /(\d+) of (\d+) made$/.exec(s.progress_message ?? '');
+      if (m && Number(m[1]) >= 2 && Number(m[1]) <= LISTS - 3) {
+        killedAt = s.progress_message;
+        break;
+      }
+      expect(s.status, JSON.stringify(s)).not.toBe('complete');
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    killGroup(server, 'SIGKILL');
+    await exited(server);
+    test.info().annotations.push({ type: 'killed at', description: killedAt });
+
+    server = startServer(dataDir);
+    await waitReady(server, log);
+    const token2 = (await api('/api/login', { method: 'POST', body: new URLSearchParams({ username: ADMIN.email, password: ADMIN.password }) })).body.access_token as string;
+    const deadline = Date.now() + 300_000;
+    do {
+      s = (await api(`/api/documents/${id}`, { token: token2 })).body;
+      if (s.status === 'complete' || s.status === 'error') break;
+      await new Promise((r) => setTimeout(r, 500));
+    } while (Date.now() < deadline);
+    expect(s.status, JSON.stringify(s)).toBe('complete');
+    const zip = await fetch(`${BASE}${s.download_url}`);
+    expect(zip.status).toBe(200);
+    const { unzipSync } = await import('fflate');
+    const files = unzipSync(new Uint8Array(await zip.arrayBuffer()));
+    expect(Object.keys(files)).toHaveLength(LISTS);
+
+    killGroup(server, 'SIGTERM');
+    await exited(server);
+    const { openDb } = await import('../db/client');
+    const handle = await openDb({ pgliteDir: path.join(dataDir, 'pglite'), migrate: false });
+    const { sql } = await import('drizzle-orm');
+    const result = (await handle.db.execute(sql`select j.name, s.step_id, s.runs, s.completed_at is not null as done from job_steps s join jobs j on j.id = s.job_id`)) as unknown as {
+      rows: { name: string; step_id: string; runs: number; done: boolean }[];
+    };
+    await handle.close();
+    const steps = result.rows.filter((r) => r.name.startsWith('slips-'));
+    const reads = steps.filter((r) => r.step_id.startsWith('parse-part-'));
+    const made = steps.filter((r) => r.step_id.startsWith('final-part-'));
+    expect(reads).toHaveLength(LISTS);
+    // every list read once: none was read again after the restart
+    for (const r of reads) expect(r.runs).toBe(1);
+    // every list made and finished once; only the ones being made at the kill (at most the two running side by side) started twice
+    expect(made).toHaveLength(LISTS);
+    for (const r of made) expect(r.done).toBe(true);
+    const again = made.filter((r) => r.runs > 1);
+    expect(again.length).toBeLessThanOrEqual(2);
+    for (const r of made) expect(r.runs).toBeLessThanOrEqual(2);
+    expect(made.filter((r) => r.runs === 1).length).toBeGreaterThanOrEqual(2);
+    expect(steps.find((r) => r.step_id === 'zip')?.runs).toBe(1);
+    finished = true;
+  } finally {
+    killGroup(server, 'SIGKILL');
+    if (!finished && fs.existsSync(log)) await test.info().attach('server.log', { path: log, contentType: 'text/plain' });
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+});

@@ -131,8 +131,12 @@ export function formatSize(bytes: number): string {
   return `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
 
-/** The upload's multipart fields: pdf_file (once per list), banner_file, slips_per_page, orientation, page_size, print_photo, booth_address. */
-export function generateFormData(values: GeneratorValues): FormData {
+/**
+ * The task's multipart fields: slips_per_page, orientation, page_size, print_photo, booth_address, then the
+ * files — as pdf_file (once per list) and banner_file, or, when they went up before as resumable uploads,
+ * as pdf_upload (once per list) and banner_upload naming them.
+ */
+export function generateFormData(values: GeneratorValues, uploaded?: { lists: readonly string[]; banner: string }): FormData {
   if (values.voterLists.length === 0 || !values.banner) throw new Error('voter list and banner are required');
   const form = new FormData();
   // The plain fields first: the server judges each as it arrives, so a bad one is refused before the files go up.
@@ -141,6 +145,11 @@ export function generateFormData(values: GeneratorValues): FormData {
   form.set('page_size', values.pageSize);
   form.set('print_photo', values.printPhoto ? 'true' : 'false');
   form.set('booth_address', values.boothAddress.trim());
+  if (uploaded) {
+    for (const id of uploaded.lists) form.append('pdf_upload', id);
+    form.set('banner_upload', uploaded.banner);
+    return form;
+  }
   for (const list of values.voterLists) form.append('pdf_file', list, list.name);
   form.set('banner_file', values.banner, values.banner.name);
   return form;

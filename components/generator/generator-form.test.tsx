@@ -21,6 +21,17 @@ vi.mock('@/lib/client/documents', async (original) => ({
   },
 }));
 
+/** The files go up as resumable uploads first; here each answers an id made from its name. */
+const uploadedFiles: { name: string; kind: string }[] = [];
+vi.mock('@/lib/client/resumable-upload', async (original) => ({
+  ...(await original<typeof import('@/lib/client/resumable-upload')>()),
+  uploadResumable: async (file: File, options: { kind: string; onProgress?: (sent: number, total: number) => void }) => {
+    uploadedFiles.push({ name: file.name, kind: options.kind });
+    options.onProgress?.(file.size, file.size);
+    return { uploadId: `up-${file.name}` };
+  },
+}));
+
 const { GeneratorForm } = await import('./generator-form');
 
 const PRICING: Pricing = { fee_per_page: 2, min_fee: 1, currency: 'INR', test_mode: true, max_upload_mb: 1 };
@@ -46,6 +57,7 @@ async function fill(user: ReturnType<typeof userEvent.setup>, list: File) {
 
 beforeEach(() => {
   sent.length = 0;
+  uploadedFiles.length = 0;
   pricing = Promise.resolve(PRICING);
   startAnswer = { ok: true, value: { id: 42 } };
   window.localStorage.setItem('token', 'access-1');
@@ -83,7 +95,30 @@ describe('GeneratorForm', () => {
     expect(sent[0].get('booth_address')).toBe('Ward 4 School');
     expect(sent[0].get('page_size')).toBe('a4');
     expect(sent[0].get('slips_per_page')).toBe('8');
-    expect((sent[0].get('pdf_file') as File).name).toBe('roll.pdf');
+    // the files went up as resumable uploads, and the task names them
+    expect(uploadedFiles).toEqual([
+      { name: 'roll.pdf', kind: 'voter_list' },
+      { name: 'banner.png', kind: 'banner' },
+    ]);
+    expect(sent[0].getAll('pdf_upload')).toEqual(['up-roll.pdf']);
+    expect(sent[0].get('banner_upload')).toBe('up-banner.png');
+    expect(sent[0].get('pdf_file')).toBeNull();
+  });
+
+  it('takes several voter lists, each sent as its own upload in the order chosen', async () => {
+    const user = userEvent.setup({ applyAccept: false });
+    const { started, generate } = setup();
+    const part = (n: number) => new File([new Uint8Array(100)], `part-${n}.xlsx`);
+    await user.upload(document.getElementById('voter-list') as HTMLInputElement, [part(1), part(2)]);
+    await user.upload(document.getElementById('voter-list') as HTMLInputElement, part(3));
+    expect(screen.getByTestId('voter-list-name').textContent).toBe('3 files');
+    await user.click(screen.getByRole('button', { name: 'Remove part-2.xlsx' }));
+    expect(screen.getByTestId('voter-list-name').textContent).toBe('2 files');
+    await user.upload(document.getElementById('banner') as HTMLInputElement, banner());
+    await user.type(screen.getByRole('combobox', { name: 'Polling Station Address' }), 'Ward 4 School');
+    await user.click(generate());
+    await waitFor(() => expect(started).toHaveBeenCalled());
+    expect(sent[0].getAll('pdf_upload')).toEqual(['up-part-1.xlsx', 'up-part-3.xlsx']);
   });
 
   it('ignores a file of the wrong type, saying so while no file is chosen', async () => {

@@ -15,6 +15,7 @@ import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Switch } from '@/components/ui/switch';
 import { getPricing, startDocument, type Pricing } from '@/lib/client/documents';
+import { uploadResumable, UploadRefusedError } from '@/lib/client/resumable-upload';
 import { keepForm, takeKeptForm } from '@/lib/client/kept-form';
 import { currentPath, loginHref } from '@/lib/client/return-to';
 import { readToken } from '@/lib/client/tokens';
@@ -64,10 +65,34 @@ interface GeneratorFormProps {
 /** IndexedDB key of the values kept while a visitor logs in (asked on Generate Slips). */
 const KEPT_FORM = 'voter-slip-generator';
 
-interface Upload {
+/** One file going up: its bytes sent of its size. */
+interface FileProgress {
+  name: string;
   loaded: number;
   total: number;
+}
+
+interface Upload {
+  files: FileProgress[];
+  /** The file going up now (its index), or null once all are up and the task is being started. */
+  current: number | null;
   abort: AbortController;
+}
+
+/** The browser's word on the network while the files go up (an upload waits out an offline spell and goes on). */
+function useOnline(): boolean {
+  const [online, setOnline] = React.useState(true);
+  React.useEffect(() => {
+    const update = () => setOnline(navigator.onLine);
+    update();
+    window.addEventListener('online', update);
+    window.addEventListener('offline', update);
+    return () => {
+      window.removeEventListener('online', update);
+      window.removeEventListener('offline', update);
+    };
+  }, []);
+  return online;
 }
 
 /** The first problem in the order the form shows its fields. */
@@ -89,6 +114,7 @@ export function GeneratorForm({ onStarted, kept }: GeneratorFormProps) {
   const [notice, setNotice] = React.useState<FormNotice | null>(kept?.notice ?? null);
   const [upload, setUpload] = React.useState<Upload | null>(null);
   const confirm = useConfirm();
+  const online = useOnline();
   const [pricing, setPricing] = React.useState<Pricing | null | undefined>(undefined);
   const maxMb = pricing?.max_upload_mb ?? null;
   const taskMb = pricing?.max_task_mb ?? null;
@@ -180,15 +206,26 @@ export function GeneratorForm({ onStarted, kept }: GeneratorFormProps) {
     await form.handleSubmit(send, (errors) => setNotice({ kind: 'error', text: firstProblem(errors) ?? 'Please check the form.' }))();
   }
 
+  /**
+   * Each file goes up as a resumable upload, one after another (a dropped connection or an offline spell
+   * resumes where it stopped, by itself), then the task is started naming them.
+   */
   async function send(checked: GeneratorValues) {
+    if (!checked.banner) return;
     const abort = new AbortController();
-    const size = checked.voterLists.reduce((n, f) => n + f.size, 0) + (checked.banner?.size ?? 0);
-    setUpload({ loaded: 0, total: size, abort });
+    const files: { file: File; kind: 'voter_list' | 'banner' }[] = [...checked.voterLists.map((file) => ({ file, kind: 'voter_list' as const })), { file: checked.banner, kind: 'banner' }];
+    setUpload({ files: files.map(({ file }) => ({ name: file.name, loaded: 0, total: file.size })), current: 0, abort });
+    const progress = (index: number, loaded: number) =>
+      setUpload((u) => (u ? { ...u, current: index, files: u.files.map((f, i) => (i === index ? { ...f, loaded } : f)) } : u));
     try {
-      const result = await startDocument(generateFormData(checked), {
-        signal: abort.signal,
-        onProgress: (p) => setUpload((u) => (u ? { ...u, loaded: p.loaded, total: p.total || u.total } : u)),
-      });
+      const ids: string[] = [];
+      for (const [index, { file, kind }] of files.entries()) {
+        progress(index, 0);
+        const { uploadId } = await uploadResumable(file, { kind, signal: abort.signal, onProgress: (sent) => progress(index, sent) });
+        ids.push(uploadId);
+      }
+      setUpload((u) => (u ? { ...u, current: null } : u));
+      const result = await startDocument(generateFormData(checked, { lists: ids.slice(0, -1), banner: ids[ids.length - 1] }), { signal: abort.signal });
       if (!result.ok) {
         setNotice({ kind: 'error', text: result.error });
         return;
@@ -196,6 +233,7 @@ export function GeneratorForm({ onStarted, kept }: GeneratorFormProps) {
       onStarted?.(result.value, checked);
     } catch (error) {
       if (error instanceof DOMException && error.name === 'AbortError') setNotice({ kind: 'error', text: 'Upload cancelled.' });
+      else if (error instanceof UploadRefusedError) setNotice({ kind: 'error', text: error.message });
       else throw error;
     } finally {
       setUpload(null);
@@ -372,15 +410,7 @@ export function GeneratorForm({ onStarted, kept }: GeneratorFormProps) {
 
           {upload ? (
             <div className="grid gap-3 rounded-md border p-3" data-testid="upload-progress">
-              <ProgressLine
-                value={upload.total > 0 ? Math.min(100, Math.round((upload.loaded / upload.total) * 100)) : 0}
-                message={
-                  upload.total > 0 && upload.loaded >= upload.total
-                    ? 'Upload finished, starting the task…'
-                    : `Uploading ${formatSize(upload.loaded)} of ${formatSize(upload.total)}…`
-                }
-                label="Upload progress"
-              />
+              <UploadProgressLines upload={upload} online={online} />
               <Button type="button" variant="outline" className="justify-self-start" onClick={() => upload.abort.abort()}>
                 <XIcon /> Cancel upload
               </Button>
@@ -394,5 +424,45 @@ export function GeneratorForm({ onStarted, kept }: GeneratorFormProps) {
         </form>
       </CardContent>
     </Card>
+  );
+}
+
+/**
+ * The upload's progress: the whole (bytes of all files), the file going up now, and with several files a
+ * line per file; while the browser is offline, that the upload waits and goes on by itself.
+ */
+function UploadProgressLines({ upload, online }: { upload: Upload; online: boolean }) {
+  const total = upload.files.reduce((n, f) => n + f.total, 0);
+  const loaded = upload.files.reduce((n, f) => n + Math.min(f.loaded, f.total), 0);
+  const current = upload.current === null ? null : upload.files[upload.current];
+  const message =
+    upload.current === null
+      ? 'Upload finished, starting the task…'
+      : upload.files.length > 1
+        ? `Uploading ${current?.name} (file ${upload.current + 1} of ${upload.files.length}) · ${formatSize(loaded)} of ${formatSize(total)}…`
+        : `Uploading ${formatSize(loaded)} of ${formatSize(total)}…`;
+  return (
+    <>
+      <ProgressLine value={total > 0 ? Math.min(100, Math.round((loaded / total) * 100)) : 0} message={message} label="Upload progress" />
+      {!online && (
+        <p className="rounded-md border border-warning/40 bg-warning/10 px-3 py-2 text-sm" role="status" data-testid="upload-offline">
+          The connection is lost. The upload waits and goes on from where it stopped when you are back online; keep this page open.
+        </p>
+      )}
+      {upload.files.length > 2 && (
+        <ul className="grid max-h-40 gap-1 overflow-y-auto text-xs" data-testid="upload-files" aria-label="Files">
+          {upload.files.map((file, index) => (
+            <li key={`${file.name}-${index}`} className="flex min-w-0 items-center gap-2">
+              <span className="min-w-0 flex-1 truncate" title={file.name}>
+                {file.name}
+              </span>
+              <span className="shrink-0 tabular-nums text-muted-foreground" data-testid="upload-file-state">
+                {file.loaded >= file.total ? 'sent' : index === upload.current ? `${Math.round((file.loaded / Math.max(1, file.total)) * 100)}%` : 'waiting'}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
   );
 }

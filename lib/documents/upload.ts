@@ -4,6 +4,7 @@ import Busboy from 'busboy';
 import { ZodError } from 'zod';
 import { ApiError } from '@/lib/api/errors';
 import { FileTooLargeError, type FileStore, type StoredFile } from '@/lib/files';
+import type { TakenUpload } from '@/lib/uploads';
 import { describeKind, detectKind, type FileKind } from '@/lib/slips/ingest/detect';
 import { isArchiveClutter, zipEntries, ZipRefusedError } from '@/lib/files/zip-entries';
 import { BannerError, inspectBanner } from '@/lib/slips/render/banner';
@@ -116,6 +117,11 @@ export async function readGeneratorUpload(
   limits: UploadLimits,
   /** Checks a stored banner (the server passes one that decodes it in a sandbox process); throws BannerError for a bad one. */
   checkBanner: (file: StoredFile) => Promise<unknown> = async (file) => inspectBanner(await store.readAll(file.id)),
+  /**
+   * Hands over a finished resumable upload of the caller's, once (lib/uploads takeFinishedUpload), for the
+   * `pdf_upload` and `banner_upload` fields that name one instead of sending the file; without it they are refused.
+   */
+  takeUpload?: (uploadId: string) => Promise<TakenUpload | null>,
 ): Promise<GeneratorUpload> {
   const type = req.headers.get('content-type') ?? '';
   if (!type.toLowerCase().startsWith('multipart/form-data')) throw ApiError.badRequest('Send the form as multipart/form-data.');
@@ -142,7 +148,7 @@ export async function readGeneratorUpload(
   try {
     busboy = Busboy({
       headers: { 'content-type': type },
-      limits: { fields: 20, fieldSize: 8 * 1024, files: limits.taskFiles + 1, parts: limits.taskFiles + 24 },
+      limits: { fields: limits.taskFiles + 21, fieldSize: 8 * 1024, files: limits.taskFiles + 1, parts: 2 * limits.taskFiles + 24 },
       defParamCharset: 'utf8',
     });
   } catch {
@@ -179,12 +185,58 @@ export async function readGeneratorUpload(
     }
   }
 
+  /** A stored file's kind, judged from its bytes as an uploaded one's is while it streams in. */
+  const judgeStored = async (taken: TakenUpload): Promise<UploadedFile> => {
+    const file: StoredFile = { id: taken.fileId, size: taken.size, contentType: 'application/octet-stream' };
+    stored.push(file);
+    const sniffer = new Sniffer();
+    for await (const chunk of sniffer.pass(store.read(taken.fileId))) void chunk;
+    return { ...file, name: taken.name, kind: detectKind(sniffer.sample()) };
+  };
+
+  /** A resumable upload named by a field, taken for this task (once; another's, an unfinished or a used one is refused). */
+  const takeNamed = async (field: string, uploadId: string, kind: TakenUpload['kind']): Promise<UploadedFile> => {
+    if (!takeUpload) throw ApiError.badRequest(`The ${field} field is not taken here; send the file itself.`);
+    if (!/^[A-Za-z0-9_-]{1,64}$/.test(uploadId)) throw ApiError.unprocessable(`${field}: ${uploadId.slice(0, 80)} is not an upload id.`);
+    const taken = await takeUpload(uploadId);
+    if (!taken || taken.kind !== kind) {
+      throw ApiError.unprocessable(`The upload ${uploadId} is not finished, was already used, or is not yours; upload the file again.`);
+    }
+    return judgeStored(taken);
+  };
+
+  const bannerFromUpload = async (uploadId: string): Promise<void> => {
+    if (banner) throw ApiError.badRequest('Send only one banner.');
+    const file = await takeNamed('banner_upload', uploadId, 'banner');
+    banner = file;
+    await judgeBanner(file);
+  };
+
+  const listFromUpload = async (slot: number, uploadId: string): Promise<void> => {
+    countList();
+    const file = await takeNamed('pdf_upload', uploadId, 'voter_list');
+    listNames[slot] = file.name;
+    listBytes.total += file.size;
+    if (listBytes.total > limits.taskBytes) throw ApiError.tooLarge(`The voter lists are larger than the ${megabytes(limits.taskBytes)} limit for one task.`);
+    if (isZipName(file.name) && file.kind === 'zip') {
+      lists[slot] = await unpackLists(file, file.name);
+      return;
+    }
+    if (!isVoterListContent(file.name, file.kind)) throw ApiError.unprocessable(`${VOTER_LIST_TYPE_ERROR} (${file.name} is ${describeKind(file.kind)}.)`);
+    lists[slot] = [file];
+  };
+
   const storeBanner = async (name: string, stream: Readable): Promise<void> => {
     if (banner) throw ApiError.badRequest('Send only one banner.');
     const shown = checkedName(name, 'banner');
     if (!isBannerName(shown)) throw ApiError.unprocessable(BANNER_TYPE_ERROR);
     const file = await keep(stream, shown, MAX_BANNER_BYTES, `The banner is larger than the ${megabytes(MAX_BANNER_BYTES)} limit.`);
     banner = file;
+    await judgeBanner(file);
+  };
+
+  const judgeBanner = async (file: UploadedFile): Promise<void> => {
+    const shown = file.name;
     const kind = file.kind;
     if (kind !== 'jpeg' && kind !== 'png') throw ApiError.unprocessable(`${BANNER_TYPE_ERROR} (${shown} is ${describeKind(kind)}.)`);
     try {
@@ -287,6 +339,12 @@ export async function readGeneratorUpload(
       if (failed) return;
       if (info.valueTruncated) {
         fail(ApiError.unprocessable(tooLongField(name)));
+        return;
+      }
+      if (name === 'pdf_upload' || name === 'banner_upload') {
+        const work = name === 'pdf_upload' ? listFromUpload(listParts++, value) : bannerFromUpload(value);
+        work.catch((error: unknown) => fail(error));
+        pending.push(work);
         return;
       }
       fields[name] = value;

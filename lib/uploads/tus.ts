@@ -152,20 +152,20 @@ export class FileStoreDataStore extends DataStore {
  */
 const locker = new MemoryLocker();
 
-/** The kind a creation request declares in its Upload-Metadata, if it is one. */
-function declaredKind(req: Request): UploadKind | null {
+/** The kind and file name a creation request declares in its Upload-Metadata, if it is a kind. */
+function declared(req: Request): { kind: UploadKind; name: string } | null {
   try {
-    const kind = Metadata.parse(req.headers.get('upload-metadata') ?? undefined).kind;
-    return isUploadKind(kind) ? kind : null;
+    const metadata = Metadata.parse(req.headers.get('upload-metadata') ?? undefined);
+    return isUploadKind(metadata.kind) ? { kind: metadata.kind, name: metadata.filename ?? '' } : null;
   } catch {
     return null;
   }
 }
 
-/** The limit an upload's creation asks for: its kind's, else the largest (the creation is refused anyway). */
+/** The limit an upload's creation asks for: its kind's (a ZIP of lists: the task's), else the largest (the creation is refused anyway). */
 function declaredLimit(req: Request, limits: UploadLimits): number {
-  const kind = declaredKind(req);
-  return kind ? uploadLimit(kind, limits) : Math.max(limits.maxVoterListBytes, MAX_BANNER_BYTES);
+  const what = declared(req);
+  return what ? uploadLimit(what.kind, limits, what.name) : Math.max(limits.maxVoterListBytes, limits.maxZipBytes ?? 0, MAX_BANNER_BYTES);
 }
 
 /** Only `/api/uploads` (POST, OPTIONS) and `/api/uploads/<id>` (HEAD, PATCH, DELETE) are the endpoint's. */
@@ -194,8 +194,8 @@ export async function handleUploadRequest(req: Request, owner: UploadOwner): Pro
     // the creation's other checks (name, kind, the cap) are the data store's own, in create()
     onResponseError: (request, error) => {
       if (error === ERRORS.ERR_MAX_SIZE_EXCEEDED) {
-        const kind = declaredKind(request);
-        return tusError(413, kind ? tooLargeSentence(kind, owner.limits) : 'The file is larger than the upload limit.');
+        const what = declared(request);
+        return tusError(413, what ? tooLargeSentence(what.kind, owner.limits, what.name) : 'The file is larger than the upload limit.');
       }
       if (isTusError(error)) return undefined;
       // never show an internal message

@@ -18,6 +18,7 @@ import { call, makeUser } from '@/tests/auth/helpers';
 import { bannerPng } from '@/tests/render/helpers';
 import { ENGLISH_HEADER, voterRows, workbook } from '@/tests/ingest/sheets';
 import { storeContents, useDocumentsTestEnv, waitForStatus } from './helpers';
+import { created, cutBody, idOf, offsetOf, patch } from '@/tests/uploads/helpers';
 
 const ROLLS = path.resolve(process.cwd(), '../shared/fixtures/rolls');
 const TEXT_ROLL = path.join(ROLLS, 'gujarat-2025-ac137-part1.pdf');
@@ -195,5 +196,55 @@ describeEachDb('a task of several voter lists (a ward or a constituency)', (ctx)
       ['part-3.xlsx', 12],
       ['part-4.xlsx', 17],
     ]);
+  }, 300_000);
+
+  it('lists sent by resumable upload, one cut off mid-way and resumed, make a task by their ids; an id used once, or another user\'s, is refused', async () => {
+    const { tokens } = await makeUser(ctx.db);
+    const token = tokens.access_token;
+    const lists = [sheet(21, 15), sheet(22, 25), sheet(23, 35)];
+    const ids: string[] = [];
+    for (const [i, list] of lists.entries()) {
+      const url = await created(token, list.bytes.length, { filename: list.name, kind: 'voter_list' });
+      const bytes = Buffer.from(list.bytes);
+      if (i === 1) {
+        // the connection drops part-way through the second list; it goes on from where the server stopped
+        await patch(token, url, 0, cutBody(bytes, Math.floor(bytes.length / 2))).catch(() => undefined);
+        const kept = await offsetOf(token, url);
+        expect(kept).toBeLessThan(bytes.length);
+        expect((await patch(token, url, kept, new Uint8Array(bytes.subarray(kept)))).status).toBe(204);
+      } else {
+        expect((await patch(token, url, 0, new Uint8Array(bytes))).status).toBe(204);
+      }
+      ids.push(idOf(url));
+    }
+    const banner = Buffer.from(await bannerPng());
+    const bannerUrl = await created(token, banner.length, { filename: 'banner.png', kind: 'banner' });
+    expect((await patch(token, bannerUrl, 0, new Uint8Array(banner))).status).toBe(204);
+
+    const post = (fields: [string, string][], who = token) => {
+      const form = new FormData();
+      for (const [k, v] of Object.entries({ page_size: 'a4', orientation: 'portrait', slips_per_page: '8', print_photo: 'false', booth_address: 'Ward office' })) form.set(k, v);
+      for (const [k, v] of fields) form.append(k, v);
+      return uploadRoute(new Request('http://test.local/api/documents/voter-slip-generator', { method: 'POST', body: form, headers: { authorization: `Bearer ${who}` } }), { params: Promise.resolve({}) });
+    };
+    const other = await makeUser(ctx.db);
+    const stranger = await post([...ids.map((id): [string, string] => ['pdf_upload', id]), ['banner_upload', idOf(bannerUrl)]], other.tokens.access_token);
+    expect(stranger.status).toBe(422);
+    expect(((await stranger.json()) as { detail: string }).detail).toMatch(/not finished, was already used, or is not yours/);
+
+    const res = await post([...ids.map((id): [string, string] => ['pdf_upload', id]), ['banner_upload', idOf(bannerUrl)]]);
+    expect(res.status).toBe(201);
+    const { id } = (await res.json()) as { id: number };
+    const draft = await waitForStatus(token, id, ['draft_complete', 'error'], 120_000);
+    expect(draft.error_message).toBeNull();
+    expect(draft).toMatchObject({ lists: 3, voters: 75, options: { banner_name: 'banner.png' } });
+    expect(draft.parts.map((p: { file_name: string; voters: number }) => [p.file_name, p.voters])).toEqual([
+      ['ward-part-21.xlsx', 15],
+      ['ward-part-22.xlsx', 25],
+      ['ward-part-23.xlsx', 35],
+    ]);
+    // each upload is used once
+    const again = await post([['pdf_upload', ids[0]], ['banner_upload', idOf(bannerUrl)]]);
+    expect(again.status).toBe(422);
   }, 300_000);
 });

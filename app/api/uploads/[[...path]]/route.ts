@@ -15,7 +15,7 @@ function owner(ctx: AppContext, userId: number) {
     db: ctx.db,
     store: ctx.store,
     userId,
-    limits: { maxVoterListBytes: config.MAX_UPLOAD_MB * 1024 * 1024, maxOpenUploads: config.MAX_OPEN_UPLOADS },
+    limits: { maxVoterListBytes: config.MAX_UPLOAD_MB * 1024 * 1024, maxZipBytes: Math.max(config.MAX_TASK_MB, config.MAX_UPLOAD_MB) * 1024 * 1024, maxOpenUploads: config.MAX_OPEN_UPLOADS },
   };
 }
 
