@@ -81,11 +81,12 @@ for (const { viewport, device, theme } of [
     const progress = page.getByTestId('upload-progress');
     await expect(progress).toContainText('file 3 of 6', { timeout: 60_000 });
     await expect(progress.getByTestId('upload-files').getByRole('listitem')).toHaveCount(6);
-    await page.waitForTimeout(1500);
+    // offline until the roll's first piece (1 MB at 256 KB/s) has gone and its next request has failed
     await cdp.send('Network.emulateNetworkConditions', { offline: true, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
     await expect(page.getByTestId('upload-offline')).toBeVisible();
     await shot(page, `${name}-2-offline`);
-    await page.waitForTimeout(2000);
+    await page.waitForTimeout(7000);
+    await expect(progress).toContainText('file 3 of 6');
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
     await expect(page).toHaveURL(/\/voter-slip-generator\?task=\w+/, { timeout: 120_000 });
     // the roll's upload went on from where it stopped: a second PATCH, from an offset past zero

@@ -14,8 +14,11 @@ export const RETRY_DELAYS_MS = [0, 1000, 3000, 5000, 10_000, 20_000];
 /** How long to wait before trying again after a failure without an answer while the browser says it is online. */
 const NETWORK_PAUSE_MS = 10_000;
 
-/** Each PATCH carries at most this much (a proxy in front may limit request bodies). */
-const CHUNK_BYTES = 8 * 1024 * 1024;
+/**
+ * Each PATCH carries at most this much: a proxy in front may limit request bodies, and a phone that loses
+ * its network mid-request may only learn so when the request times out, so each request is kept short.
+ */
+const CHUNK_BYTES = 1024 * 1024;
 
 /** 401 recoveries (a refreshed token) per upload before it gives up. */
 const MAX_REAUTH = 3;
