@@ -160,15 +160,16 @@ describe('uploadResumable in the browser', () => {
   it('a connection cut mid-file is resumed by itself from the offset the server has, byte-identical', async () => {
     const user = await signIn();
     const bytes = randomBytes(3 * 1024 * 1024);
-    server.cutAfter = 1_200_000;
+    server.cutAfter = 700_000;
     const progress: number[] = [];
     const { uploadId } = await uploadResumable(fileOf(bytes), { kind: 'voter_list', onProgress: (sent) => progress.push(sent) });
     const patches = server.seen.filter((s) => s.method === 'PATCH').map((s) => s.offset);
     expect(patches[0]).toBe(0);
     // resumed, not restarted: after the cut a HEAD asks where to go on, and the next PATCH starts there
-    const head = server.seen.find((s) => s.method === 'HEAD');
+    const headAt = server.seen.findIndex((s) => s.method === 'HEAD');
+    const head = server.seen[headAt];
     expect(head?.offset).toBeGreaterThan(0);
-    expect(patches[1]).toBe(head?.offset);
+    expect(server.seen.slice(headAt).find((s) => s.method === 'PATCH')?.offset).toBe(head?.offset);
     expect(server.seen.filter((s) => s.method === 'POST')).toHaveLength(1);
     expect(progress.at(-1)).toBe(bytes.length);
     expect(Buffer.compare(await storedBytes(user.id, uploadId), bytes)).toBe(0);
