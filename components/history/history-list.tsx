@@ -211,11 +211,18 @@ export function HistoryList() {
                         <span className="text-xs text-muted-foreground">Files deleted</span>
                       ) : tone === 'complete' ? (
                         <>
-                          <Button size="sm" variant="outline" onClick={() => void withUrls(doc, 'view')} disabled={busy !== null}>
-                            {busy === `view-${doc.id}` ? <LoaderCircleIcon className="animate-spin" /> : <EyeIcon />} View
-                          </Button>
+                          {(doc.lists ?? 1) > 1 ? (
+                            // a task of several lists downloads a ZIP: its page shows what the ZIP holds
+                            <Link href={`/voter-slip-generator?task=${encodeURIComponent(String(doc.id))}`} className={buttonVariants({ size: 'sm', variant: 'outline' })}>
+                              <EyeIcon /> View
+                            </Link>
+                          ) : (
+                            <Button size="sm" variant="outline" onClick={() => void withUrls(doc, 'view')} disabled={busy !== null}>
+                              {busy === `view-${doc.id}` ? <LoaderCircleIcon className="animate-spin" /> : <EyeIcon />} View
+                            </Button>
+                          )}
                           <Button size="sm" onClick={() => void withUrls(doc, 'download')} disabled={busy !== null}>
-                            {busy === `download-${doc.id}` ? <LoaderCircleIcon className="animate-spin" /> : <DownloadIcon />} Download
+                            {busy === `download-${doc.id}` ? <LoaderCircleIcon className="animate-spin" /> : <DownloadIcon />} {(doc.lists ?? 1) > 1 ? 'Download ZIP' : 'Download'}
                           </Button>
                         </>
                       ) : tone === 'pending' ? (
