@@ -112,3 +112,19 @@ export async function storeContents(db: Db, dataDir: string): Promise<{ records:
   const diskFiles = fs.existsSync(root) ? fs.readdirSync(root, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name).sort() : [];
   return { records, chunks: n, diskFiles };
 }
+
+export interface ListFile {
+  bytes: Uint8Array;
+  name: string;
+}
+
+/** A multipart upload of several voter lists (`pdf_file` once per list, as the generator's form sends them). */
+export function uploadMany(token: string, lists: readonly ListFile[], banner: ListFile, fields: Record<string, string> = {}): Promise<Response> {
+  const form = new FormData();
+  const all = { page_size: 'a4', orientation: 'portrait', slips_per_page: '8', print_photo: 'false', booth_address: 'Govt. School, Room 2', ...fields };
+  for (const [k, v] of Object.entries(all)) form.set(k, v);
+  for (const list of lists) form.append('pdf_file', new Blob([Buffer.from(list.bytes)]), list.name);
+  form.set('banner_file', new Blob([Buffer.from(banner.bytes)]), banner.name);
+  const req = new Request('http://test.local/api/documents/voter-slip-generator', { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
+  return uploadRoute(req, { params: Promise.resolve({}) });
+}

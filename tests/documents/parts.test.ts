@@ -17,7 +17,7 @@ import { describeEachDb } from '@/tests/helpers/db';
 import { call, makeUser } from '@/tests/auth/helpers';
 import { bannerPng } from '@/tests/render/helpers';
 import { ENGLISH_HEADER, voterRows, workbook } from '@/tests/ingest/sheets';
-import { storeContents, useDocumentsTestEnv, waitForStatus } from './helpers';
+import { storeContents, uploadMany, useDocumentsTestEnv, waitForStatus, type ListFile } from './helpers';
 import { created, cutBody, idOf, offsetOf, patch } from '@/tests/uploads/helpers';
 
 const ROLLS = path.resolve(process.cwd(), '../shared/fixtures/rolls');
@@ -27,22 +27,6 @@ const SCAN_PAGE = path.join(ROLLS, 'up-2023-kalyanpur-page-scan300.pdf');
 const HAVE_ROLLS = [TEXT_ROLL, LEGACY_ROLL, SCAN_PAGE].every((f) => fs.existsSync(f));
 if (!HAVE_ROLLS && process.env.CI) throw new Error(`The shared roll fixtures are required on CI and are missing under ${ROLLS}`);
 const itWithRolls = HAVE_ROLLS ? it : it.skip;
-
-interface ListFile {
-  bytes: Uint8Array;
-  name: string;
-}
-
-/** A multipart upload of several voter lists (`pdf_file` once per list, as the generator's form sends them). */
-function uploadMany(token: string, lists: readonly ListFile[], banner: ListFile, fields: Record<string, string> = {}): Promise<Response> {
-  const form = new FormData();
-  const all = { page_size: 'a4', orientation: 'portrait', slips_per_page: '8', print_photo: 'false', booth_address: 'Govt. School, Room 2', ...fields };
-  for (const [k, v] of Object.entries(all)) form.set(k, v);
-  for (const list of lists) form.append('pdf_file', new Blob([Buffer.from(list.bytes)]), list.name);
-  form.set('banner_file', new Blob([Buffer.from(banner.bytes)]), banner.name);
-  const req = new Request('http://test.local/api/documents/voter-slip-generator', { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
-  return uploadRoute(req, { params: Promise.resolve({}) });
-}
 
 function pdfPages(bytes: Uint8Array): number {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vsg-parts-'));

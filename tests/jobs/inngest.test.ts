@@ -10,7 +10,7 @@ import { describeEachDb } from '@/tests/helpers/db';
 import { makeUser } from '@/tests/auth/helpers';
 import { bannerPng } from '@/tests/render/helpers';
 import { ENGLISH_HEADER, voterRows, workbook } from '@/tests/ingest/sheets';
-import { upload, useDocumentsTestEnv } from '@/tests/documents/helpers';
+import { upload, uploadMany, useDocumentsTestEnv } from '@/tests/documents/helpers';
 import { resetConfigForTests } from '@/lib/config';
 
 /** @inngest/test keeps step results under Inngest's hashed step ids. */
@@ -98,5 +98,27 @@ describeEachDb('the slip pipeline on Inngest', (ctx) => {
     expect(functions.map((f) => f.id())).toEqual(expect.arrayContaining([expect.stringMatching(/slips-draft$/), expect.stringMatching(/slips-final$/), expect.stringMatching(/files-retention$/)]));
     vi.unstubAllEnvs();
     resetConfigForTests();
+  });
+
+  it('a task of several lists: a step per list (parse-part-N, final-part-N) started side by side, then the pages of all and one ZIP', async () => {
+    const { user, tokens } = await makeUser(ctx.db);
+    await resetJobsForTests();
+    const sheets = [12, 20, 7].map((n, i) => ({ bytes: workbook([ENGLISH_HEADER, ...voterRows(n, false).map((row) => [row[0], i + 1, ...row.slice(2)])], 'xlsx'), name: `part-${i + 1}.xlsx` }));
+    const res = await uploadMany(tokens.access_token, sheets, { bytes: await bannerPng(300, 60), name: 'b.png' });
+    expect(res.status).toBe(201);
+    const data = { documentId: ((await res.json()) as { id: number }).id, userId: user.id };
+
+    const draft = await new InngestTestEngine({ function: byId('slips-draft') }).execute({ events: [{ name: 'slips/draft.requested', data }] });
+    expect(draft.error).toBeUndefined();
+    for (const position of [0, 1, 2]) expect(await draft.state[stepKey(`parse-part-${position}`)]).toEqual({ voters: [12, 20, 7][position] });
+    expect(await draft.state[stepKey('render-draft')]).toEqual({ draftFileId: expect.any(String), totalPages: 2 + 3 + 1 });
+    expect(await findDocument(ctx.db, data.documentId)).toMatchObject({ status: 'draft_complete', voterCount: 39, partCount: 3 });
+
+    await markDocumentPaid(ctx.db, data.documentId);
+    const final = await new InngestTestEngine({ function: byId('slips-final') }).execute({ events: [{ name: 'slips/payment.verified', data }] });
+    expect(final.error).toBeUndefined();
+    for (const position of [0, 1, 2]) expect(await final.state[stepKey(`final-part-${position}`)]).toEqual({ finalFileId: expect.any(String) });
+    expect(await final.state[stepKey('zip')]).toEqual({ finalFileId: expect.any(String) });
+    expect(await findDocument(ctx.db, data.documentId)).toMatchObject({ status: 'complete' });
   });
 });

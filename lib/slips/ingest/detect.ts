@@ -7,16 +7,20 @@ function startsWith(bytes: Uint8Array, sig: number[], at = 0): boolean {
 }
 
 export function detectKind(bytes: Uint8Array): FileKind {
-  // PDF: "%PDF-" may be preceded by junk; the spec allows it within the first 1024 bytes.
-  const head = Buffer.from(bytes.subarray(0, 1024)).toString('latin1');
-  if (head.startsWith('%PDF-') || head.includes('%PDF-')) return 'pdf';
   if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04]) || startsWith(bytes, [0x50, 0x4b, 0x05, 0x06])) {
-    // An OOXML workbook is a zip holding xl/workbook.xml (names are stored uncompressed in headers).
-    // entry names are in the central directory at the end (and in local headers at the start)
+    // An OOXML workbook is a zip holding xl/workbook.xml. Its own entry names are read from the central
+    // directory at the end (a ZIP of workbooks stored as they are holds "xl/workbook" in its bytes too);
+    // when the directory is not in the sample, the names in the local headers and the directory decide.
+    const names = centralDirectoryNames(bytes);
+    if (names) return names.some((name) => name.startsWith('xl/workbook')) ? 'xlsx' : 'zip';
     const tail = Buffer.from(bytes.subarray(Math.max(0, bytes.length - 1024 * 1024))).toString('latin1');
     const head = Buffer.from(bytes.subarray(0, 64 * 1024)).toString('latin1');
     return tail.includes('xl/workbook') || head.includes('xl/workbook') ? 'xlsx' : 'zip';
   }
+  // PDF: "%PDF-" may be preceded by junk; the spec allows it within the first 1024 bytes. After the ZIP
+  // check: a ZIP that stores a PDF uncompressed holds "%PDF-" near its start too.
+  const pdfHead = Buffer.from(bytes.subarray(0, 1024)).toString('latin1');
+  if (pdfHead.includes('%PDF-')) return 'pdf';
   if (startsWith(bytes, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return 'xls';
   if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47])) return 'png';
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'jpeg';
@@ -51,6 +55,34 @@ function isUtf16Text(sample: Uint8Array): boolean {
   }
   // without a mark, mostly ASCII characters (the digits, commas and Latin headings of a list) must show it
   return start === 2 || ascii * 2 >= (n - start) / 2;
+}
+
+/**
+ * The entry names of a ZIP from its central directory, found through the end-of-directory record in the
+ * last bytes of `bytes` (the directory sits just before it); null when they are not all there.
+ */
+function centralDirectoryNames(bytes: Uint8Array): string[] | null {
+  const view = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  // the record is 22 bytes and may be followed by a comment of up to 65,535
+  const from = Math.max(0, view.length - 22 - 65_535);
+  for (let end = view.length - 22; end >= from; end--) {
+    if (view.readUInt32LE(end) !== 0x06054b50) continue;
+    const entries = view.readUInt16LE(end + 10);
+    const size = view.readUInt32LE(end + 12);
+    let at = end - size;
+    if (at < 0 || size === 0xffffffff) return null;
+    const names: string[] = [];
+    for (let i = 0; i < entries; i++) {
+      if (at + 46 > end || view.readUInt32LE(at) !== 0x02014b50) return null;
+      const nameLength = view.readUInt16LE(at + 28);
+      const extraLength = view.readUInt16LE(at + 30);
+      const commentLength = view.readUInt16LE(at + 32);
+      names.push(view.toString('latin1', at + 46, at + 46 + nameLength));
+      at += 46 + nameLength + extraLength + commentLength;
+    }
+    return names;
+  }
+  return null;
 }
 
 export function describeKind(kind: FileKind): string {
