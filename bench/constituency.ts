@@ -17,16 +17,13 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { zipSync } from 'fflate';
+import { flag } from './lib/args';
 import { startBenchServer, treeCpuSeconds, treeRssMb, waitForStatus, type BenchServer } from './lib/server';
 
 const ROOT = process.cwd();
 const ROLLS = path.resolve(ROOT, '../shared/fixtures/rolls');
 const PORT = Number(process.env.BENCH_PORT ?? 3196);
 
-function flag(name: string, fallback: number): number {
-  const arg = process.argv.find((a) => a.startsWith(`--${name}=`));
-  return arg ? Number(arg.split('=')[1]) : fallback;
-}
 const PARTS = flag('parts', 300);
 const SCAN_PARTS = flag('scan-parts', 4);
 

@@ -21,6 +21,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import sharp from 'sharp';
 import * as XLSX from 'xlsx';
+import { flag } from './lib/args';
 import { pollLikeBrowsers, type PollFigures } from './lib/pollers';
 import { generatorForm, startBenchServer, treeCpuSeconds, treeRssMb, waitForStatus, type BenchServer } from './lib/server';
 
@@ -28,10 +29,6 @@ const ROOT = process.cwd();
 const ROLLS = path.resolve(ROOT, '../shared/fixtures/rolls');
 const PORT = Number(process.env.BENCH_PORT ?? 3197);
 
-function flag(name: string, fallback: number): number {
-  const arg = process.argv.find((a) => a.startsWith(`--${name}=`));
-  return arg ? Number(arg.split('=')[1]) : fallback;
-}
 const POLLERS = flag('pollers', 200);
 const SECONDS = flag('seconds', 30);
 const EVERY_MS = flag('every', 3000);

@@ -77,6 +77,64 @@ async function api(pathname: string, init: RequestInit & { token?: string } = {}
   return { status: res.status, body };
 }
 
+/** The bench admin's access token, from a fresh login. */
+async function login(): Promise<string> {
+  const res = await api('/api/login', { method: 'POST', body: new URLSearchParams({ username: ADMIN.email, password: ADMIN.password }) });
+  expect(res.status).toBe(200);
+  return res.body.access_token as string;
+}
+
+/** A task's status, polled until it is one of `statuses` (or `deadlineMs` passes: the last answer). */
+async function statusUntil(token: string, id: number, statuses: string[], deadlineMs = 300_000): Promise<any> {
+  const deadline = Date.now() + deadlineMs;
+  let s = (await api(`/api/documents/${id}`, { token })).body;
+  while (!statuses.includes(s.status) && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 500));
+    s = (await api(`/api/documents/${id}`, { token })).body;
+  }
+  return s;
+}
+
+/** Pays for a task's draft in test mode, as Checkout's stand-in does. */
+async function payInTestMode(token: string, id: number): Promise<void> {
+  const order = (await api(`/api/documents/${id}/continue`, { method: 'POST', token })).body;
+  const signed = (await api('/api/payments/test-checkout', { method: 'POST', token, body: JSON.stringify({ order_id: order.razorpay_order_id }), headers: { 'content-type': 'application/json' } })).body;
+  const paid = await api(`/api/documents/${id}/payment`, { method: 'POST', token, body: JSON.stringify(signed), headers: { 'content-type': 'application/json' } });
+  expect(paid.status).toBe(200);
+}
+
+/** Stops the server cleanly and answers how often each step of the slip jobs started, and whether it finished. */
+async function stepRecords(server: ChildProcess, dataDir: string): Promise<{ step_id: string; runs: number; done: boolean }[]> {
+  killGroup(server, 'SIGTERM');
+  await exited(server);
+  const { openDb } = await import('../db/client');
+  const handle = await openDb({ pgliteDir: path.join(dataDir, 'pglite'), migrate: false });
+  const { sql } = await import('drizzle-orm');
+  const result = (await handle.db.execute(
+    sql`select j.name, s.step_id, s.runs, s.completed_at is not null as done from job_steps s join jobs j on j.id = s.job_id order by j.created_at`,
+  )) as unknown as { rows: { name: string; step_id: string; runs: number; done: boolean }[] };
+  await handle.close();
+  return result.rows.filter((r) => r.name.startsWith('slips-'));
+}
+
+/**
+ * Polls a task's progress until `now(message)` says the moment has come, then kills the server's whole
+ * process tree (SIGKILL) and answers the message it was killed at. The task must not finish first.
+ */
+async function killWhen(server: ChildProcess, token: string, id: number, now: (message: string) => boolean, everyMs: number): Promise<string> {
+  for (;;) {
+    const s = (await api(`/api/documents/${id}`, { token })).body;
+    if (now(s.progress_message ?? '')) {
+      killGroup(server, 'SIGKILL');
+      await exited(server);
+      test.info().annotations.push({ type: 'killed at', description: s.progress_message });
+      return s.progress_message as string;
+    }
+    expect(s.status, JSON.stringify(s)).not.toBe('complete');
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+}
+
 test.describe.configure({ mode: 'serial', timeout: 600_000 });
 
 test('SIGKILL during the final render: after a restart the job finishes and finished steps are not repeated', async () => {
@@ -87,9 +145,7 @@ test('SIGKILL during the final render: after a restart the job finishes and fini
   let finished = false;
   try {
     await waitReady(server, log);
-    const login = await api('/api/login', { method: 'POST', body: new URLSearchParams({ username: ADMIN.email, password: ADMIN.password }) });
-    expect(login.status).toBe(200);
-    const token = login.body.access_token as string;
+    const token = await login();
 
     const rows = [['Sl. No.', 'EPIC No.', 'Name of Elector', 'House No.', 'Age', 'Gender']];
     for (let i = 1; i <= VOTERS; i++) rows.push([String(i), `CRS${String(1000000 + i)}`, `Voter ${i}`, String(i % 300), String(18 + (i % 70)), i % 2 ? 'F' : 'M']);
@@ -109,45 +165,26 @@ test('SIGKILL during the final render: after a restart the job finishes and fini
     expect(started.status).toBe(201);
     const id = started.body.id as number;
 
-    let s = (await api(`/api/documents/${id}`, { token })).body;
-    while (!['draft_complete', 'error'].includes(s.status)) {
-      await new Promise((r) => setTimeout(r, 500));
-      s = (await api(`/api/documents/${id}`, { token })).body;
-    }
+    let s = await statusUntil(token, id, ['draft_complete', 'error']);
     expect(s.status).toBe('draft_complete');
     expect(s.total_pages).toBe(VOTERS / 8);
-
-    const order = (await api(`/api/documents/${id}/continue`, { method: 'POST', token })).body;
-    const signed = (await api('/api/payments/test-checkout', { method: 'POST', token, body: JSON.stringify({ order_id: order.razorpay_order_id }), headers: { 'content-type': 'application/json' } })).body;
-    const paid = await api(`/api/documents/${id}/payment`, { method: 'POST', token, body: JSON.stringify(signed), headers: { 'content-type': 'application/json' } });
-    expect(paid.status).toBe(200);
+    await payInTestMode(token, id);
 
     // wait until the final render is under way (pages are being written), then kill the whole process tree
-    let killedAt = '';
-    for (;;) {
-      s = (await api(`/api/documents/${id}`, { token })).body;
-      const m = /page (\d+) of (\d+)/.exec(s.progress_message ?? '');
-      if (m && Number(m[1]) > 0 && Number(m[1]) < Number(m[2]) * 0.8) {
-        killedAt = s.progress_message;
-        break;
-      }
-      expect(s.status, JSON.stringify(s)).not.toBe('complete');
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    killGroup(server, 'SIGKILL');
-    await exited(server);
-    test.info().annotations.push({ type: 'killed at', description: killedAt });
+    await killWhen(
+      server,
+      token,
+      id,
+      (message) => {
+        const m = /page (\d+) of (\d+)/.exec(message);
+        return !!m && Number(m[1]) > 0 && Number(m[1]) < Number(m[2]) * 0.8;
+      },
+      100,
+    );
 
     server = startServer(dataDir);
     await waitReady(server, log);
-    const relogin = await api('/api/login', { method: 'POST', body: new URLSearchParams({ username: ADMIN.email, password: ADMIN.password }) });
-    const token2 = relogin.body.access_token as string;
-    const deadline = Date.now() + 300_000;
-    do {
-      s = (await api(`/api/documents/${id}`, { token: token2 })).body;
-      if (s.status === 'complete' || s.status === 'error') break;
-      await new Promise((r) => setTimeout(r, 500));
-    } while (Date.now() < deadline);
+    s = await statusUntil(await login(), id, ['complete', 'error']);
     expect(s.status, JSON.stringify(s)).toBe('complete');
     const pdf = await fetch(`${BASE}${s.download_url}`);
     expect(pdf.status).toBe(200);
@@ -156,16 +193,7 @@ test('SIGKILL during the final render: after a restart the job finishes and fini
     expect(execFileSync('pdfinfo', [file]).toString()).toMatch(new RegExp(`Pages:\\s+${VOTERS / 8}\\b`));
 
     // stop cleanly, then count how often each step started
-    killGroup(server, 'SIGTERM');
-    await exited(server);
-    const { openDb } = await import('../db/client');
-    const handle = await openDb({ pgliteDir: path.join(dataDir, 'pglite'), migrate: false });
-    const { sql } = await import('drizzle-orm');
-    const result = (await handle.db.execute(sql`select j.name, s.step_id, s.runs from job_steps s join jobs j on j.id = s.job_id order by j.created_at`)) as unknown as {
-      rows: { name: string; step_id: string; runs: number }[];
-    };
-    await handle.close();
-    const runs = Object.fromEntries(result.rows.filter((r) => r.name.startsWith('slips-')).map((r) => [r.step_id, r.runs]));
+    const runs = Object.fromEntries((await stepRecords(server, dataDir)).map((r) => [r.step_id, r.runs]));
     expect(runs).toEqual({ parse: 1, 'render-draft': 1, 'roll-facts': 1, 'render-final': 2 });
     finished = true;
   } finally {
@@ -186,8 +214,7 @@ test('SIGKILL while the lists of a task of several are made: after a restart eve
   let finished = false;
   try {
     await waitReady(server, log);
-    const login = await api('/api/login', { method: 'POST', body: new URLSearchParams({ username: ADMIN.email, password: ADMIN.password }) });
-    const token = login.body.access_token as string;
+    const token = await login();
     const banner = await sharp({ create: { width: 600, height: 120, channels: 3, background: '#1e3c8c' } }).png().toBuffer();
     const form = new FormData();
     for (const [k, v] of Object.entries({ page_size: 'a4', orientation: 'portrait', slips_per_page: '8', print_photo: 'false', booth_address: 'Ward office' })) form.set(k, v);
@@ -203,43 +230,26 @@ test('SIGKILL while the lists of a task of several are made: after a restart eve
     expect(started.status).toBe(201);
     const id = started.body.id as number;
 
-    let s = (await api(`/api/documents/${id}`, { token })).body;
-    while (!['draft_complete', 'error'].includes(s.status)) {
-      await new Promise((r) => setTimeout(r, 500));
-      s = (await api(`/api/documents/${id}`, { token })).body;
-    }
+    let s = await statusUntil(token, id, ['draft_complete', 'error']);
     expect(s.status, JSON.stringify(s.error_message)).toBe('draft_complete');
     expect(s.total_pages).toBe((LISTS * PER_LIST) / 8);
-
-    const order = (await api(`/api/documents/${id}/continue`, { method: 'POST', token })).body;
-    const signed = (await api('/api/payments/test-checkout', { method: 'POST', token, body: JSON.stringify({ order_id: order.razorpay_order_id }), headers: { 'content-type': 'application/json' } })).body;
-    expect((await api(`/api/documents/${id}/payment`, { method: 'POST', token, body: JSON.stringify(signed), headers: { 'content-type': 'application/json' } })).status).toBe(200);
+    await payInTestMode(token, id);
 
     // kill once some lists are made and others are not
-    let killedAt = '';
-    for (;;) {
-      s = (await api(`/api/documents/${id}`, { token })).body;
-      const m = /(\d+) of (\d+) made$/.exec(s.progress_message ?? '');
-      if (m && Number(m[1]) >= 2 && Number(m[1]) <= LISTS - 3) {
-        killedAt = s.progress_message;
-        break;
-      }
-      expect(s.status, JSON.stringify(s)).not.toBe('complete');
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    killGroup(server, 'SIGKILL');
-    await exited(server);
-    test.info().annotations.push({ type: 'killed at', description: killedAt });
+    await killWhen(
+      server,
+      token,
+      id,
+      (message) => {
+        const m = /(\d+) of (\d+) made$/.exec(message);
+        return !!m && Number(m[1]) >= 2 && Number(m[1]) <= LISTS - 3;
+      },
+      50,
+    );
 
     server = startServer(dataDir);
     await waitReady(server, log);
-    const token2 = (await api('/api/login', { method: 'POST', body: new URLSearchParams({ username: ADMIN.email, password: ADMIN.password }) })).body.access_token as string;
-    const deadline = Date.now() + 300_000;
-    do {
-      s = (await api(`/api/documents/${id}`, { token: token2 })).body;
-      if (s.status === 'complete' || s.status === 'error') break;
-      await new Promise((r) => setTimeout(r, 500));
-    } while (Date.now() < deadline);
+    s = await statusUntil(await login(), id, ['complete', 'error']);
     expect(s.status, JSON.stringify(s)).toBe('complete');
     const zip = await fetch(`${BASE}${s.download_url}`);
     expect(zip.status).toBe(200);
@@ -247,16 +257,7 @@ test('SIGKILL while the lists of a task of several are made: after a restart eve
     const files = unzipSync(new Uint8Array(await zip.arrayBuffer()));
     expect(Object.keys(files)).toHaveLength(LISTS);
 
-    killGroup(server, 'SIGTERM');
-    await exited(server);
-    const { openDb } = await import('../db/client');
-    const handle = await openDb({ pgliteDir: path.join(dataDir, 'pglite'), migrate: false });
-    const { sql } = await import('drizzle-orm');
-    const result = (await handle.db.execute(sql`select j.name, s.step_id, s.runs, s.completed_at is not null as done from job_steps s join jobs j on j.id = s.job_id`)) as unknown as {
-      rows: { name: string; step_id: string; runs: number; done: boolean }[];
-    };
-    await handle.close();
-    const steps = result.rows.filter((r) => r.name.startsWith('slips-'));
+    const steps = await stepRecords(server, dataDir);
     const reads = steps.filter((r) => r.step_id.startsWith('parse-part-'));
     const made = steps.filter((r) => r.step_id.startsWith('final-part-'));
     expect(reads).toHaveLength(LISTS);

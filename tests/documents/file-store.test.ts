@@ -7,23 +7,10 @@ import { FILE_WRITE_HOLD_MS, FileNotFoundError } from '@/lib/files';
 import { describeEachDb } from '@/tests/helpers/db';
 import { makeUser } from '@/tests/auth/helpers';
 import { storeContents, useDocumentsTestEnv } from './helpers';
+import { heldSource } from '@/tests/helpers/sources';
 
 const DAY = 24 * 3600 * 1000;
 
-/** A source that yields one piece, then waits for `release` before ending. */
-function heldSource(piece: Uint8Array) {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  let wrote = () => {};
-  const written = new Promise<void>((resolve) => (wrote = resolve));
-  async function* source() {
-    yield piece;
-    wrote();
-    await released;
-    yield piece;
-  }
-  return { source: source(), written, release };
-}
 
 for (const filesStore of ['disk', 'database'] as const) {
   describeEachDb(`file store housekeeping (${filesStore} store)`, (ctx) => {

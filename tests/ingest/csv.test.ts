@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { detectKind } from '@/lib/slips/ingest/detect';
 import { columnLetters, decodeCsv, readCsv, sniffDelimiter } from '@/lib/slips/ingest/excel/csv';
 import { parseVoterList, VoterListError } from '@/lib/slips/parse';
+import { refusal } from './refusal';
 
 /** CSV voter lists as data teams export them (files made here; the names are invented). */
 
@@ -17,15 +18,6 @@ function utf16(text: string, order: 'le' | 'be', bom = true): Uint8Array {
 
 const LIMITS = { maxRows: 1000, maxColumns: 200, maxCellChars: 1000 };
 const rowsOf = (bytes: Uint8Array) => readCsv(bytes, 'list', LIMITS).rows;
-
-async function refusal(p: Promise<unknown>): Promise<VoterListError> {
-  const error = await p.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(VoterListError);
-  return error as VoterListError;
-}
 
 const HINDI = 'क्रम संख्या,नाम,पिता/पति का नाम,आयु,लिंग,मतदाता पहचान पत्र\r\n1,राम कुमार,मोहन लाल,42,पुरुष,ABC1234567\r\n2,सीता देवी,राम कुमार,39,महिला,ABC7654321\r\n';
 

@@ -5,17 +5,9 @@ import { checkZip } from '@/lib/slips/ingest/excel/zip-guard';
 import { parseVoterList } from '@/lib/slips/parse';
 import { deflatedRepeat, handmadeXlsx, zip } from '@/tests/helpers/bad-files';
 import { ENGLISH_HEADER, voterRows, workbook } from './sheets';
+import { refusal } from './refusal';
 
 /** Spreadsheets that would take the reader down, refused before they can, each with the limit named. */
-async function refusal(p: Promise<unknown>): Promise<VoterListError> {
-  const error = await p.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(VoterListError);
-  return error as VoterListError;
-}
-
 const workbookParts = [
   { name: '[Content_Types].xml', data: Buffer.from('<Types/>') },
   { name: 'xl/workbook.xml', data: Buffer.from('<workbook/>') },

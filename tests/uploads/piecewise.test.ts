@@ -11,23 +11,10 @@ import { FileStoreDataStore } from '@/lib/uploads/tus';
 import { describeEachDb } from '@/tests/helpers/db';
 import { makeUser } from '@/tests/auth/helpers';
 import { storeContents, useDocumentsTestEnv } from '@/tests/documents/helpers';
+import { heldSource } from '@/tests/helpers/sources';
 
 const HOUR = 3600 * 1000;
 
-/** A source that yields one piece, then waits for `release` before yielding a second. */
-function heldSource(piece: Uint8Array) {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  let wrote = () => {};
-  const written = new Promise<void>((resolve) => (wrote = resolve));
-  async function* source() {
-    yield piece;
-    wrote();
-    await released;
-    yield piece;
-  }
-  return { source: source(), written, release };
-}
 
 async function failing(error: Promise<unknown>): Promise<unknown> {
   return error.then(
