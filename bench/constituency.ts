@@ -103,9 +103,12 @@ async function main(): Promise<void> {
       return waitForStatus(server, token, draft.value.id, ['complete'], 500);
     });
     const printed = final.value.printed as number;
-    const zip = await fetch(`${server.base}${final.value.download_url}`, { method: 'HEAD' });
+    // the first byte alone: the answer's Content-Range names the whole ZIP's size
+    const zip = await fetch(`${server.base}${final.value.download_url}`, { headers: { range: 'bytes=0-0' } });
+    const zipBytes = Number(/\/(\d+)$/.exec(zip.headers.get('content-range') ?? '')?.[1] ?? 0);
+    await zip.arrayBuffer();
     console.log(
-      `final: ${f(final.wallS)} s wall, server tree CPU ${f(final.cpuS)} s; ${printed.toLocaleString('en-IN')} slips on ${final.value.total_pages.toLocaleString('en-IN')} pages, ${f(printed / final.wallS, 0)} slips/s; ZIP ${f(Number(zip.headers.get('content-length')) / 1024 / 1024)} MB; peak RSS ${f(final.peakMb, 0)} MB`,
+      `final: ${f(final.wallS)} s wall, server tree CPU ${f(final.cpuS)} s; ${printed.toLocaleString('en-IN')} slips on ${final.value.total_pages.toLocaleString('en-IN')} pages, ${f(printed / final.wallS, 0)} slips/s; ZIP ${f(zipBytes / 1024 / 1024)} MB; peak RSS ${f(final.peakMb, 0)} MB`,
     );
 
     if (SCAN_PARTS > 0) {

@@ -37,7 +37,11 @@ export function treeRssMb(root: number, webOnly = false): number {
   return kb / 1024;
 }
 
-/** CPU seconds (user + system) of the live processes of the tree; with `webOnly`, without the sandbox processes. */
+/**
+ * CPU seconds (user + system) of the tree: its live processes, and the ones that ended (a sandbox process
+ * replaced), which the kernel adds to their parent's children's time once reaped; with `webOnly`, the web
+ * server alone (no sandbox process, live or ended).
+ */
 export function treeCpuSeconds(root: number, webOnly = false): number {
   let ticks = 0;
   for (const pid of treePids(root)) {
@@ -45,6 +49,7 @@ export function treeCpuSeconds(root: number, webOnly = false): number {
       if (webOnly && fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').startsWith('vsg-sandbox')) continue;
       const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
       ticks += Number(fields[11]) + Number(fields[12]);
+      if (!webOnly) ticks += Number(fields[13]) + Number(fields[14]);
     } catch {
       // gone
     }
