@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { unzipSync } from 'fflate';
 import * as XLSX from 'xlsx';
 import { PDFDocument } from '@cantoo/pdf-lib';
@@ -151,6 +153,12 @@ for (const { viewport, device, theme } of [
     expect(names.some((n) => /^137-1-.+\.pdf$/.test(n))).toBe(true);
     const pages = await Promise.all(names.map(async (n) => (await PDFDocument.load(files[n])).getPageCount()));
     expect(pages.reduce((a, b) => a + b, 0)).toBe(pagesBefore - 4);
+    // or one PDF of the three lists
+    const combined = await page.request.get((await complete.getByTestId('download-combined').getAttribute('href')) as string);
+    expect(combined.headers()['content-type']).toBe('application/pdf');
+    const one = await combined.body();
+    expect((await PDFDocument.load(one)).getPageCount()).toBe(pagesBefore - 4);
+    fs.writeFileSync(path.join('test-results', 'shots12', `${name}-all.pdf`), one);
 
     await page.goto('/history');
     const row = page.locator(`[data-testid="history-row"][data-id="${id}"]`);

@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { CircleCheckIcon, DownloadIcon, PlusIcon } from 'lucide-react';
+import { CircleCheckIcon, DownloadIcon, FileTextIcon, PlusIcon } from 'lucide-react';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { formatRupees, type DocumentStatus } from '@/lib/client/documents';
 import { cn } from '@/lib/utils';
@@ -41,6 +41,11 @@ export function CompleteView({ doc, onStartOver }: { doc: DocumentStatus; onStar
           </Button>
         )}
       </div>
+      {doc.combined_download_url ? (
+        <a href={doc.combined_download_url} className={cn(buttonVariants({ variant: 'outline' }), 'justify-self-center')} data-testid="download-combined">
+          <FileTextIcon /> Or one PDF of all {printedLists} lists
+        </a>
+      ) : null}
       {printedLists === null && <SlipPicturesButton doc={doc} />}
       <p className="text-center text-sm text-muted-foreground">
         It stays in your{' '}

@@ -110,6 +110,8 @@ export interface DocumentStatus extends DocumentSummary {
   parts?: TaskPart[] | null;
   /** Files of an uploaded ZIP that were not voter lists, left out. */
   skipped_files?: string[];
+  /** A complete task of several lists, up to 5,000 pages: its slips as one PDF (made on asking). */
+  combined_download_url?: string | null;
 }
 
 /** One voter list of a task of several, as the draft's table shows it. */

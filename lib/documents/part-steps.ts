@@ -9,6 +9,10 @@ import { feeInPaise } from '@/lib/slips/fees';
 import { chargedPages, type Orientation, type PageSize } from '@/lib/slips/layout-options';
 import { computeGrid, pageCount } from '@/lib/slips/render/layout';
 import type { VoterRecord } from '@/lib/slips/types';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { copyStoredFileTo } from '@/lib/files/file-copies';
 import type { DocumentsDeps } from './deps';
 import { partFileName, partsInOrder } from './parts';
 import { ProgressReporter } from './progress';
@@ -269,4 +273,41 @@ async function zipPartsStep(deps: DocumentsDeps, documentId: number, signal: Abo
   });
   await keepOrDiscard(deps, zip, saved);
   return { finalFileId: zip.id };
+}
+
+/** A combined PDF is made for a ward, not a constituency: past this many pages the ZIP is the download. */
+export const COMBINED_MAX_PAGES = 5000;
+
+/**
+ * The final slips of a paid task of several lists as one PDF, the lists in part-number order, made on
+ * asking in a sandbox process (PDFium copies the pages) and answered as a file in a scratch folder
+ * (`readThenRemove` it); not kept: the ZIP is what the task keeps.
+ */
+export async function combinedFinalPdf(deps: DocumentsDeps, doc: DocumentRow): Promise<{ file: string; dir: string; pages: number }> {
+  const printed = printedParts(doc, await listDocumentParts(deps.db, doc.id));
+  const pages = printed.reduce((n, p) => n + (p.pages ?? 0), 0);
+  if (pages > COMBINED_MAX_PAGES) {
+    throw new PartsTooLargeError(`One PDF is made for up to ${COMBINED_MAX_PAGES.toLocaleString('en-IN')} pages; these slips have ${pages.toLocaleString('en-IN')}. Download the ZIP: a PDF per list.`);
+  }
+  if (printed.some((p) => !p.finalFileId)) throw new NonRetriableJobError('The lists\' final slips are not all made.');
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'vsg-combined-'));
+  try {
+    const files = printed.map((_, i) => path.join(dir, `part-${i}.pdf`));
+    await Promise.all(printed.map((part, i) => copyStoredFileTo(deps.store, part.finalFileId as string, files[i])));
+    const out = path.join(dir, 'combined.pdf');
+    const result = await deps.sandbox.run('combine', { files, out }, { subject: 'render' });
+    await Promise.all(files.map((file) => rm(file, { force: true })));
+    return { file: out, dir, pages: result.pages };
+  } catch (error) {
+    await rm(dir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/** A combined PDF asked for slips past COMBINED_MAX_PAGES. */
+export class PartsTooLargeError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PartsTooLargeError';
+  }
 }

@@ -1,5 +1,6 @@
 import type { DocumentPartRow, DocumentRow } from '@/db/schema';
 import { partsInOrder } from './parts';
+import { COMBINED_MAX_PAGES } from './part-steps';
 import { paiseToRupees } from '@/lib/slips/fees';
 import type { ReceiptJson } from '@/lib/invoices/present';
 import type { FileTokenIssuer } from './file-token';
@@ -145,6 +146,9 @@ export async function statusJson(
     },
     test_mode: extra.testMode,
     parts: doc.partCount !== null ? partsJson(doc, extra.parts ?? [], urls) : null,
+    /** A complete task of several lists (a ward's, up to COMBINED_MAX_PAGES pages): its slips as one PDF, made on asking. */
+    combined_download_url:
+      doc.partCount !== null && doc.status === 'complete' && urls.download_url && (doc.totalPages ?? Infinity) <= COMBINED_MAX_PAGES ? `${urls.download_url}&combined=1` : null,
     skipped_files: doc.options.skipped_files ?? [],
     ...urls,
   };

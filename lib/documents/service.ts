@@ -13,7 +13,9 @@ import {
 import { findUserWithSession } from '@/db/queries/users';
 import { documentPartFileIds, findDocumentPart, insertDocumentParts } from '@/db/queries/document-parts';
 import { NonRetriableJobError } from '@/lib/jobs';
-import { partPreview } from './part-steps';
+import { combinedFinalPdf, PartsTooLargeError, partPreview } from './part-steps';
+import { stat } from 'node:fs/promises';
+import { readThenRemove } from '@/lib/files/file-copies';
 import { asJobError } from './step-plumbing';
 import type { DocumentRow, DocumentStatus, User } from '@/db/schema';
 import { ApiError } from '@/lib/api/errors';
@@ -217,10 +219,11 @@ export function listFileName(doc: DocumentRow, rest: string): { ascii: string; u
 /**
  * GET …/view and …/download: the PDF a valid token names, from the store. 401 without a valid token (a
  * token for another document, one whose session has ended or issued before a password change); 404 when
- * the task or its file no longer exists. A task of several lists: its final is a ZIP of their PDFs, and a
- * draft token with `part` (a list's position) opens that list's preview, made on first asking.
+ * the task or its file no longer exists. A task of several lists: its final is a ZIP of their PDFs (or, with
+ * `combined`, one PDF of them all, made on asking), and a draft token with `part` (a list's position) opens
+ * that list's preview, made on first asking.
  */
-export async function openDocumentFile(ctx: DocumentsDeps, id: number, token: string | null, part: string | null = null): Promise<PdfFile> {
+export async function openDocumentFile(ctx: DocumentsDeps, id: number, token: string | null, want: { part?: string | null; combined?: boolean } = {}): Promise<PdfFile> {
   const claims = await verifyFileToken(token);
   const expired = () => ApiError.unauthorized('This link has expired or is not valid; open the task again to get a new one.');
   if (!claims || claims.documentId !== id) throw expired();
@@ -230,7 +233,8 @@ export async function openDocumentFile(ctx: DocumentsDeps, id: number, token: st
   const doc = await findOwnDocument(ctx.db, claims.userId, id);
   if (!doc) throw ApiError.notFound('Task not found.');
   const gone = () => ApiError.notFound(doc.filesDeletedAt ? 'The files of this task have been deleted.' : 'This PDF is not available.');
-  if (part !== null) return openPartPreview(ctx, doc, claims.kind, part, gone);
+  if (want.part != null) return openPartPreview(ctx, doc, claims.kind, want.part, gone);
+  if (want.combined) return openCombined(ctx, doc, claims.kind, gone);
   const fileId = claims.kind === 'final' ? (doc.status === 'complete' ? doc.finalFileId : null) : doc.draftFileId;
   const file = fileId ? await ctx.store.stat(fileId) : null;
   if (!fileId || !file) throw gone();
@@ -242,6 +246,23 @@ export async function openDocumentFile(ctx: DocumentsDeps, id: number, token: st
     type: zipped ? 'application/zip' : undefined,
     storedId: fileId,
   };
+}
+
+/** A complete task of several lists' final slips as one PDF (a ward's, up to COMBINED_MAX_PAGES). */
+async function openCombined(ctx: DocumentsDeps, doc: DocumentRow, kind: DocumentFileKind, gone: () => ApiError): Promise<PdfFile> {
+  if (kind !== 'final' || doc.partCount === null) throw ApiError.notFound('One combined PDF is made for the final slips of a task of several voter lists.');
+  if (doc.status !== 'complete' || doc.filesDeletedAt) throw gone();
+  let made: Awaited<ReturnType<typeof combinedFinalPdf>>;
+  try {
+    made = await combinedFinalPdf(ctx, doc);
+  } catch (error) {
+    if (error instanceof PartsTooLargeError) throw ApiError.tooLarge(error.message);
+    const judged = asJobError(error);
+    if (judged instanceof NonRetriableJobError) throw ApiError.unprocessable(judged.message);
+    throw error;
+  }
+  const size = (await stat(made.file)).size;
+  return { body: readThenRemove(made.file, made.dir), size, name: listFileName(doc, `slips-${doc.id}-all.pdf`) };
 }
 
 /** One list's watermarked preview, for the draft screen of a task of several lists. */

@@ -13,6 +13,7 @@ import type { DocumentsDeps } from './deps';
 import { listFileName } from './service';
 import { renderInputIn } from './step-plumbing';
 import { zipStream } from '@/lib/files/zip-stream';
+import { readThenRemove } from '@/lib/files/file-copies';
 import { MAX_SELECTED_SLIPS, ONE_LIST_ONLY, namedVoters, sharedRenderError, sharedSlipsMode } from './voter-search';
 
 /**
@@ -112,11 +113,3 @@ async function* once(bytes: Uint8Array): AsyncIterable<Uint8Array> {
   yield bytes;
 }
 
-/** The file's bytes, then the folder removed (also when the reader stops early). */
-async function* readThenRemove(file: string, dir: string): AsyncIterable<Uint8Array> {
-  try {
-    for await (const chunk of createReadStream(file)) yield chunk as Uint8Array;
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}

@@ -98,6 +98,12 @@ export interface BannerTaskInput {
   file: string;
 }
 
+/** PDFs (our own slips) to put one after another into `out`. */
+export interface CombineTaskInput {
+  files: string[];
+  out: string;
+}
+
 export interface SandboxTasks {
   parse: { input: ParseTaskInput; result: ParseTaskResult };
   /** An uploaded banner checked: its header, then the whole picture decoded once (a damaged one is refused). */
@@ -105,6 +111,8 @@ export interface SandboxTasks {
   render: { input: RenderTaskInput; result: RenderTaskResult };
   'slip-images': { input: SlipImagesTaskInput; result: SlipImagesTaskResult };
   'legacy-cover': { input: LegacyCoverTaskInput; result: LegacyCoverTaskResult | null };
+  /** A task's lists' final PDFs as one PDF (PDFium copies the pages). */
+  combine: { input: CombineTaskInput; result: { pages: number } };
   /** Loads and exercises the readers once (a fresh process's first parse is several times slower). */
   warm: { input: Record<string, never>; result: null };
 }

@@ -1,10 +1,11 @@
-import { mkdtemp, open, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, open, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { SlipInputError as ChoiceInputError } from '@/lib/slips/render/errors';
 import type { RollBox, VoterRecord } from '@/lib/slips/types';
 import type {
   BannerTaskInput,
+  CombineTaskInput,
   LegacyCoverTaskInput,
   LegacyCoverTaskResult,
   ParseTaskInput,
@@ -178,6 +179,16 @@ async function bannerTask(input: BannerTaskInput): Promise<{ format: string; wid
   return inspectBanner(new Uint8Array(await readFile(input.file)));
 }
 
+async function combineTask(input: CombineTaskInput, ctx: TaskContext): Promise<{ pages: number }> {
+  const { combinePdfs } = await import('@/lib/slips/render/combine-pdfs');
+  const { pdf, pages } = await combinePdfs(
+    input.files.map((file) => async () => new Uint8Array(await readFile(file))),
+    (done, total) => ctx.progress(done, total),
+  );
+  await writeFile(input.out, pdf);
+  return { pages };
+}
+
 async function legacyCoverTask(input: LegacyCoverTaskInput): Promise<LegacyCoverTaskResult | null> {
   const { readLegacyCover } = await import('@/lib/slips/ingest/pdf/legacy-cover');
   const cover = await readLegacyCover(new Uint8Array(await readFile(input.file)));
@@ -245,6 +256,8 @@ export async function runTask<N extends TaskName>(name: N, input: SandboxTasks[N
       return (await renderTask(input as RenderTaskInput, ctx)) as SandboxTasks[N]['result'];
     case 'slip-images':
       return (await slipImagesTask(input as SlipImagesTaskInput, ctx)) as SandboxTasks[N]['result'];
+    case 'combine':
+      return (await combineTask(input as CombineTaskInput, ctx)) as SandboxTasks[N]['result'];
     case 'legacy-cover':
       return (await legacyCoverTask(input as LegacyCoverTaskInput)) as SandboxTasks[N]['result'];
     case 'banner':

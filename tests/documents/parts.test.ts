@@ -133,6 +133,16 @@ describeEachDb('a task of several voter lists (a ward or a constituency)', (ctx)
     const past = await fetchFile(downloadRoute, done.download_url, id, { range: `bytes=${zip.bytes.length}-` });
     expect(past.status).toBe(416);
 
+    // or the whole as one PDF, the lists one after another
+    expect(done.combined_download_url).toBe(`${done.download_url}&combined=1`);
+    const one = await fetchFile(downloadRoute, done.combined_download_url, id);
+    expect(one.status).toBe(200);
+    expect(one.headers.get('content-type')).toBe('application/pdf');
+    expect(one.headers.get('content-disposition')).toMatch(/filename="13_voter_lists-slips-\d+-all\.pdf"/);
+    expect(pdfPages(one.bytes)).toBe(redrawn.total_pages);
+    // a draft link opens no combined PDF
+    expect((await fetchFile(downloadRoute, `${draft.download_url}&combined=1`, id)).status).toBe(404);
+
     // each list was read once and rendered once
     const steps = (await Promise.all([draft.task_id, done.task_id].map((run: string) => listSteps(ctx.db, run)))).flat();
     const partSteps = steps.filter((s) => /^(parse|final)-part-/.test(s.stepId));

@@ -7,5 +7,5 @@ import { pdfResponse } from '@/lib/api/pdf-response';
 export const GET = withContext<{ id: string }>(async (req, { ctx, params }) => {
   const id = parseIdParam(params.id, 'task id');
   const url = new URL(req.url);
-  return pdfResponse(await openDocumentFile(ctx, id, url.searchParams.get('token'), url.searchParams.get('part')), 'inline', req);
+  return pdfResponse(await openDocumentFile(ctx, id, url.searchParams.get('token'), { part: url.searchParams.get('part'), combined: url.searchParams.get('combined') === '1' }), 'inline', req);
 });
