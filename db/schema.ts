@@ -231,6 +231,15 @@ export const documentParts = pgTable(
     /** This list's final slips, until they are put in the task's ZIP. */
     finalFileId: text('final_file_id'),
     pages: integer('pages'),
+    /**
+     * The process working on this list now (reading it or making its slips) and until when its claim holds:
+     * the processes of a task share its lists this way, and a list whose claimer died is taken again.
+     */
+    claimedBy: text('claimed_by'),
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    /** The processes that read this list and made its final slips. */
+    readBy: text('read_by'),
+    madeBy: text('made_by'),
     ...timestamps,
   },
   (t) => [uniqueIndex('document_parts_position_idx').on(t.documentId, t.position)],

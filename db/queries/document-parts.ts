@@ -88,3 +88,55 @@ export async function clearPartPreviews(db: Db, documentId: number): Promise<str
   await db.update(documentParts).set({ draftFileId: null, updatedAt: new Date() }).where(eq(documentParts.documentId, documentId));
   return rows.map((r) => r.draftFileId).filter((id): id is string => !!id);
 }
+
+export type PartPhase = 'read' | 'make';
+
+/** A list still waiting for this phase's work: not read (nor failed), or read, printed and without its final slips. */
+function pendingIn(phase: PartPhase, excluded: readonly number[]) {
+  if (phase === 'read') return sql`${documentParts.votersFileId} is null and ${documentParts.errorMessage} is null`;
+  const left = excluded.length > 0 ? sql` and ${documentParts.position} not in (${sql.join(excluded.map((p) => sql`${p}`), sql`, `)})` : sql``;
+  return sql`${documentParts.votersFileId} is not null and ${documentParts.finalFileId} is null${left}`;
+}
+
+/**
+ * Claims the first list of a task still waiting for `phase` that no live process holds (none, or one whose
+ * claim ran out: its process died), for `leaseMs`; null when none is left to claim. One statement, rows
+ * locked as they are looked at and others skipped: two processes never claim the same list.
+ */
+export async function claimNextPart(db: Db, documentId: number, phase: PartPhase, worker: string, leaseMs: number, excluded: readonly number[] = []): Promise<DocumentPartRow | null> {
+  const [row] = await db
+    .update(documentParts)
+    .set({ claimedBy: worker, claimedUntil: sql`now() + make_interval(secs => ${leaseMs / 1000})`, updatedAt: new Date() })
+    .where(
+      sql`${documentParts.id} = (select id from ${documentParts} where ${documentParts.documentId} = ${documentId} and ${pendingIn(phase, excluded)} and (${documentParts.claimedUntil} is null or ${documentParts.claimedUntil} < now()) order by ${documentParts.position} limit 1 for update skip locked)`,
+    )
+    .returning();
+  return row ?? null;
+}
+
+/** Keeps a claim alive while its work goes on; false when the claim is no longer this worker's. */
+export async function extendPartClaim(db: Db, partId: number, worker: string, leaseMs: number): Promise<boolean> {
+  const rows = await db
+    .update(documentParts)
+    .set({ claimedUntil: sql`now() + make_interval(secs => ${leaseMs / 1000})` })
+    .where(and(eq(documentParts.id, partId), eq(documentParts.claimedBy, worker)))
+    .returning({ id: documentParts.id });
+  return rows.length > 0;
+}
+
+/** Lets go of a claim; `done` records the worker as the one that did the phase's work. */
+export async function releasePartClaim(db: Db, partId: number, worker: string, done: PartPhase | null): Promise<void> {
+  await db
+    .update(documentParts)
+    .set({ claimedBy: null, claimedUntil: null, ...(done === 'read' ? { readBy: worker } : done === 'make' ? { madeBy: worker } : {}), updatedAt: new Date() })
+    .where(and(eq(documentParts.id, partId), eq(documentParts.claimedBy, worker)));
+}
+
+/** How many of a task's lists still wait for `phase` (claimed or not). */
+export async function countPendingParts(db: Db, documentId: number, phase: PartPhase, excluded: readonly number[] = []): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(documentParts)
+    .where(sql`${documentParts.documentId} = ${documentId} and ${pendingIn(phase, excluded)}`);
+  return row.n;
+}

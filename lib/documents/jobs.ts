@@ -3,7 +3,7 @@ import { defineJob, eraseJob } from '@/lib/jobs';
 import { documentsDeps } from './deps';
 import { purgeExpiredFiles } from './retention';
 import { markFailed, parseStep, renderDraftStep, renderFinalStep, rollFactsStep } from './steps';
-import { readPartsSteps, renderPartsDraftStep, renderPartsFinalSteps } from './part-steps';
+import { helpWithParts, readPartsSteps, renderPartsDraftStep, renderPartsFinalSteps, type PartSharing } from './part-steps';
 import { findDocument } from '@/db/queries/documents';
 import type { DocumentsDeps } from './deps';
 
@@ -35,11 +35,11 @@ export const draftJob = defineJob<TaskPayload>({
   retries: 3,
   concurrencyKey: 'event.data.userId',
   cancelOn: { event: CANCEL_EVENT, match: 'data.documentId' },
-  async handler({ documentId }, io) {
+  async handler({ documentId, userId }, io) {
     const deps = await documentsDeps();
     if (await isTaskOfParts(deps, documentId)) {
       // a step per list (parse-part-N), side by side; then the pages of them all and the first list's preview
-      await readPartsSteps(deps, documentId, io);
+      await readPartsSteps(deps, documentId, io, await partSharing({ documentId, userId }));
       await io.step('render-draft', () => renderPartsDraftStep(deps, documentId, io.signal));
       return;
     }
@@ -56,14 +56,48 @@ export const finalJob = defineJob<TaskPayload>({
   schema: taskPayload,
   retries: 5,
   concurrencyKey: 'event.data.userId',
-  async handler({ documentId }, io) {
+  async handler({ documentId, userId }, io) {
     const deps = await documentsDeps();
     // a task of lists: a step per list (final-part-N), side by side, then one ZIP of their PDFs
-    if (await isTaskOfParts(deps, documentId)) await renderPartsFinalSteps(deps, documentId, io);
+    if (await isTaskOfParts(deps, documentId)) await renderPartsFinalSteps(deps, documentId, io, await partSharing({ documentId, userId }));
     else await io.step('render-final', () => renderFinalStep(deps, documentId, io.signal));
   },
   onFailure: (payload, failure) => markFailed(payload, failure, 'render-final'),
 });
+
+const helperPayload = taskPayload.extend({ phase: z.enum(['read', 'make']) });
+type HelperPayload = z.infer<typeof helperPayload>;
+
+/**
+ * A helper of a task of several lists on the local runner: claims the task's lists waiting for `phase` (read,
+ * or make the final slips) one at a time until none is left. Any server process may run it, so the
+ * processes of a deployment share one task's lists; the task's own run does the same and waits for all.
+ */
+export const partsHelperJob = defineJob<HelperPayload>({
+  id: 'slips-parts',
+  event: 'slips/parts.help',
+  schema: helperPayload,
+  retries: 3,
+  cancelOn: { event: CANCEL_EVENT, match: 'data.documentId' },
+  async handler({ documentId, phase }, io) {
+    await helpWithParts(await documentsDeps(), documentId, phase, io);
+  },
+  // what a helper leaves undone, the task's own run takes over (its claims run out)
+  onFailure: async () => undefined,
+});
+
+/** On the local runner, the helpers a task's run queues (once per task and phase); Inngest needs none (each list's step is its own call). */
+async function partSharing(task: TaskPayload): Promise<PartSharing | undefined> {
+  // imported on use: the process's dispatcher module imports these definitions
+  const { getJobDispatcher } = await import('@/lib/server/jobs');
+  const jobs = await getJobDispatcher();
+  if (jobs.provider !== 'local') return undefined;
+  return {
+    async help(phase, count) {
+      for (let i = 0; i < count; i++) await jobs.start(partsHelperJob, { ...task, phase }, { dedupeKey: `parts-${task.documentId}-${phase}-${i}` });
+    },
+  };
+}
 
 export const retentionJob = defineJob({
   id: 'files-retention',
@@ -77,4 +111,4 @@ export const retentionJob = defineJob({
 });
 
 /** Every job of the pipeline, as the runners take them. */
-export const PIPELINE_JOBS = [eraseJob(draftJob), eraseJob(finalJob), eraseJob(retentionJob)];
+export const PIPELINE_JOBS = [eraseJob(draftJob), eraseJob(finalJob), eraseJob(partsHelperJob), eraseJob(retentionJob)];

@@ -1,4 +1,14 @@
-import { claimPartFile, clearPartPreviews, listDocumentParts, updateDocumentPart } from '@/db/queries/document-parts';
+import {
+  claimNextPart,
+  claimPartFile,
+  clearPartPreviews,
+  countPendingParts,
+  extendPartClaim,
+  listDocumentParts,
+  releasePartClaim,
+  updateDocumentPart,
+  type PartPhase,
+} from '@/db/queries/document-parts';
 import { transitionDocument } from '@/db/queries/documents';
 import type { DocumentParseSummary, DocumentPartRow, DocumentRow, SlipSummary } from '@/db/schema';
 import type { StoredFile } from '@/lib/files';
@@ -52,25 +62,157 @@ async function inPool<T>(items: readonly T[], limit: number, work: (item: T, ind
   if (failure) throw (failure as { error: unknown }).error;
 }
 
+/**
+ * How the lists of a task are shared between the processes of the local runner (on PostgreSQL, every server
+ * process runs jobs): helper jobs any process may take, each claiming lists one at a time as the task's own
+ * run does. Inngest needs none of it: each list's step is its own call to the app, taken by any instance.
+ */
+export interface PartSharing {
+  /** Queues helper jobs for `phase` (each claims lists until none is left; a task's helpers are queued once per phase). */
+  help(phase: PartPhase, count: number): Promise<void>;
+}
+
+/** How long a claim on a list holds without being renewed (renewed every third of it while the work goes on). */
+export const PART_CLAIM_MS = 20_000;
+/** How often the task's run looks again while other processes hold its last lists. */
+const PART_WAIT_MS = 500;
+/** Helper jobs per phase: with the task's own run, up to three processes share a task's lists. */
+const PART_HELPERS = 2;
+
+/** This process, as the claims on lists name it. */
+const WORKER = `${os.hostname()}#${process.pid}`;
+
+const stepOfPhase = (phase: PartPhase, position: number) => `${phase === 'read' ? 'parse' : 'final'}-part-${position}`;
+
+/** Progress of a phase as the page shows it: "Reading part 37 of 312 · page 12 of 30 · 36 of 312 read". */
+function phaseWords(phase: PartPhase) {
+  return phase === 'read' ? { doing: 'Reading', done: 'read', stage: 30, span: 40 } : { doing: 'Making', done: 'made', stage: 75, span: 20 };
+}
+
+/**
+ * A phase's work over a task's lists. Shared (the local runner): helper jobs are queued and this run claims
+ * lists too, then waits for the ones others hold (taking any whose claim ran out). Not shared (Inngest): a
+ * step per list, `partsConcurrency` at a time.
+ */
+async function runPhase(
+  deps: DocumentsDeps,
+  doc: DocumentRow,
+  phase: PartPhase,
+  parts: readonly DocumentPartRow[],
+  io: Pick<JobIo, 'step' | 'signal'>,
+  progress: ProgressReporter,
+  sharing: PartSharing | undefined,
+): Promise<void> {
+  const words = phaseWords(phase);
+  const total = parts.length;
+  const excluded = phase === 'make' ? (doc.options.excluded_parts ?? []) : [];
+  let done = total - (await countPendingParts(deps.db, doc.id, phase, excluded));
+  const reportDone = async () => {
+    done = total - (await countPendingParts(deps.db, doc.id, phase, excluded));
+    progress.report({ progress: words.stage + Math.round((words.span * done) / Math.max(1, total)), progressMessage: `${words.doing} ${total} voter lists · ${done} of ${total} ${words.done}` });
+    return done;
+  };
+  const onPage = (part: DocumentPartRow) => (page: number, pages: number) =>
+    progress.report({ progressMessage: `${words.doing} part ${part.position + 1} of ${total} · page ${page} of ${pages} · ${done} of ${total} ${words.done}` });
+  if (!sharing) {
+    await inPool(parts, partsConcurrency(deps), async (part) => {
+      await io.step(stepOfPhase(phase, part.position), () => phaseWork(deps, doc, phase, part, progress, onPage(part)));
+      await reportDone();
+    });
+    return;
+  }
+  if (total > 1) await sharing.help(phase, Math.min(PART_HELPERS, total - 1));
+  for (;;) {
+    await inPool(Array.from({ length: partsConcurrency(deps) }), partsConcurrency(deps), () =>
+      claimAndWork(deps, doc, phase, io, progress, excluded, (part) => onPage(part), reportDone),
+    );
+    if ((await reportDone()) >= total) return;
+    // the last lists are another process's: wait for them, taking any whose claim runs out
+    await new Promise((resolve) => setTimeout(resolve, PART_WAIT_MS));
+    if (progress.signal.aborted) throw progress.signal.reason;
+  }
+}
+
+/** The work of one phase on one list (each list's own memo: a list read or made is not done again). */
+function phaseWork(
+  deps: DocumentsDeps,
+  doc: DocumentRow,
+  phase: PartPhase,
+  part: DocumentPartRow,
+  progress: ProgressReporter,
+  onPage: (page: number, pages: number) => void,
+): Promise<PartReadResult | { finalFileId: string }> {
+  return phase === 'read' ? readPart(deps, doc, part, progress.signal, onPage) : renderPartFinal(deps, doc, part, progress.signal, onPage);
+}
+
+/**
+ * Claims lists waiting for `phase` one at a time until none is left to claim, and does each one's work as a
+ * step of this run, its claim renewed while the work goes on and let go after.
+ */
+async function claimAndWork(
+  deps: DocumentsDeps,
+  doc: DocumentRow,
+  phase: PartPhase,
+  io: Pick<JobIo, 'step' | 'signal'>,
+  progress: ProgressReporter,
+  excluded: readonly number[],
+  onPage: (part: DocumentPartRow) => (page: number, pages: number) => void,
+  afterEach: () => Promise<unknown>,
+): Promise<void> {
+  for (;;) {
+    if (progress.signal.aborted) throw progress.signal.reason;
+    const part = await claimNextPart(deps.db, doc.id, phase, WORKER, PART_CLAIM_MS, excluded);
+    if (!part) return;
+    const renew = setInterval(() => void extendPartClaim(deps.db, part.id, WORKER, PART_CLAIM_MS).catch(() => undefined), PART_CLAIM_MS / 3);
+    renew.unref();
+    let done = false;
+    try {
+      await io.step(stepOfPhase(phase, part.position), () => phaseWork(deps, doc, phase, part, progress, onPage(part)));
+      done = true;
+    } finally {
+      clearInterval(renew);
+      await releasePartClaim(deps.db, part.id, WORKER, done ? phase : null).catch(() => undefined);
+    }
+    await afterEach();
+  }
+}
+
+/**
+ * A helper job's work: claim the task's lists waiting for `phase` and do them, until none is left to claim.
+ * The task's own run waits for every list, so a helper that stops early loses nothing.
+ */
+export async function helpWithParts(deps: DocumentsDeps, documentId: number, phase: PartPhase, io: Pick<JobIo, 'step' | 'signal'>): Promise<{ phase: PartPhase }> {
+  const doc = await loadTask(deps, documentId);
+  if (phase === 'make' && !doc.paidAt) return { phase };
+  const controller = linkedController(io.signal);
+  const progress = new ProgressReporter(deps.db, documentId, controller);
+  const parts = phase === 'read' ? await listDocumentParts(deps.db, documentId) : printedParts(doc, await listDocumentParts(deps.db, documentId));
+  const words = phaseWords(phase);
+  await claimAndWork(
+    deps,
+    doc,
+    phase,
+    io,
+    progress,
+    phase === 'make' ? (doc.options.excluded_parts ?? []) : [],
+    (part) => (page, pages) => progress.report({ progressMessage: `${words.doing} part ${part.position + 1} of ${parts.length} · page ${page} of ${pages}` }),
+    async () => undefined,
+  );
+  return { phase };
+}
+
 /** What reading one list ended in. */
 type PartReadResult = { voters: number } | { error: string };
 
 /** Reads each list not yet read, side by side; then the task's totals. */
-export async function readPartsSteps(deps: DocumentsDeps, documentId: number, io: Pick<JobIo, 'step' | 'signal'>): Promise<void> {
+export async function readPartsSteps(deps: DocumentsDeps, documentId: number, io: Pick<JobIo, 'step' | 'signal'>, sharing?: PartSharing): Promise<void> {
   const doc = await loadTask(deps, documentId);
   if (doc.voterCount !== null && doc.parseSummary) return;
   const parts = await listDocumentParts(deps.db, documentId);
   const controller = linkedController(io.signal);
   const progress = new ProgressReporter(deps.db, documentId, controller);
   await progress.set({ status: 'processing', progress: 30, progressMessage: `Reading ${parts.length} voter lists`, errorMessage: null, failedStep: null });
-  let done = 0;
-  await inPool(parts, partsConcurrency(deps), async (part, index) => {
-    await io.step(`parse-part-${part.position}`, () => readPart(deps, doc, part, controller.signal, (page, pages) =>
-      progress.report({ progressMessage: `Reading part ${index + 1} of ${parts.length} · page ${page} of ${pages} · ${done} of ${parts.length} read` }),
-    ));
-    done += 1;
-    progress.report({ progress: 30 + Math.round((40 * done) / parts.length), progressMessage: `Reading ${parts.length} voter lists · ${done} of ${parts.length} read` });
-  });
+  await runPhase(deps, doc, 'read', parts, io, progress, sharing);
   const read = await listDocumentParts(deps.db, documentId);
   const good = read.filter((p) => p.votersFileId && p.parseSummary);
   if (good.length === 0) {
@@ -220,7 +362,7 @@ async function updateDocumentPartPreview(deps: DocumentsDeps, documentId: number
  * Step `render-final` of a task of lists: each printed list's final slips rendered side by side (a step
  * each), then put into one ZIP, a PDF per list named by its constituency, part and polling station.
  */
-export async function renderPartsFinalSteps(deps: DocumentsDeps, documentId: number, io: Pick<JobIo, 'step' | 'signal'>): Promise<void> {
+export async function renderPartsFinalSteps(deps: DocumentsDeps, documentId: number, io: Pick<JobIo, 'step' | 'signal'>, sharing?: PartSharing): Promise<void> {
   const doc = await loadTask(deps, documentId);
   if (!doc.paidAt) throw new NonRetriableJobError('The final slips are made only after the payment is confirmed.');
   if (doc.finalFileId && doc.status === 'complete') return;
@@ -228,14 +370,7 @@ export async function renderPartsFinalSteps(deps: DocumentsDeps, documentId: num
   const controller = linkedController(io.signal);
   const progress = new ProgressReporter(deps.db, documentId, controller);
   await progress.set({ status: 'generating', progress: 75, progressMessage: `Making the final slips of ${printed.length} voter lists`, errorMessage: null, failedStep: null });
-  let done = 0;
-  await inPool(printed, partsConcurrency(deps), async (part, index) => {
-    await io.step(`final-part-${part.position}`, () => renderPartFinal(deps, doc, part, controller.signal, (page, pages) =>
-      progress.report({ progressMessage: `Making part ${index + 1} of ${printed.length} · page ${page} of ${pages} · ${done} of ${printed.length} made` }),
-    ));
-    done += 1;
-    progress.report({ progress: 75 + Math.round((20 * done) / printed.length), progressMessage: `Making the slips of ${printed.length} voter lists · ${done} of ${printed.length} made` });
-  });
+  await runPhase(deps, doc, 'make', printed, io, progress, sharing);
   await io.step('zip', () => zipPartsStep(deps, documentId, controller.signal));
 }
 

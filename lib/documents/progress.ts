@@ -19,6 +19,11 @@ export class ProgressReporter {
     private readonly intervalMs = 500,
   ) {}
 
+  /** Aborted when the job is, or when a write found the task gone: long work stops on it. */
+  get signal(): AbortSignal {
+    return this.controller.signal;
+  }
+
   /** Records progress now or soon. */
   report(patch: DocumentPatch): void {
     this.pending = patch;

@@ -11,7 +11,7 @@ import {
   transitionDocument,
 } from '@/db/queries/documents';
 import { findUserWithSession } from '@/db/queries/users';
-import { documentPartFileIds, findDocumentPart, insertDocumentParts } from '@/db/queries/document-parts';
+import { documentPartFileIds, findDocumentPart, insertDocumentParts, listDocumentParts } from '@/db/queries/document-parts';
 import { NonRetriableJobError } from '@/lib/jobs';
 import { combinedFinalPdf, PartsTooLargeError, partPreview } from './part-steps';
 import { stat } from 'node:fs/promises';
@@ -310,6 +310,10 @@ export async function chooseSlips(ctx: DocumentsContext, userId: number, id: num
   if (excludedParts !== undefined) {
     if (doc.partCount === null) throw ApiError.unprocessable('This task holds one voter list: there are no lists to leave out.');
     if (excludedParts.some((p) => p >= (doc.partCount ?? 0))) throw ApiError.unprocessable(`This task holds ${doc.partCount} voter lists, numbered from 0.`);
+    const left = new Set(excludedParts);
+    if (!(await listDocumentParts(ctx.db, doc.id)).some((part) => part.votersFileId && !left.has(part.position))) {
+      throw ApiError.unprocessable('Keep at least one voter list that was read: every list would be left out.');
+    }
   }
   const choices = slipChoicesSchema.parse({ ...slipChoicesOf(doc), ...changes });
   try {

@@ -199,6 +199,8 @@ export async function readGeneratorUpload(
     if (!takeUpload) throw ApiError.badRequest(`The ${field} field is not taken here; send the file itself.`);
     if (!/^[A-Za-z0-9_-]{1,64}$/.test(uploadId)) throw ApiError.unprocessable(`${field}: ${uploadId.slice(0, 80)} is not an upload id.`);
     const taken = await takeUpload(uploadId);
+    // taken as the wrong kind: it is this task's to remove, with the rest of what it took
+    if (taken && taken.kind !== kind) stored.push({ id: taken.fileId, size: taken.size, contentType: 'application/octet-stream' });
     if (!taken || taken.kind !== kind) {
       throw ApiError.unprocessable(`The upload ${uploadId} is not finished, was already used, or is not yours; upload the file again.`);
     }
