@@ -263,13 +263,21 @@ test('SIGKILL while the lists of a task of several are made: after a restart eve
     expect(reads).toHaveLength(LISTS);
     // every list read once: none was read again after the restart
     for (const r of reads) expect(r.runs).toBe(1);
-    // every list made and finished once; only the ones being made at the kill (at most the two running side by side) started twice
-    expect(made).toHaveLength(LISTS);
-    for (const r of made) expect(r.done).toBe(true);
-    const again = made.filter((r) => r.runs > 1);
-    expect(again.length).toBeLessThanOrEqual(2);
-    for (const r of made) expect(r.runs).toBeLessThanOrEqual(2);
-    expect(made.filter((r) => r.runs === 1).length).toBeGreaterThanOrEqual(2);
+    // every list made and finished once, by the task's run or a helper; the ones being made at the kill
+    // (at most four: two claimed by the run, one by each helper) started once more, in whichever run took them
+    const perList = new Map<string, { done: number; runs: number }>();
+    for (const r of made) {
+      const list = perList.get(r.step_id) ?? { done: 0, runs: 0 };
+      perList.set(r.step_id, { done: list.done + (r.done ? 1 : 0), runs: list.runs + r.runs });
+    }
+    expect(perList.size).toBe(LISTS);
+    for (const list of perList.values()) {
+      expect(list.done).toBe(1);
+      expect(list.runs).toBeLessThanOrEqual(2);
+    }
+    const again = [...perList.values()].filter((list) => list.runs > 1);
+    expect(again.length).toBeLessThanOrEqual(4);
+    expect(LISTS - again.length).toBeGreaterThanOrEqual(2);
     expect(steps.find((r) => r.step_id === 'zip')?.runs).toBe(1);
     finished = true;
   } finally {

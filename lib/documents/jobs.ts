@@ -111,4 +111,7 @@ export const retentionJob = defineJob({
 });
 
 /** Every job of the pipeline, as the runners take them. */
-export const PIPELINE_JOBS = [eraseJob(draftJob), eraseJob(finalJob), eraseJob(partsHelperJob), eraseJob(retentionJob)];
+export const PIPELINE_JOBS = [eraseJob(draftJob), eraseJob(finalJob), eraseJob(retentionJob)];
+
+/** The local runner's jobs: the pipeline's and the helpers that share a task's lists between processes (Inngest needs none). */
+export const LOCAL_JOBS = [...PIPELINE_JOBS, eraseJob(partsHelperJob)];

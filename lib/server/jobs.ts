@@ -1,7 +1,7 @@
 import { getDb } from './database';
 import { releaseOrphanedJobs } from '@/db/queries/jobs';
 import { getConfig } from '@/lib/config';
-import { PIPELINE_JOBS, retentionJob } from '@/lib/documents/jobs';
+import { LOCAL_JOBS, retentionJob } from '@/lib/documents/jobs';
 import { LocalJobRunner, type JobDefinition, type JobDispatcher } from '@/lib/jobs';
 import { LocalDispatcher } from '@/lib/jobs/dispatcher';
 import { onShutdown } from './shutdown';
@@ -42,7 +42,7 @@ export async function startLocalJobs(): Promise<void> {
     const released = await releaseOrphanedJobs(db);
     if (released > 0) console.info(`[jobs] resuming ${released} job(s) interrupted by the last shutdown`);
   }
-  const runner = new LocalJobRunner(db, PIPELINE_JOBS, {
+  const runner = new LocalJobRunner(db, LOCAL_JOBS, {
     concurrency: config.JOBS_CONCURRENCY,
     ...(process.env.VSG_JOBS_POLL_MS ? { pollMs: Number(process.env.VSG_JOBS_POLL_MS) } : {}),
     ...(process.env.VSG_JOBS_LEASE_MS ? { leaseMs: Number(process.env.VSG_JOBS_LEASE_MS) } : {}),

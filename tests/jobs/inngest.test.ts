@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { InngestTestEngine } from '@inngest/test';
 import { NextRequest } from 'next/server';
-import { expect, it, vi } from 'vitest';
+import { expect, it, onTestFinished, vi } from 'vitest';
 import { findDocument, markDocumentPaid } from '@/db/queries/documents';
 import { functions } from '@/inngest/functions';
 import { GET as inngestRoute } from '@/app/api/inngest/route';
@@ -109,6 +109,16 @@ describeEachDb('the slip pipeline on Inngest', (ctx) => {
     const res = await uploadMany(tokens.access_token, sheets, { bytes: await bannerPng(300, 60), name: 'b.png' });
     expect(res.status).toBe(201);
     const data = { documentId: ((await res.json()) as { id: number }).id, userId: user.id };
+    // from here the jobs are Inngest's, as in a deployment that runs them there: no helper jobs, a step per list
+    vi.stubEnv('JOBS_PROVIDER', 'inngest');
+    vi.stubEnv('INNGEST_DEV', '1');
+    resetConfigForTests();
+    await resetJobsForTests();
+    onTestFinished(async () => {
+      vi.unstubAllEnvs();
+      resetConfigForTests();
+      await resetJobsForTests();
+    });
 
     // the test engine runs the steps found together (the lists) and goes on; it keeps the last step's result
     const draft = await new InngestTestEngine({ function: byId('slips-draft') }).execute({ events: [{ name: 'slips/draft.requested', data }] });
