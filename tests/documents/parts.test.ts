@@ -5,7 +5,8 @@ import path from 'node:path';
 import { expect, it } from 'vitest';
 import { strToU8, unzipSync, zipSync } from 'fflate';
 import { markDocumentPaid } from '@/db/queries/documents';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { jobSteps, jobs } from '@/db/schema';
 import { listDocumentParts } from '@/db/queries/document-parts';
 import { GET as listRoute } from '@/app/api/documents/route';
 import { GET as viewRoute } from '@/app/api/documents/[id]/view/route';
@@ -149,10 +150,12 @@ describeEachDb('a task of several voter lists (a ward or a constituency)', (ctx)
     expect((await fetchFile(downloadRoute, `${draft.download_url}&combined=1`, id)).status).toBe(404);
 
     // each list was read once and rendered once, by the task's own run or by its helpers (the runs share the lists)
-    const steps = (await ctx.db.execute(
-      sql`select s.step_id as "stepId", s.runs, s.completed_at is not null as done from job_steps s join jobs j on j.id = s.job_id where (j.payload->>'documentId')::int = ${id}`,
-    )) as unknown as { rows: { stepId: string; runs: number; done: boolean }[] };
-    const partSteps = steps.rows.filter((s) => /^(parse|final)-part-/.test(s.stepId));
+    const steps = await ctx.db
+      .select({ stepId: jobSteps.stepId, runs: jobSteps.runs, done: sql<boolean>`${jobSteps.completedAt} is not null` })
+      .from(jobSteps)
+      .innerJoin(jobs, eq(jobs.id, jobSteps.jobId))
+      .where(sql`(${jobs.payload}->>'documentId')::int = ${id}`);
+    const partSteps = steps.filter((s) => /^(parse|final)-part-/.test(s.stepId));
     expect(partSteps.filter((s) => s.stepId.startsWith('parse-part-')).map((s) => s.stepId).sort()).toEqual(draft.parts.map((p: { position: number }) => `parse-part-${p.position}`).sort());
     expect(partSteps.filter((s) => s.stepId.startsWith('final-part-'))).toHaveLength(11);
     for (const step of partSteps) expect(step).toMatchObject({ runs: 1, done: true });
