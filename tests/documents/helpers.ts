@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect } from 'vitest';
@@ -127,4 +128,22 @@ export function uploadMany(token: string, lists: readonly ListFile[], banner: Li
   form.set('banner_file', new Blob([Buffer.from(banner.bytes)]), banner.name);
   const req = new Request('http://test.local/api/documents/voter-slip-generator', { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
   return uploadRoute(req, { params: Promise.resolve({}) });
+}
+
+/** Pages of a PDF, as pdfinfo counts them. */
+export function pdfPages(bytes: Uint8Array): number {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vsg-pdf-'));
+  const file = path.join(dir, 'x.pdf');
+  fs.writeFileSync(file, bytes);
+  const info = execFileSync('pdfinfo', [file]).toString();
+  fs.rmSync(dir, { recursive: true, force: true });
+  return Number(/Pages:\s+(\d+)/.exec(info)?.[1]);
+}
+
+/** A file route (view, download) called with a signed link as a browser follows it, with any request headers (Range). */
+export async function fetchFile(handler: unknown, url: string, id: number, headers: Record<string, string> = {}): Promise<{ status: number; bytes: Uint8Array; headers: Headers }> {
+  const res = await (handler as (r: Request, c: { params: Promise<{ id: string }> }) => Promise<Response>)(new Request(`http://test.local${url}`, { headers }), {
+    params: Promise.resolve({ id: String(id) }),
+  });
+  return { status: res.status, bytes: new Uint8Array(await res.arrayBuffer()), headers: res.headers };
 }

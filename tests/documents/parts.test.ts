@@ -1,6 +1,4 @@
 import fs from 'node:fs';
-import { execFileSync } from 'node:child_process';
-import os from 'node:os';
 import path from 'node:path';
 import { expect, it } from 'vitest';
 import { strToU8, unzipSync, zipSync } from 'fflate';
@@ -19,7 +17,7 @@ import { describeEachDb } from '@/tests/helpers/db';
 import { call, makeUser } from '@/tests/auth/helpers';
 import { bannerPng } from '@/tests/render/helpers';
 import { ENGLISH_HEADER, voterRows, workbook } from '@/tests/ingest/sheets';
-import { storeContents, uploadMany, useDocumentsTestEnv, waitForStatus, type ListFile } from './helpers';
+import { fetchFile, pdfPages, storeContents, uploadMany, useDocumentsTestEnv, waitForStatus, type ListFile } from './helpers';
 import { created, cutBody, idOf, offsetOf, patch } from '@/tests/uploads/helpers';
 
 const ROLLS = path.resolve(process.cwd(), '../shared/fixtures/rolls');
@@ -29,22 +27,6 @@ const SCAN_PAGE = path.join(ROLLS, 'up-2023-kalyanpur-page-scan300.pdf');
 const HAVE_ROLLS = [TEXT_ROLL, LEGACY_ROLL, SCAN_PAGE].every((f) => fs.existsSync(f));
 if (!HAVE_ROLLS && process.env.CI) throw new Error(`The shared roll fixtures are required on CI and are missing under ${ROLLS}`);
 const itWithRolls = HAVE_ROLLS ? it : it.skip;
-
-function pdfPages(bytes: Uint8Array): number {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vsg-parts-'));
-  const file = path.join(dir, 'x.pdf');
-  fs.writeFileSync(file, bytes);
-  const info = execFileSync('pdfinfo', [file]).toString();
-  fs.rmSync(dir, { recursive: true, force: true });
-  return Number(/Pages:\s+(\d+)/.exec(info)?.[1]);
-}
-
-async function fetchFile(handler: unknown, url: string, id: number, headers: Record<string, string> = {}): Promise<{ status: number; bytes: Uint8Array; headers: Headers }> {
-  const res = await (handler as (r: Request, c: { params: Promise<{ id: string }> }) => Promise<Response>)(new Request(`http://test.local${url}`, { headers }), {
-    params: Promise.resolve({ id: String(id) }),
-  });
-  return { status: res.status, bytes: new Uint8Array(await res.arrayBuffer()), headers: res.headers };
-}
 
 /** A ward's Excel list of `count` voters of part `part`. */
 function sheet(part: number, count: number): ListFile {

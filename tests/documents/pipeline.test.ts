@@ -16,23 +16,7 @@ import { describeEachDb } from '@/tests/helpers/db';
 import { call, makeUser } from '@/tests/auth/helpers';
 import { bannerPng } from '@/tests/render/helpers';
 import { ENGLISH_HEADER, voterRows, workbook } from '@/tests/ingest/sheets';
-import { HAVE_ROLL, NO_ROLL_REASON, ROLL_PATH, status, upload, useDocumentsTestEnv, waitForStatus } from './helpers';
-
-function pdfPages(bytes: Uint8Array): number {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vsg-pdf-'));
-  const file = path.join(dir, 'x.pdf');
-  fs.writeFileSync(file, bytes);
-  const info = execFileSync('pdfinfo', [file]).toString();
-  fs.rmSync(dir, { recursive: true, force: true });
-  return Number(/Pages:\s+(\d+)/.exec(info)?.[1]);
-}
-
-async function fetchPdf(handler: unknown, url: string, id: number): Promise<{ status: number; bytes: Uint8Array; headers: Headers }> {
-  const res = await (handler as (r: Request, c: { params: Promise<{ id: string }> }) => Promise<Response>)(new Request(`http://test.local${url}`), {
-    params: Promise.resolve({ id: String(id) }),
-  });
-  return { status: res.status, bytes: new Uint8Array(await res.arrayBuffer()), headers: res.headers };
-}
+import { fetchFile, HAVE_ROLL, NO_ROLL_REASON, pdfPages, ROLL_PATH, status, upload, useDocumentsTestEnv, waitForStatus } from './helpers';
 
 /** What a verified payment does (the payment service calls the same two functions). */
 async function payDirectly(db: Parameters<typeof markDocumentPaid>[0], id: number): Promise<void> {
@@ -59,22 +43,22 @@ for (const filesStore of ['disk', 'database'] as const) {
       expect(draft.summary).toMatchObject({ voters: 100, source: 'excel' });
       expect(draft.view_url).toMatch(new RegExp(`^/api/documents/${id}/view\\?token=`));
 
-      const draftPdf = await fetchPdf(downloadRoute, draft.download_url, id);
+      const draftPdf = await fetchFile(downloadRoute, draft.download_url, id);
       expect(draftPdf.status).toBe(200);
       expect(draftPdf.headers.get('content-type')).toBe('application/pdf');
       expect(draftPdf.headers.get('content-disposition')).toMatch(/^attachment; filename="ward_12_list-slips-\d+-draft\.pdf"/);
       expect(pdfPages(draftPdf.bytes)).toBe(3);
-      const viewed = await fetchPdf(viewRoute, draft.view_url, id);
+      const viewed = await fetchFile(viewRoute, draft.view_url, id);
       expect(viewed.headers.get('content-disposition')).toMatch(/^inline;/);
 
       await payDirectly(ctx.db, id);
       const done = await waitForStatus(tokens.access_token, id, ['complete', 'error']);
       expect(done).toMatchObject({ status: 'complete', progress: 100, total_pages: 13 });
-      const finalPdf = await fetchPdf(downloadRoute, done.download_url, id);
+      const finalPdf = await fetchFile(downloadRoute, done.download_url, id);
       expect(finalPdf.status).toBe(200);
       expect(pdfPages(finalPdf.bytes)).toBe(13);
       // the old draft link still opens only the draft
-      const old = await fetchPdf(downloadRoute, draft.download_url, id);
+      const old = await fetchFile(downloadRoute, draft.download_url, id);
       expect(pdfPages(old.bytes)).toBe(3);
 
       const list = await call(listRoute, { token: tokens.access_token });
@@ -95,7 +79,7 @@ for (const filesStore of ['disk', 'database'] as const) {
       const draft = await waitForStatus(tokens.access_token, started.body.id, ['draft_complete', 'error']);
       // 20 labels are 3 charged pages at ₹2
       expect(draft).toMatchObject({ status: 'draft_complete', total_pages: 20, amount: 6, voters: 20 });
-      const draftPdf = await fetchPdf(downloadRoute, draft.download_url, started.body.id);
+      const draftPdf = await fetchFile(downloadRoute, draft.download_url, started.body.id);
       const doc = await PDFDocument.load(draftPdf.bytes);
       expect(doc.getPage(0).getWidth()).toBeCloseTo((58 * 72) / 25.4, 1);
       const refused = await upload(tokens.access_token, {
