@@ -15,6 +15,32 @@ const ADMIN = { ADMIN_EMAIL: 'parts-admin@e2e.test', ADMIN_PASSWORD: 'parts-pass
 const LISTS = 8;
 const PER_LIST = 4_000;
 
+/** A task of `lists` made-up sheets of `perList` voters each, uploaded in one form; its id. */
+async function uploadLists(port: number, token: string, lists: number, perList: number): Promise<number> {
+  const form = new FormData();
+  for (const [k, v] of Object.entries({ page_size: 'a4', orientation: 'portrait', slips_per_page: '8', print_photo: 'false', booth_address: 'Ward office' })) form.set(k, v);
+  for (let part = 1; part <= lists; part++) {
+    const rows = [['Sl. No.', 'Part No.', 'EPIC No.', 'Name of Elector', 'Age', 'Gender']];
+    for (let i = 1; i <= perList; i++) rows.push([String(i), String(part), `TWO${String(part * 100000 + i).padStart(7, '0')}`, `Voter ${i}`, String(18 + (i % 70)), i % 2 ? 'F' : 'M']);
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), 'Voters');
+    form.append('pdf_file', new Blob([new Uint8Array(XLSX.write(book, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer)]), `part-${part}.xlsx`);
+  }
+  const banner = await sharp({ create: { width: 600, height: 120, channels: 3, background: '#1e3c8c' } }).png().toBuffer();
+  form.set('banner_file', new Blob([new Uint8Array(banner)]), 'banner.png');
+  const started = await apiCall(port, '/api/documents/voter-slip-generator', { method: 'POST', body: form, token });
+  expect(started.status, JSON.stringify(started.body)).toBe(201);
+  return started.body.id as number;
+}
+
+/** Pays for a task's draft in test mode, as Checkout's stand-in does. */
+async function payInTestMode(port: number, token: string, id: number): Promise<void> {
+  const json = { 'content-type': 'application/json' };
+  const order = await apiCall(port, `/api/documents/${id}/continue`, { method: 'POST', token });
+  const signed = await apiCall(port, '/api/payments/test-checkout', { method: 'POST', token, headers: json, body: JSON.stringify({ order_id: order.body.razorpay_order_id }) });
+  expect((await apiCall(port, `/api/documents/${id}/payment`, { method: 'POST', token, headers: json, body: JSON.stringify(signed.body) })).status).toBe(200);
+}
+
 test.describe.configure({ mode: 'serial', timeout: 480_000 });
 
 test('two servers on PostgreSQL share the lists of one task: both read lists, both make slips, each list once', async () => {
@@ -23,8 +49,8 @@ test('two servers on PostgreSQL share the lists of one task: both read lists, bo
     test.skip(true, 'PostgreSQL is not reachable at 127.0.0.1:5432');
   }
   const database = await createPostgresDatabase();
-  // one secret: a token from one server is good on the other; one job and one sandbox process each, so that
-  // the task's own run fills its server and a helper must go to the other one
+  // one secret: a token from one server is good on the other; two jobs and one sandbox process each, so that
+  // the task's own run and one helper fill a server and the other helper goes to the other one
   const env = { ...ADMIN, VSG_JOBS_LEASE_MS: '5000', JOBS_CONCURRENCY: '2', PARTS_CONCURRENCY: '1', SANDBOX_PROCESSES: '1', JWT_SECRET: 'parts-e2e-secret-parts-e2e-secret-0123456' };
   const servers: RunningServer[] = [];
   const sql = postgres(database.url, { max: 1 });
@@ -34,29 +60,13 @@ test('two servers on PostgreSQL share the lists of one task: both read lists, bo
     const port = servers[0].port;
     const token = await loginWith(port, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD);
 
-    const form = new FormData();
-    for (const [k, v] of Object.entries({ page_size: 'a4', orientation: 'portrait', slips_per_page: '8', print_photo: 'false', booth_address: 'Ward office' })) form.set(k, v);
-    for (let part = 1; part <= LISTS; part++) {
-      const rows = [['Sl. No.', 'Part No.', 'EPIC No.', 'Name of Elector', 'Age', 'Gender']];
-      for (let i = 1; i <= PER_LIST; i++) rows.push([String(i), String(part), `TWO${String(part * 100000 + i).padStart(7, '0')}`, `Voter ${i}`, String(18 + (i % 70)), i % 2 ? 'F' : 'M']);
-      const book = XLSX.utils.book_new();
-      XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), 'Voters');
-      form.append('pdf_file', new Blob([new Uint8Array(XLSX.write(book, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer)]), `part-${part}.xlsx`);
-    }
-    const banner = await sharp({ create: { width: 600, height: 120, channels: 3, background: '#1e3c8c' } }).png().toBuffer();
-    form.set('banner_file', new Blob([new Uint8Array(banner)]), 'banner.png');
-    const started = await apiCall(port, '/api/documents/voter-slip-generator', { method: 'POST', body: form, token });
-    expect(started.status, JSON.stringify(started.body)).toBe(201);
-    const id = started.body.id as number;
+    const id = await uploadLists(port, token, LISTS, PER_LIST);
 
     const draft = await waitForTask(port, token, id, ['draft_complete', 'error'], 300_000);
     expect(draft.status, draft.error_message).toBe('draft_complete');
     expect(draft.total_pages).toBe((LISTS * PER_LIST) / 8);
 
-    const order = await apiCall(port, `/api/documents/${id}/continue`, { method: 'POST', token });
-    const json = { 'content-type': 'application/json' };
-    const signed = await apiCall(port, '/api/payments/test-checkout', { method: 'POST', token, headers: json, body: JSON.stringify({ order_id: order.body.razorpay_order_id }) });
-    expect((await apiCall(port, `/api/documents/${id}/payment`, { method: 'POST', token, headers: json, body: JSON.stringify(signed.body) })).status).toBe(200);
+    await payInTestMode(port, token, id);
     const done = await waitForTask(port, token, id, ['complete', 'error'], 300_000);
     expect(done.status, done.error_message).toBe('complete');
 
@@ -78,6 +88,62 @@ test('two servers on PostgreSQL share the lists of one task: both read lists, bo
     expect(partSteps).toHaveLength(2 * LISTS);
     for (const step of partSteps) expect(step).toMatchObject({ runs: 1, done: true });
     for (const server of servers) expect(server.alive()).toBe(true);
+  } finally {
+    await sql.end({ timeout: 5 });
+    for (const server of servers) await server.stop();
+    await database.drop();
+  }
+});
+
+test('two servers on PostgreSQL, one killed (SIGKILL) while the lists are made: the other finishes every list once', async () => {
+  if (!(await postgresReachable())) {
+    if (process.env.CI) throw new Error('PostgreSQL is required on CI for the two-server tests.');
+    test.skip(true, 'PostgreSQL is not reachable at 127.0.0.1:5432');
+  }
+  const database = await createPostgresDatabase();
+  const env = { ...ADMIN, VSG_JOBS_LEASE_MS: '5000', JOBS_CONCURRENCY: '2', PARTS_CONCURRENCY: '1', SANDBOX_PROCESSES: '1', JWT_SECRET: 'parts-e2e-secret-parts-e2e-secret-0123456' };
+  const servers: RunningServer[] = [];
+  const sql = postgres(database.url, { max: 1 });
+  try {
+    servers.push(await startServer({ port: E2E_PORT + 42, database: 'postgres', databaseUrl: database.url, env }));
+    servers.push(await startServer({ port: E2E_PORT + 43, database: 'postgres', databaseUrl: database.url, env }));
+    const [doomed, survivor] = servers;
+    const token = await loginWith(survivor.port, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD);
+    const id = await uploadLists(survivor.port, token, 8, 6_000);
+    const draft = await waitForTask(survivor.port, token, id, ['draft_complete', 'error'], 300_000);
+    expect(draft.status, draft.error_message).toBe('draft_complete');
+    await payInTestMode(survivor.port, token, id);
+
+    // once some lists are made and others are not, one server dies with its sandbox processes
+    for (;;) {
+      const s = (await apiCall(survivor.port, `/api/documents/${id}`, { token })).body;
+      const m = /(\d+) of (\d+) made$/.exec(s.progress_message ?? '');
+      if (m && Number(m[1]) >= 2 && Number(m[1]) <= 5) break;
+      expect(s.status, JSON.stringify(s)).not.toBe('complete');
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    process.kill(-doomed.group, 'SIGKILL');
+    const done = await waitForTask(survivor.port, token, id, ['complete', 'error'], 300_000);
+    expect(done.status, done.error_message).toBe('complete');
+    const zip = await fetch(`http://127.0.0.1:${survivor.port}${done.download_url}`);
+    const { unzipSync } = await import('fflate');
+    expect(Object.keys(unzipSync(new Uint8Array(await zip.arrayBuffer())))).toHaveLength(8);
+
+    // every list read once; every list made and finished once (the ones being made on the dead server started once more)
+    const steps = await sql<{ step_id: string; runs: number; done: boolean }[]>`
+      select s.step_id, s.runs, s.completed_at is not null as done from job_steps s join jobs j on j.id = s.job_id where (j.payload->>'documentId')::int = ${id}`;
+    for (const step of steps.filter((s) => s.step_id.startsWith('parse-part-'))) expect(step).toMatchObject({ runs: 1, done: true });
+    const perList = new Map<string, { done: number; runs: number }>();
+    for (const step of steps.filter((s) => s.step_id.startsWith('final-part-'))) {
+      const list = perList.get(step.step_id) ?? { done: 0, runs: 0 };
+      perList.set(step.step_id, { done: list.done + (step.done ? 1 : 0), runs: list.runs + step.runs });
+    }
+    expect(perList.size).toBe(8);
+    for (const list of perList.values()) {
+      expect(list.done).toBe(1);
+      expect(list.runs).toBeLessThanOrEqual(2);
+    }
+    expect(survivor.alive()).toBe(true);
   } finally {
     await sql.end({ timeout: 5 });
     for (const server of servers) await server.stop();

@@ -102,6 +102,17 @@ describeEachDb('the slip pipeline on Inngest', (ctx) => {
     resetConfigForTests();
   });
 
+  /** Waits (at most 60 s) for a task to reach `status`; fails with the status it has. */
+  async function statusReached(documentId: number, status: string): Promise<void> {
+    const deadline = Date.now() + 60_000;
+    let doc = await findDocument(ctx.db, documentId);
+    while (doc?.status !== status && doc?.status !== 'error' && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      doc = await findDocument(ctx.db, documentId);
+    }
+    expect(doc?.status, doc?.errorMessage ?? '').toBe(status);
+  }
+
   it('a task of several lists: a step per list (parse-part-N, final-part-N) started side by side, then the pages of all and one ZIP', async () => {
     const { user, tokens } = await makeUser(ctx.db);
     await resetJobsForTests();
@@ -123,6 +134,8 @@ describeEachDb('the slip pipeline on Inngest', (ctx) => {
     // the test engine runs the steps found together (the lists) and goes on; it keeps the last step's result
     const draft = await new InngestTestEngine({ function: byId('slips-draft') }).execute({ events: [{ name: 'slips/draft.requested', data }] });
     expect(draft.error).toBeUndefined();
+    // the engine may answer while steps it started together still run: the task's status says when the run has ended
+    await statusReached(data.documentId, 'draft_complete');
     expect(await draft.state[stepKey('render-draft')]).toEqual({ draftFileId: expect.any(String), totalPages: 2 + 3 + 1 });
     expect(await findDocument(ctx.db, data.documentId)).toMatchObject({ status: 'draft_complete', voterCount: 39, partCount: 3, totalPages: 6 });
     expect((await listDocumentParts(ctx.db, data.documentId)).map((p) => [p.voterCount, p.pages])).toEqual([
@@ -134,6 +147,7 @@ describeEachDb('the slip pipeline on Inngest', (ctx) => {
     await markDocumentPaid(ctx.db, data.documentId);
     const final = await new InngestTestEngine({ function: byId('slips-final') }).execute({ events: [{ name: 'slips/payment.verified', data }] });
     expect(final.error).toBeUndefined();
+    await statusReached(data.documentId, 'complete');
     const done = await findDocument(ctx.db, data.documentId);
     expect(done).toMatchObject({ status: 'complete' });
     expect((await listDocumentParts(ctx.db, data.documentId)).every((p) => p.finalFileId)).toBe(true);
