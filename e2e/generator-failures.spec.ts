@@ -61,7 +61,7 @@ test('wrong file types give their messages and are ignored; the pickers filter t
   await page.goto('/voter-slip-generator');
   await page.locator('#voter-list').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('x') });
   await expect(page.getByTestId('form-error')).toHaveText(INVALID_VOTER_LIST);
-  await expect(page.getByTestId('voter-list-name')).toHaveText('Choose a file…');
+  await expect(page.getByTestId('voter-list-name')).toHaveText('Choose or drop files…');
   await page.locator('#banner').setInputFiles({ name: 'banner.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
   await expect(page.getByTestId('form-error')).toHaveText(INVALID_BANNER);
   await expect(page.getByTestId('banner-name')).toHaveText('Choose a file…');

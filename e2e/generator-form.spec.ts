@@ -33,9 +33,11 @@ test('generate posts the API fields; refusals and failures show their texts; a r
 
   await generate.click();
   await expect(page.getByTestId('form-error')).toHaveText('The voter list could not be read.');
-  for (const field of ['pdf_file', 'banner_file', 'slips_per_page', 'orientation', 'page_size', 'print_photo', 'booth_address']) {
+  // the files went up first as resumable uploads; the task names them
+  for (const field of ['pdf_upload', 'banner_upload', 'slips_per_page', 'orientation', 'page_size', 'print_photo', 'booth_address']) {
     expect(body).toContain(`name="${field}"`);
   }
+  expect(body).not.toContain('name="pdf_file"');
   expect(body).toContain('प्राथमिक विद्यालय रामपुर');
   expect(auth).toMatch(/^Bearer .+/);
 

@@ -55,8 +55,8 @@ test('two servers on PostgreSQL share the lists of one task: both read lists, bo
   const servers: RunningServer[] = [];
   const sql = postgres(database.url, { max: 1 });
   try {
-    servers.push(await startServer({ port: E2E_PORT + 40, database: 'postgres', databaseUrl: database.url, env }));
-    servers.push(await startServer({ port: E2E_PORT + 41, database: 'postgres', databaseUrl: database.url, env }));
+    servers.push(await startServer({ port: E2E_PORT + 50, database: 'postgres', databaseUrl: database.url, env }));
+    servers.push(await startServer({ port: E2E_PORT + 51, database: 'postgres', databaseUrl: database.url, env }));
     const port = servers[0].port;
     const token = await loginWith(port, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD);
 
@@ -105,8 +105,8 @@ test('two servers on PostgreSQL, one killed (SIGKILL) while the lists are made: 
   const servers: RunningServer[] = [];
   const sql = postgres(database.url, { max: 1 });
   try {
-    servers.push(await startServer({ port: E2E_PORT + 42, database: 'postgres', databaseUrl: database.url, env }));
-    servers.push(await startServer({ port: E2E_PORT + 43, database: 'postgres', databaseUrl: database.url, env }));
+    servers.push(await startServer({ port: E2E_PORT + 52, database: 'postgres', databaseUrl: database.url, env }));
+    servers.push(await startServer({ port: E2E_PORT + 53, database: 'postgres', databaseUrl: database.url, env }));
     const [doomed, survivor] = servers;
     const token = await loginWith(survivor.port, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD);
     const id = await uploadLists(survivor.port, token, 8, 6_000);

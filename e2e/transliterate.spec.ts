@@ -81,7 +81,7 @@ test.describe('Hindi address input on the generator', () => {
     await expect(generate).toBeDisabled();
 
     await page.locator('#voter-list').setInputFiles({ name: 'roll.txt', mimeType: 'text/plain', buffer: Buffer.from('x') });
-    await expect(page.getByTestId('voter-list-name')).toHaveText('Choose a file…');
+    await expect(page.getByTestId('voter-list-name')).toHaveText('Choose or drop files…');
     await page.locator('#voter-list').setInputFiles({ name: 'roll.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4') });
     await expect(page.getByTestId('voter-list-name')).toHaveText('roll.pdf');
     await page.locator('#voter-list').setInputFiles({ name: 'photo.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF8') });

@@ -438,7 +438,7 @@ function UploadProgressLines({ upload, online }: { upload: Upload; online: boole
   const message =
     upload.current === null
       ? 'Upload finished, starting the task…'
-      : upload.files.length > 1
+      : upload.files.length > 2
         ? `Uploading ${current?.name} (file ${upload.current + 1} of ${upload.files.length}) · ${formatSize(loaded)} of ${formatSize(total)}…`
         : `Uploading ${formatSize(loaded)} of ${formatSize(total)}…`;
   return (

@@ -43,8 +43,8 @@ async function* byteRange(source: AsyncIterable<Uint8Array>, start: number, end:
 
 /**
  * A file made for the answer as an HTTP answer, streamed: shown in the browser (`inline`) or saved
- * (`attachment`), never cached. A stored file answers a single byte range (206) when the request asks for
- * one and its If-Range, if any, still names the file, so an interrupted download resumes.
+ * (`attachment`), never cached. A stored file being downloaded answers a single byte range (206) when the
+ * request asks for one and its If-Range, if any, still names the file, so an interrupted download resumes.
  */
 export function fileResponse(file: PdfFile, disposition: 'inline' | 'attachment', contentType: string, request?: Request): Response {
   const headers: Record<string, string> = {
@@ -56,7 +56,9 @@ export function fileResponse(file: PdfFile, disposition: 'inline' | 'attachment'
   let body = file.body;
   let status = 200;
   let length = file.size;
-  if (file.storedId) {
+  // a download resumes by ranges; a PDF shown in the page is read whole (the viewer would otherwise fetch it in
+  // pieces as pages come into view, and a task cancelled meanwhile leaves it half-read)
+  if (file.storedId && disposition === 'attachment') {
     const etag = `"${file.storedId}"`;
     headers['Accept-Ranges'] = 'bytes';
     headers.ETag = etag;
