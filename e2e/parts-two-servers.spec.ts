@@ -4,7 +4,7 @@ import * as XLSX from 'xlsx';
 import { expect, test } from './helpers/test';
 import { E2E_PORT } from './env';
 import { createPostgresDatabase, postgresReachable, startServer, type RunningServer } from './helpers/server';
-import { apiCall, loginWith, waitForTask } from './helpers/watch';
+import { apiCall, groupProcesses, loginWith, waitForTask } from './helpers/watch';
 
 /**
  * Two real server processes over one PostgreSQL database share the lists of one task: the task's own run
@@ -112,7 +112,9 @@ test('two servers on PostgreSQL, one killed (SIGKILL) while the lists are made: 
     const id = await uploadLists(survivor.port, token, 8, 6_000);
     const draft = await waitForTask(survivor.port, token, id, ['draft_complete', 'error'], 300_000);
     expect(draft.status, draft.error_message).toBe('draft_complete');
-    await payInTestMode(survivor.port, token, id);
+    await payInTestMode(survivor.port, token, id).catch((error: unknown) => {
+      throw new Error(`payment failed: ${String(error)}\n--- survivor:\n${survivor.output().slice(-3000)}\n--- other:\n${doomed.output().slice(-3000)}`);
+    });
 
     // once some lists are made and others are not, one server dies with its sandbox processes
     for (;;) {
@@ -122,7 +124,15 @@ test('two servers on PostgreSQL, one killed (SIGKILL) while the lists are made: 
       expect(s.status, JSON.stringify(s)).not.toBe('complete');
       await new Promise((r) => setTimeout(r, 50));
     }
-    process.kill(-doomed.group, 'SIGKILL');
+    const members = groupProcesses(doomed);
+    expect(members.length, `the server on ${doomed.port} has no processes left: ${doomed.output().slice(-2000)}`).toBeGreaterThan(0);
+    for (const { pid } of members) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // ended meanwhile
+      }
+    }
     const done = await waitForTask(survivor.port, token, id, ['complete', 'error'], 300_000);
     expect(done.status, done.error_message).toBe('complete');
     const zip = await fetch(`http://127.0.0.1:${survivor.port}${done.download_url}`);

@@ -100,9 +100,19 @@ export async function startServer(options: { port: number; database: DbTarget; e
   const stop = async () => {
     if (child.exitCode === null && child.pid !== undefined) {
       const exited = new Promise((r) => child.once('exit', r));
-      process.kill(-child.pid, 'SIGTERM');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
-      if (child.exitCode === null) process.kill(-child.pid, 'SIGKILL');
+      // a group a test killed already is gone: nothing is left to stop
+      const signal = (name: NodeJS.Signals) => {
+        try {
+          process.kill(-(child.pid as number), name);
+          return true;
+        } catch {
+          return false;
+        }
+      };
+      if (signal('SIGTERM')) {
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
+        if (child.exitCode === null) signal('SIGKILL');
+      }
     }
     await dropDatabase();
     fs.rmSync(dataDir, { recursive: true, force: true });
