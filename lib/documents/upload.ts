@@ -220,12 +220,14 @@ export async function readGeneratorUpload(
     listNames[slot] = file.name;
     listBytes.total += file.size;
     if (listBytes.total > limits.taskBytes) throw ApiError.tooLarge(`The voter lists are larger than the ${megabytes(limits.taskBytes)} limit for one task.`);
-    if (isZipName(file.name) && file.kind === 'zip') {
-      lists[slot] = await unpackLists(file, file.name);
-      return;
-    }
+    lists[slot] = await listsIn(file);
+  };
+
+  /** What a stored voter-list file gives the task: a ZIP's lists (by name and content), or the file itself when it is a list. */
+  const listsIn = async (file: UploadedFile): Promise<UploadedFile[]> => {
+    if (isZipName(file.name) && file.kind === 'zip') return unpackLists(file, file.name);
     if (!isVoterListContent(file.name, file.kind)) throw ApiError.unprocessable(`${VOTER_LIST_TYPE_ERROR} (${file.name} is ${describeKind(file.kind)}.)`);
-    lists[slot] = [file];
+    return [file];
   };
 
   const storeBanner = async (name: string, stream: Readable): Promise<void> => {
@@ -261,12 +263,7 @@ export async function readGeneratorUpload(
       zipped ? limits.taskBytes : limits.listBytes,
       zipped ? `The voter lists are larger than the ${megabytes(limits.taskBytes)} limit for one task.` : `${shown} is larger than the ${megabytes(limits.listBytes)} limit for one voter list.`,
     );
-    if (zipped && file.kind === 'zip') {
-      lists[slot] = await unpackLists(file, shown);
-      return;
-    }
-    if (!isVoterListContent(shown, file.kind)) throw ApiError.unprocessable(`${VOTER_LIST_TYPE_ERROR} (${shown} is ${describeKind(file.kind)}.)`);
-    lists[slot] = [file];
+    lists[slot] = await listsIn(file);
   };
 
   /** A ZIP's voter lists, each stored on its own; the ZIP itself is removed once unpacked. */
