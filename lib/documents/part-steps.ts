@@ -291,6 +291,7 @@ export async function renderPartsDraftStep(deps: DocumentsDeps, documentId: numb
   const choices = slipChoicesOf(doc);
   const totals: SlipSummary = { printed: 0, deletedLeftOut: 0, leftOutByChoice: 0, orderNote: null };
   let totalPages = 0;
+  const pagesOf = new Map<number, number>();
   for (const part of printed) {
     const voters = JSON.parse((await deps.store.readAll(part.votersFileId as string)).toString('utf8')) as VoterRecord[];
     const chosen = chooseVoters(voters, choices);
@@ -300,11 +301,13 @@ export async function renderPartsDraftStep(deps: DocumentsDeps, documentId: numb
     totals.leftOutByChoice += chosen.leftOutByChoice;
     totals.orderNote ??= chosen.orderNote;
     totalPages += pages;
+    pagesOf.set(part.position, pages);
     await updateDocumentPart(deps.db, documentId, part.position, { pages });
     if (controller.signal.aborted) throw controller.signal.reason;
   }
   if (totals.printed === 0) throw new NonRetriableJobError('No voter is chosen in any list: the choices leave every voter out. Widen the choice.');
-  const first = printed.find((p) => (p.pages ?? 1) > 0) ?? printed[0];
+  // the first list that prints a page (the rows read above hold the pages of the draft before)
+  const first = printed.find((p) => (pagesOf.get(p.position) ?? 0) > 0) ?? printed[0];
   const preview = await previewOf(deps, doc, first, controller.signal);
   const amountPaise = feeInPaise(chargedPages(doc.options.page_size as PageSize, totalPages), { feePerPage: deps.config.FEE_PER_PAGE, minFee: deps.config.MIN_FEE });
   const saved = await transitionDocument(deps.db, documentId, TRANSITIONS.draftDone, {

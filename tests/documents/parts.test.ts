@@ -236,4 +236,26 @@ describeEachDb('a task of several voter lists (a ward or a constituency)', (ctx)
     const again = await post([['pdf_upload', ids[0]], ['banner_upload', idOf(bannerUrl)]]);
     expect(again.status).toBe(422);
   }, 300_000);
+
+  it('a choice that leaves the first list without a slip previews the first list that prints one', async () => {
+    const { tokens } = await makeUser(ctx.db);
+    const banner = { bytes: await bannerPng(), name: 'banner.png' };
+    const res = await uploadMany(tokens.access_token, [sheet(1, 10), sheet(2, 30)], banner);
+    expect(res.status).toBe(201);
+    const { id } = (await res.json()) as { id: number };
+    expect((await waitForStatus(tokens.access_token, id, ['draft_complete', 'error'], 120_000)).status).toBe('draft_complete');
+    // serials 20–30: none in part 1 (10 voters), eleven in part 2
+    const chosen = await call(slipsRoute, { token: tokens.access_token, method: 'PUT', params: { id: String(id) }, json: { serials: '20-30' } });
+    expect(chosen.status).toBe(200);
+    const redrawn = await waitForStatus(tokens.access_token, id, ['draft_complete', 'error'], 120_000);
+    expect(redrawn.error_message).toBeNull();
+    expect(redrawn).toMatchObject({ status: 'draft_complete', total_pages: 2, printed: 11 });
+    expect(redrawn.parts.map((p: { part: string; pages: number }) => [p.part, p.pages])).toEqual([
+      ['1', 0],
+      ['2', 2],
+    ]);
+    const preview = await fetchFile(viewRoute, redrawn.view_url, id);
+    expect(preview.status).toBe(200);
+    expect(pdfPages(preview.bytes)).toBe(2);
+  }, 300_000);
 });
