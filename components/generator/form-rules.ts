@@ -14,6 +14,7 @@ import {
   type Orientation,
   type PageSize,
 } from '@/lib/slips/layout-options';
+import { SCRIPT_LANGUAGES, type ScriptLanguage } from '@/lib/transliterate/scripts';
 import { BANNER_TYPE_ERROR, MAX_BANNER_MB, VOTER_LIST_TYPE_ERROR, isBannerName, isVoterListName, isZipName } from '@/lib/documents/upload-rules';
 
 export const LOGIN_TO_GENERATE = 'You need to be logged in to generate slips. Would you like to log in now?';
@@ -28,6 +29,8 @@ export interface GeneratorValues {
   slipsPerPage: number;
   printPhoto: boolean;
   boothAddress: string;
+  /** The script the address suggestions are in (kept with the rest across a login or a cancelled task). */
+  addressLang: ScriptLanguage;
 }
 
 export function initialValues(): GeneratorValues {
@@ -39,6 +42,8 @@ export function initialValues(): GeneratorValues {
     slipsPerPage: allowedSlipsPerPage(DEFAULT_PAGE_SIZE, DEFAULT_ORIENTATION)[0],
     printPhoto: false,
     boothAddress: '',
+    // the roll is not read yet: Hindi's suggestions until the typist picks the roll's script
+    addressLang: 'hi',
   };
 }
 
@@ -119,6 +124,7 @@ export function generatorSchema(maxMb?: number | null, task: Omit<ListLimits, 'm
     slipsPerPage: z.number(),
     printPhoto: z.boolean(),
     boothAddress: z.string(),
+    addressLang: z.enum(SCRIPT_LANGUAGES),
   });
 }
 

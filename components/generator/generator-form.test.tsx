@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import * as React from 'react';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DialogsProvider } from '@/components/dialogs/app-dialogs';
@@ -32,6 +32,20 @@ vi.mock('@/lib/client/resumable-upload', async (original) => ({
   },
 }));
 
+/** The values kept across a trip to the login page, in memory instead of IndexedDB. */
+const keptForms = new Map<string, unknown>();
+vi.mock('@/lib/client/kept-form', () => ({
+  keepForm: async (key: string, values: unknown) => {
+    keptForms.set(key, values);
+    return true;
+  },
+  takeKeptForm: async (key: string) => {
+    const values = keptForms.get(key) ?? null;
+    keptForms.delete(key);
+    return values;
+  },
+}));
+
 const { GeneratorForm } = await import('./generator-form');
 
 const PRICING: Pricing = { fee_per_page: 2, min_fee: 1, currency: 'INR', test_mode: true, max_upload_mb: 1 };
@@ -58,6 +72,7 @@ async function fill(user: ReturnType<typeof userEvent.setup>, list: File) {
 beforeEach(() => {
   sent.length = 0;
   uploadedFiles.length = 0;
+  keptForms.clear();
   pricing = Promise.resolve(PRICING);
   startAnswer = { ok: true, value: { id: 42 } };
   window.localStorage.setItem('token', 'access-1');
@@ -164,5 +179,24 @@ describe('GeneratorForm', () => {
     expect((await screen.findByTestId('app-dialog')).textContent).toContain('You need to be logged in to generate slips. Would you like to log in now?');
     await user.click(screen.getByRole('button', { name: 'Not now' }));
     expect(sent).toHaveLength(0);
+  });
+
+  it('keeps the script of the suggestions, with the rest of the form, across the login', async () => {
+    window.localStorage.removeItem('token');
+    const user = userEvent.setup({ applyAccept: false });
+    const { generate } = setup();
+    await fill(user, roll());
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Suggestions in' }), 'gu');
+    await user.click(generate());
+    await user.click(within(await screen.findByTestId('app-dialog')).getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(keptForms.size).toBe(1));
+    // back from the login page: a new form takes the kept values once
+    cleanup();
+    window.localStorage.setItem('token', 'access-1');
+    setup();
+    await screen.findByText('Your choices from before you logged in are kept.');
+    expect((screen.getByRole('combobox', { name: 'Suggestions in' }) as HTMLSelectElement).value).toBe('gu');
+    expect((screen.getByRole('combobox', { name: 'Polling Station Address' }) as HTMLInputElement).value).toBe('Ward 4 School');
+    expect(keptForms.size).toBe(0);
   });
 });

@@ -125,8 +125,8 @@ export function GeneratorForm({ onStarted, kept }: GeneratorFormProps) {
   const values = form.watch();
   const ready = canGenerate(values);
   const perPageOptions = allowedSlipsPerPage(values.pageSize, values.orientation);
-  // The roll is not read yet: its suggestions are Hindi's until the typist picks the roll's script.
-  const [addressLang, setAddressLang] = React.useState<ScriptLanguage>('hi');
+  const addressLang = values.addressLang;
+  const setAddressLang = (lang: ScriptLanguage) => form.setValue('addressLang', lang);
 
   React.useEffect(() => {
     let live = true;
