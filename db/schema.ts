@@ -517,6 +517,11 @@ export const invoices = pgTable(
     sgstPaise: integer('sgst_paise').notNull(),
     igstPaise: integer('igst_paise').notNull(),
     testMode: boolean('test_mode').notNull(),
+    /** When its mail (the receipt, or the credit note's) went out; null until then, and the mail sweep tries again. */
+    mailedAt: timestamp('mailed_at', { withTimezone: true }),
+    /** Tries to send that mail so far, and when the last one began (a try holds the mail for a while: one sender at a time). */
+    mailTries: integer('mail_tries').notNull().default(0),
+    mailTriedAt: timestamp('mail_tried_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('invoices_number_idx').on(t.number),

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { type Download, type Page } from '@playwright/test';
+import { request as playwrightRequest, type Download, type Page } from '@playwright/test';
 import { expect, test } from './helpers/test';
 import { E2E_ADMIN } from './env';
 import { apiToken, draftWithOrder, payWithTestCheckout } from './helpers/paid-task';
@@ -28,6 +28,13 @@ async function saveDownload(download: Download, name: string): Promise<string> {
   const file = path.join(SHOTS, name);
   fs.mkdirSync(SHOTS, { recursive: true });
   await download.saveAs(file);
+  return file;
+}
+
+function saveBytes(bytes: Buffer, name: string): string {
+  const file = path.join(SHOTS, name);
+  fs.mkdirSync(SHOTS, { recursive: true });
+  fs.writeFileSync(file, bytes);
   return file;
 }
 
@@ -76,7 +83,15 @@ for (const j of journeys) {
     await expect(draft).toBeVisible({ timeout: 180_000 });
     const pages = Number(await draft.getByTestId('draft-pages').textContent());
     const fee = (await draft.getByTestId('draft-fee').textContent())!.trim();
-    await expect(draft.getByTestId('draft-invoice-note').getByRole('link', { name: 'billing details' })).toHaveAttribute('href', '/profile');
+    // the billing details can be changed on the draft too, before paying: this task's invoice carries them
+    const billingHere = draft.getByTestId('draft-billing');
+    await billingHere.locator('summary').click();
+    await expect(billingHere.getByLabel('Name to bill')).toHaveValue('Ward 12 Campaign Office');
+    await billingHere.getByLabel('Name to bill').fill('Ward 12 Campaign Office, Booth 4');
+    await billingHere.getByRole('button', { name: 'Save billing details' }).click();
+    await expect(billingHere.getByTestId('form-success')).toContainText("Saved: this task's invoice will carry them.");
+    await expect(billingHere.getByRole('link', { name: 'profile' })).toHaveAttribute('href', '/profile');
+    await expectNoHorizontalScroll(page);
     await shot(page, `${name}-1b-draft`);
     await payInTestMode(page);
 
@@ -101,6 +116,15 @@ for (const j of journeys) {
     await expect.poll(async () => (await readOutbox()).filter((m) => m.to === user.email && m.subject.startsWith('Payment receipt')).length).toBe(1);
     const mail = (await readOutbox()).find((m) => m.to === user.email && m.subject.startsWith('Payment receipt'))!;
     for (const fact of [paymentId, orderId, invoiceNumber, `Pages:          ${pages}`, `/voter-slip-generator?task=${id}`, 'Test mode']) expect(mail.text).toContain(fact);
+    // its link downloads the invoice itself, without signing in (a fresh request context has no session)
+    const keyed = mail.text.match(/https?:\/\/\S+\/api\/invoices\/\d+\?key=\S+/);
+    expect(keyed, mail.text).not.toBeNull();
+    const anonymous = await playwrightRequest.newContext({ baseURL: new URL(page.url()).origin });
+    const viaMail = await anonymous.get(new URL(keyed![0]).pathname + new URL(keyed![0]).search);
+    expect(viaMail.status()).toBe(200);
+    expect(viaMail.headers()['content-type']).toBe('application/pdf');
+    expect(pdftotext(saveBytes(await viaMail.body(), `${name}-invoice-via-mail.pdf`))).toContain('Ward 12 Campaign Office, Booth 4');
+    await anonymous.dispose();
 
     // The invoice PDF, downloaded and read back.
     const downloaded = page.waitForEvent('download');
@@ -109,7 +133,7 @@ for (const j of journeys) {
     expect(download.suggestedFilename()).toBe(`invoice-${invoiceNumber.replace('/', '-')}.pdf`);
     const file = await saveDownload(download, `${name}-invoice.pdf`);
     const text = pdftotext(file);
-    for (const fact of ['TAX INVOICE', `GSTIN: ${OPERATOR_GSTIN}`, invoiceNumber, 'Ward 12 Campaign Office', `GSTIN: ${CUSTOMER_GSTIN}`, 'Maharashtra (27)', 'IGST @ 18%', fee, orderId, paymentId, `${pages} pages`, '998595', 'Amount in words']) {
+    for (const fact of ['TAX INVOICE', `GSTIN: ${OPERATOR_GSTIN}`, invoiceNumber, 'Ward 12 Campaign Office, Booth 4', `GSTIN: ${CUSTOMER_GSTIN}`, 'Maharashtra (27)', 'IGST @ 18%', fee, orderId, paymentId, `${pages} pages`, '998595', 'Amount in words']) {
       expect(text, fact).toContain(fact);
     }
     expect(text).not.toContain('CGST');

@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { FormMessage } from '@/components/forms/form-message';
 import { useConfirm } from '@/components/dialogs/app-dialogs';
 import { PdfViewer } from '@/components/pdf-viewer/pdf-viewer';
+import { BillingFields } from '@/components/profile/billing-form';
 import { formatRupees, type DocumentStatus, type TaskPart } from '@/lib/client/documents';
 import { PartsTable } from './parts-table';
 import { LOGIN_TO_CONTINUE } from './form-rules';
@@ -204,13 +205,17 @@ export function DraftView({
           {payment.busy ? <LoaderCircleIcon className="animate-spin" /> : <CreditCardIcon />} Continue to Payment
         </Button>
       </div>
-      <p className="text-xs text-muted-foreground sm:text-right" data-testid="draft-invoice-note">
-        The invoice is made out to your name, or to the billing name, GSTIN and state in your{' '}
-        <Link href="/profile" className="font-medium text-primary underline-offset-4 hover:underline">
-          billing details
-        </Link>
-        .
-      </p>
+      <details className="rounded-md border px-3 py-2 text-sm" data-testid="draft-billing">
+        <summary className="cursor-pointer font-medium">Invoice to a campaign office or a GSTIN (optional)</summary>
+        <p className="mt-2 mb-3 text-muted-foreground">
+          Without these the invoice is made out to your name. Saved here, they stay in your{' '}
+          <Link href="/profile" className="font-medium text-primary underline-offset-4 hover:underline">
+            profile
+          </Link>{' '}
+          for later invoices too.
+        </p>
+        <BillingFields savedText="Saved: this task's invoice will carry them." />
+      </details>
 
       {previewUrl ? (
         <div ref={viewerRef} className="grid gap-2 scroll-mt-4">

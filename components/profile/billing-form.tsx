@@ -33,11 +33,27 @@ const schema = z
   });
 type BillingValues = z.infer<typeof schema>;
 
-/**
- * Billing details for GST invoices (profile page): the name to bill, a GSTIN (checked as typed) and the
- * state. Used from the next invoice on; an issued invoice never changes.
- */
+/** The profile page's card of billing details. */
 export function BillingForm() {
+  return (
+    <Card className="w-full max-w-[480px]" data-testid="billing-card">
+      <CardHeader>
+        <CardTitle className="text-xl">Billing details</CardTitle>
+        <CardDescription>For your GST invoices. All optional: without them the invoice is made out to your name.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <BillingFields savedText="Billing details saved: your next invoices carry them." />
+      </CardContent>
+    </Card>
+  );
+}
+
+/**
+ * Billing details for GST invoices (the profile page, and the draft screen before paying): the name to
+ * bill, a GSTIN (checked as typed) and the state. Used from the next invoice on; an issued invoice never
+ * changes. `savedText` is what a save says (where the form is, that differs).
+ */
+export function BillingFields({ savedText }: { savedText: string }) {
   const [notice, setNotice] = React.useState<FormNotice | null>(null);
   const [loaded, setLoaded] = React.useState(false);
   const form = useForm<BillingValues>({ resolver: zodResolver(schema), defaultValues: { billing_name: '', gstin: '', state_code: NONE } });
@@ -65,47 +81,39 @@ export function BillingForm() {
       return;
     }
     form.reset({ billing_name: answer.value.billing_name ?? '', gstin: answer.value.gstin ?? '', state_code: answer.value.state_code ?? NONE });
-    setNotice({ kind: 'success', text: 'Billing details saved: your next invoices carry them.' });
+    setNotice({ kind: 'success', text: savedText });
   }
 
   return (
-    <Card className="w-full max-w-[480px]" data-testid="billing-card">
-      <CardHeader>
-        <CardTitle className="text-xl">Billing details</CardTitle>
-        <CardDescription>For your GST invoices. All optional: without them the invoice is made out to your name.</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <form onSubmit={form.handleSubmit(onSubmit)} className="grid gap-4" aria-busy={!loaded}>
-          <FormInput form={form} name="billing_name" label="Name to bill" hint="A campaign office or firm, as it should appear on the invoice." autoComplete="organization" />
-          <FormInput form={form} name="gstin" label="GSTIN" hint="15 characters, e.g. 29ABCDE1234F1ZW." autoCapitalize="characters" spellCheck={false} className="uppercase" />
-          <Controller
-            control={form.control}
-            name="state_code"
-            render={({ field, fieldState }) => (
-              <FormField id="state_code" label="State" error={fieldState.error?.message} hint="Where you are billed: decides CGST + SGST or IGST.">
-                <Select value={field.value} onValueChange={field.onChange}>
-                  <SelectTrigger id="state_code" className="w-full" aria-describedby="state_code-note">
-                    <SelectValue placeholder="Not given" />
-                  </SelectTrigger>
-                  <SelectContent>
-                    <SelectItem value={NONE}>Not given</SelectItem>
-                    {STATE_CHOICES.map((s) => (
-                      <SelectItem key={s.code} value={s.code}>
-                        {s.name}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-              </FormField>
-            )}
-          />
-          <FormMessage notice={notice} />
-          <Button type="submit" className="w-full" disabled={isSubmitting || !loaded}>
-            {isSubmitting && <LoaderCircleIcon className="animate-spin" />}
-            Save billing details
-          </Button>
-        </form>
-      </CardContent>
-    </Card>
+    <form onSubmit={form.handleSubmit(onSubmit)} className="grid gap-4" aria-busy={!loaded}>
+      <FormInput form={form} name="billing_name" label="Name to bill" hint="A campaign office or firm, as it should appear on the invoice." autoComplete="organization" />
+      <FormInput form={form} name="gstin" label="GSTIN" hint="15 characters, e.g. 29ABCDE1234F1ZW." autoCapitalize="characters" spellCheck={false} className="uppercase" />
+      <Controller
+        control={form.control}
+        name="state_code"
+        render={({ field, fieldState }) => (
+          <FormField id="state_code" label="State" error={fieldState.error?.message} hint="Where you are billed: decides CGST + SGST or IGST.">
+            <Select value={field.value} onValueChange={field.onChange}>
+              <SelectTrigger id="state_code" className="w-full" aria-describedby="state_code-note">
+                <SelectValue placeholder="Not given" />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value={NONE}>Not given</SelectItem>
+                {STATE_CHOICES.map((s) => (
+                  <SelectItem key={s.code} value={s.code}>
+                    {s.name}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </FormField>
+        )}
+      />
+      <FormMessage notice={notice} />
+      <Button type="submit" className="w-full" disabled={isSubmitting || !loaded}>
+        {isSubmitting && <LoaderCircleIcon className="animate-spin" />}
+        Save billing details
+      </Button>
+    </form>
   );
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { invoiceCounters, invoices, paymentOrders, refunds, users, type InvoiceKind, type InvoiceRow } from '@/db/schema';
 
@@ -97,4 +97,46 @@ export async function creditNotesForDocuments(db: Db, documentIds: number[]): Pr
     .from(invoices)
     .where(and(inArray(invoices.documentId, documentIds), eq(invoices.kind, 'credit_note')))
     .orderBy(asc(invoices.id));
+}
+
+/**
+ * Takes an invoice's mail for one try: counts the try and stamps it, only while the mail is unsent, has
+ * tries left and no other try began within `holdMs` (a sender that died mid-try leaves it held that long).
+ * Null when the mail is sent, given up or held by another try.
+ */
+export async function claimInvoiceMail(db: Db, id: number, opts: { now: Date; holdMs: number; maxTries: number }): Promise<InvoiceRow | null> {
+  const heldSince = new Date(opts.now.getTime() - opts.holdMs);
+  const [row] = await db
+    .update(invoices)
+    .set({ mailTries: sql`${invoices.mailTries} + 1`, mailTriedAt: opts.now })
+    .where(and(eq(invoices.id, id), isNull(invoices.mailedAt), lt(invoices.mailTries, opts.maxTries), or(isNull(invoices.mailTriedAt), lt(invoices.mailTriedAt, heldSince))))
+    .returning();
+  return row ?? null;
+}
+
+export async function markInvoiceMailed(db: Db, id: number, at: Date): Promise<void> {
+  await db.update(invoices).set({ mailedAt: at }).where(eq(invoices.id, id));
+}
+
+/**
+ * Invoices and credit notes whose mail is still unsent, has tries left and is not held by a try: those
+ * issued more than `graceMs` ago (the paying request mails its own right after issuing it), oldest first.
+ */
+export async function invoicesAwaitingMail(db: Db, opts: { now: Date; graceMs: number; holdMs: number; maxTries: number; limit: number }): Promise<number[]> {
+  const issuedBefore = new Date(opts.now.getTime() - opts.graceMs);
+  const heldSince = new Date(opts.now.getTime() - opts.holdMs);
+  const rows = await db
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(
+      and(
+        isNull(invoices.mailedAt),
+        lt(invoices.mailTries, opts.maxTries),
+        lt(invoices.issuedAt, issuedBefore),
+        or(isNull(invoices.mailTriedAt), lt(invoices.mailTriedAt, heldSince)),
+      ),
+    )
+    .orderBy(asc(invoices.id))
+    .limit(opts.limit);
+  return rows.map((r) => r.id);
 }

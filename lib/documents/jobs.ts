@@ -5,6 +5,7 @@ import { purgeExpiredFiles } from './retention';
 import { markFailed, parseStep, renderDraftStep, renderFinalStep, rollFactsStep } from './steps';
 import { helpWithParts, readPartsSteps, renderPartsDraftStep, renderPartsFinalSteps, type PartSharing } from './part-steps';
 import { findDocument } from '@/db/queries/documents';
+import { invoiceMailsJob } from '@/lib/invoices/jobs';
 import type { DocumentsDeps } from './deps';
 
 /** Whether a task holds several voter lists (a gone task is not: its steps find it gone and stop). */
@@ -110,8 +111,8 @@ export const retentionJob = defineJob({
   },
 });
 
-/** Every job of the pipeline, as the runners take them. */
-export const PIPELINE_JOBS = [eraseJob(draftJob), eraseJob(finalJob), eraseJob(retentionJob)];
+/** Every job of the pipeline, and the scheduled ones beside it (retention, unsent invoice mails), as the runners take them. */
+export const PIPELINE_JOBS = [eraseJob(draftJob), eraseJob(finalJob), eraseJob(retentionJob), eraseJob(invoiceMailsJob)];
 
 /** The local runner's jobs: the pipeline's and the helpers that share a task's lists between processes (Inngest needs none). */
 export const LOCAL_JOBS = [...PIPELINE_JOBS, eraseJob(partsHelperJob)];

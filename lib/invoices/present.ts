@@ -50,10 +50,13 @@ export async function receiptsFor(db: Db, documentIds: number[]): Promise<Map<nu
   return out;
 }
 
-/** GET /api/invoices/{id}: the PDF of an invoice or credit note, for the customer it was issued to or an admin (404 for anyone else). */
-export async function invoicePdfFor(db: Db, caller: Pick<User, 'id' | 'isAdmin'>, id: number): Promise<{ bytes: Uint8Array; fileName: string }> {
+/**
+ * GET /api/invoices/{id}: the PDF of an invoice or credit note, for the customer it was issued to or an
+ * admin (404 for anyone else), or for whoever holds the mailed link's key to it (`'key'`).
+ */
+export async function invoicePdfFor(db: Db, caller: Pick<User, 'id' | 'isAdmin'> | 'key', id: number): Promise<{ bytes: Uint8Array; fileName: string }> {
   const row = await findInvoice(db, id);
-  if (!row || (!caller.isAdmin && row.userId !== caller.id)) throw ApiError.notFound('Invoice not found.');
+  if (!row || (caller !== 'key' && !caller.isAdmin && row.userId !== caller.id)) throw ApiError.notFound('Invoice not found.');
   const parent = row.invoiceId === null ? null : await findInvoice(db, row.invoiceId);
   return { bytes: await renderInvoicePdf(row, { invoice: parent }), fileName: documentFileName(row) };
 }

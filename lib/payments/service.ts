@@ -21,8 +21,7 @@ import { documents, type DocumentRow, type PaymentOrder, type User } from '@/db/
 import { findUserById } from '@/db/queries/users';
 import { ApiError } from '@/lib/api/errors';
 import { issueCreditNote, issueInvoice } from '@/lib/invoices/service';
-import { creditNoteMail, receiptMail } from '@/lib/invoices/mails';
-import { sendNotice } from '@/lib/mail';
+import { mailInvoice } from '@/lib/invoices/mail-sender';
 import { getConfig } from '@/lib/config';
 import { startFinalRender, type DocumentsContext } from '@/lib/documents/service';
 import { GatewayError, type PaymentGateway } from './gateway';
@@ -145,8 +144,8 @@ async function settlePayment(
   }
   await recordPaymentEvent(ctx.db, { orderId: order.orderId, documentId: won.doc.id, source, kind: 'order.marked_paid', detail: { payment_id: payment.id, invoice: won.invoice.number } });
   await startFinalRender(ctx, won.doc.id);
-  // after the render is under way: a mail that cannot be sent is logged, never undoes the payment
-  if (won.invoice.customerEmail) await sendNotice(receiptMail(won.invoice));
+  // after the render is under way: a mail that cannot be sent now is sent by the mail sweep, and never undoes the payment
+  await mailInvoice(ctx.db, won.invoice.id);
   return 'paid';
 }
 
@@ -349,7 +348,7 @@ async function creditNoteFor(ctx: PaymentsContext, refundRowId: number): Promise
     const issued = await issueCreditNote(ctx.db, { refundId: refundRowId, at: new Date() });
     if (!issued?.created) return;
     await recordPaymentEvent(ctx.db, { orderId: issued.note.orderId, documentId: issued.note.documentId, source: 'system', kind: 'credit_note.issued', detail: { number: issued.note.number, refund: refundRowId } });
-    if (issued.note.customerEmail) await sendNotice(creditNoteMail(issued.note, issued.invoice));
+    await mailInvoice(ctx.db, issued.note.id);
   } catch (error) {
     console.error(`[payments] the credit note of refund ${refundRowId} could not be issued`, error);
   }

@@ -2,6 +2,7 @@ import { getDb } from './database';
 import { releaseOrphanedJobs } from '@/db/queries/jobs';
 import { getConfig } from '@/lib/config';
 import { LOCAL_JOBS, retentionJob } from '@/lib/documents/jobs';
+import { invoiceMailsJob } from '@/lib/invoices/jobs';
 import { LocalJobRunner, type JobDefinition, type JobDispatcher } from '@/lib/jobs';
 import { LocalDispatcher } from '@/lib/jobs/dispatcher';
 import { onShutdown } from './shutdown';
@@ -14,11 +15,15 @@ import { onShutdown } from './shutdown';
 interface JobsState {
   dispatcher?: Promise<JobDispatcher>;
   runner?: LocalJobRunner;
-  retentionTimer?: NodeJS.Timeout;
+  scheduleTimers?: NodeJS.Timeout[];
 }
 const state: JobsState = ((globalThis as { __vsgJobs?: JobsState }).__vsgJobs ??= {});
 
-const RETENTION_EVERY_MS = 60 * 60 * 1000;
+/** The scheduled jobs on the local runner (Inngest runs them by their cron): each once per period across the deployment. */
+const SCHEDULED: { job: JobDefinition<Record<string, never>>; everyMs: number }[] = [
+  { job: retentionJob, everyMs: 60 * 60 * 1000 },
+  { job: invoiceMailsJob, everyMs: 10 * 60 * 1000 },
+];
 
 export function getJobDispatcher(): Promise<JobDispatcher> {
   state.dispatcher ??= (async () => {
@@ -52,26 +57,27 @@ export async function startLocalJobs(): Promise<void> {
   state.dispatcher = Promise.resolve(new LocalDispatcher(db, runner));
   runner.start();
   const dispatcher = await state.dispatcher;
-  const scheduleRetention = () => {
-    const hour = new Date().toISOString().slice(0, 13);
-    void dispatcher.start(retentionJob, {}, { dedupeKey: `retention:${hour}` }).catch(() => undefined);
-  };
-  scheduleRetention();
-  state.retentionTimer = setInterval(scheduleRetention, RETENTION_EVERY_MS);
-  state.retentionTimer.unref();
+  state.scheduleTimers = SCHEDULED.map(({ job, everyMs }) => {
+    // the period's number as the dedupe key: several processes starting it in one period start it once
+    const due = () => void dispatcher.start(job, {}, { dedupeKey: `${job.id}:${Math.floor(Date.now() / everyMs)}` }).catch(() => undefined);
+    due();
+    const timer = setInterval(due, everyMs);
+    timer.unref();
+    return timer;
+  });
   onShutdown('jobs', async () => {
-    if (state.retentionTimer) clearInterval(state.retentionTimer);
+    for (const timer of state.scheduleTimers ?? []) clearInterval(timer);
     await runner.stop();
   });
 }
 
 /** For tests: stop this process's runner and forget the dispatcher (the next call builds them again). */
 export async function resetJobsForTests(): Promise<void> {
-  if (state.retentionTimer) clearInterval(state.retentionTimer);
+  for (const timer of state.scheduleTimers ?? []) clearInterval(timer);
   await state.runner?.stop();
   state.runner = undefined;
   state.dispatcher = undefined;
-  state.retentionTimer = undefined;
+  state.scheduleTimers = undefined;
 }
 
 /** For tests: the runner of this process (to wait until it is idle). */

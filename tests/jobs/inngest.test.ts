@@ -95,9 +95,11 @@ describeEachDb('the slip pipeline on Inngest', (ctx) => {
     const res = await inngestRoute(new NextRequest('http://127.0.0.1/api/inngest'), { params: Promise.resolve({}) } as never);
     const body = (await res.json()) as { function_count?: number; functionsFound?: number };
     expect(res.status).toBe(200);
-    // slips-draft, slips-final and files-retention, plus the failure handlers of the first two
-    expect(body.function_count ?? body.functionsFound).toBe(5);
-    expect(functions.map((f) => f.id())).toEqual(expect.arrayContaining([expect.stringMatching(/slips-draft$/), expect.stringMatching(/slips-final$/), expect.stringMatching(/files-retention$/)]));
+    // slips-draft, slips-final, files-retention and invoice-mails, plus the failure handlers of the first two
+    expect(body.function_count ?? body.functionsFound).toBe(6);
+    expect(functions.map((f) => f.id())).toEqual(
+      expect.arrayContaining([expect.stringMatching(/slips-draft$/), expect.stringMatching(/slips-final$/), expect.stringMatching(/files-retention$/), expect.stringMatching(/invoice-mails$/)]),
+    );
     vi.unstubAllEnvs();
     resetConfigForTests();
   });
