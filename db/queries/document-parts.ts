@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { documentParts, type DocumentPartRow } from '@/db/schema';
 
@@ -52,18 +52,22 @@ export async function claimPartFile(
   return rows.length > 0;
 }
 
-/** The stored files a list holds (its upload, voters, preview and final), those it has. */
-export function partFileIds(part: Pick<DocumentPartRow, 'uploadFileId' | 'votersFileId' | 'draftFileId' | 'finalFileId'>): string[] {
-  return [part.uploadFileId, part.votersFileId, part.draftFileId, part.finalFileId].filter((id): id is string => !!id);
+/** The columns naming a list's stored files: its upload, voters, preview and final. */
+const PART_FILE_COLUMNS = ['uploadFileId', 'votersFileId', 'draftFileId', 'finalFileId'] as const;
+type PartFileColumn = (typeof PART_FILE_COLUMNS)[number];
+
+/** The stored files a list holds, those it has. */
+export function partFileIds(part: Pick<DocumentPartRow, PartFileColumn>): string[] {
+  return PART_FILE_COLUMNS.map((column) => part[column]).filter((id): id is string => !!id);
 }
 
 /** Every stored file of the lists of these tasks. */
 export async function documentPartFileIds(db: Db, documentIds: readonly number[]): Promise<string[]> {
   if (documentIds.length === 0) return [];
   const rows = await db
-    .select({ uploadFileId: documentParts.uploadFileId, votersFileId: documentParts.votersFileId, draftFileId: documentParts.draftFileId, finalFileId: documentParts.finalFileId })
+    .select(Object.fromEntries(PART_FILE_COLUMNS.map((column) => [column, documentParts[column]])) as Record<PartFileColumn, typeof documentParts.uploadFileId>)
     .from(documentParts)
-    .where(sql`${documentParts.documentId} in (${sql.join(documentIds.map((id) => sql`${id}`), sql`, `)})`);
+    .where(inArray(documentParts.documentId, [...documentIds]));
   return rows.flatMap(partFileIds);
 }
 
@@ -71,12 +75,15 @@ export async function documentPartFileIds(db: Db, documentIds: readonly number[]
 export async function clearDocumentPartFiles(db: Db, documentId: number): Promise<void> {
   await db
     .update(documentParts)
-    .set({ uploadFileId: null, votersFileId: null, draftFileId: null, finalFileId: null, updatedAt: new Date() })
+    .set({ ...Object.fromEntries(PART_FILE_COLUMNS.map((column) => [column, null])), updatedAt: new Date() })
     .where(eq(documentParts.documentId, documentId));
 }
 
 /** The file ids every list of every task refers to, as SQL, for the sweep of unreferenced files. */
-export const partFileRefs = sql`select ref from ${documentParts} cross join lateral unnest(array[${documentParts.uploadFileId}, ${documentParts.votersFileId}, ${documentParts.draftFileId}, ${documentParts.finalFileId}]) as ref where ref is not null`;
+export const partFileRefs = sql`select ref from ${documentParts} cross join lateral unnest(array[${sql.join(
+  PART_FILE_COLUMNS.map((column) => documentParts[column]),
+  sql`, `,
+)}]) as ref where ref is not null`;
 
 /** Forgets every list's preview (the choices changed what they show); answers their files, for removal. */
 export async function clearPartPreviews(db: Db, documentId: number): Promise<string[]> {
