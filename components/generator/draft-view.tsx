@@ -195,16 +195,6 @@ export function DraftView({
         </details>
       )}
 
-      <FormMessage notice={payment.error || cancelError ? { kind: 'error', text: (payment.error ?? cancelError) as string } : null} />
-
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="outline" onClick={onCancel} disabled={cancelling || payment.busy}>
-          {cancelling ? <LoaderCircleIcon className="animate-spin" /> : <XIcon />} Cancel
-        </Button>
-        <Button size="lg" onClick={() => void continueToPayment()} disabled={payment.busy || cancelling}>
-          {payment.busy ? <LoaderCircleIcon className="animate-spin" /> : <CreditCardIcon />} Continue to Payment
-        </Button>
-      </div>
       <details className="rounded-md border px-3 py-2 text-sm" data-testid="draft-billing">
         <summary className="cursor-pointer font-medium">Invoice to a campaign office or a GSTIN (optional)</summary>
         <p className="mt-2 mb-3 text-muted-foreground">
@@ -216,6 +206,17 @@ export function DraftView({
         </p>
         <BillingFields savedText="Saved: this task's invoice will carry them." />
       </details>
+
+      <FormMessage notice={payment.error || cancelError ? { kind: 'error', text: (payment.error ?? cancelError) as string } : null} />
+
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="outline" onClick={onCancel} disabled={cancelling || payment.busy}>
+          {cancelling ? <LoaderCircleIcon className="animate-spin" /> : <XIcon />} Cancel
+        </Button>
+        <Button size="lg" onClick={() => void continueToPayment()} disabled={payment.busy || cancelling}>
+          {payment.busy ? <LoaderCircleIcon className="animate-spin" /> : <CreditCardIcon />} Continue to Payment
+        </Button>
+      </div>
 
       {previewUrl ? (
         <div ref={viewerRef} className="grid gap-2 scroll-mt-4">
