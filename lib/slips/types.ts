@@ -19,6 +19,22 @@ export interface RollBox {
   rect: Rect;
   /** The photo area inside the box, when one was found. */
   photo: Rect | null;
+  /**
+   * Where the box may be cut in two when photos are off (ingest/text-cut.ts): null when it may not
+   * (no photo, or no blank line between text lines near the photo's top); absent in lists read before
+   * it was recorded. Either way such a box is drawn whole, its photo blanked.
+   */
+  textCut?: TextCut | null;
+}
+
+/**
+ * A safe cut of a voter box, in the PDF user space of its (unrotated) page: the strip above `y` (serial and
+ * ID, the box's full width) and the text part below it, left of `right` (the photo column's edge), hold
+ * all of the box's text, and the line y crosses none of it.
+ */
+export interface TextCut {
+  y: number;
+  right: number;
 }
 
 /** An entry in an assembly constituency's electoral roll: constituency number, part number, serial in the part. */

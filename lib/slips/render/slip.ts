@@ -2,13 +2,15 @@
  * One slip, in cell-local coordinates (origin at the cell's bottom-left): the areas of the banner,
  * the voter content and the address, and the content-stream operators for the parts that vary.
  */
-import type { Rect, VoterRecord } from '../types';
+import type { Rect, TextCut, VoterRecord } from '../types';
 import { bilingual, labelsFor, type LabelLanguage } from '../labels';
 import { fmt2, fmt5 } from './num';
 import type { DocumentFont } from './font';
 import { textWidth } from './font';
 import { fitSize, fitWrapped } from './text-fit';
 import { boxPlacementMatrix, displayedSize, type SourceForm } from './source-pages';
+// how far past the photo's edge the blank reaches when photos are off: the frame's line, not the text beside it
+import { PHOTO_FRAME_MARGIN } from '../ingest/text-cut';
 
 export interface SlipAreas {
   /** The slip inside its cell (cell minus padding). */
@@ -114,15 +116,21 @@ export function watermarkOps(cellWidth: number, cellHeight: number, font: Docume
 /** Half the roll's box line width: the clip may grow by this much, no more, so neighbours never show. */
 export const CLIP_PAD = 0.25;
 
-/** How far past the photo's edge the blank reaches when photos are off: the frame's line, not the text beside it. */
-const PHOTO_FRAME_MARGIN = 2;
 /** How much of the box's edge the blank leaves alone: its outline. */
 const BOX_OUTLINE_KEEP = 0.9;
 
-/** A roll voter: the box from the source page, vector, clipped; photo area blanked when photos are off. */
+/**
+ * A roll voter: the box from the source page, vector, clipped. Photos off: the box cut in two where the parser
+ * found it safe (splitContentOps: the photo column dropped, the text drawn larger); otherwise — no cut recorded
+ * (a list read before cuts were), none safe, or a turned page — the whole box with its photo area blanked.
+ */
 export function rollContentOps(voter: VoterRecord, form: SourceForm, content: Rect, printPhotos: boolean): { ops: string; placed: Rect } {
   const box = voter.box;
   if (!box) throw new Error('rollContentOps needs a voter with a box');
+  if (!printPhotos && box.photo && box.textCut && form.rotate === 0) {
+    const split = splitContentOps(box.rect, box.photo, box.textCut, form, content);
+    if (split) return split;
+  }
   const r = box.rect;
   const shown = displayedSize(r, form.rotate);
   const scale = Math.min(content.width / (shown.width + 2 * CLIP_PAD), content.height / (shown.height + 2 * CLIP_PAD));
@@ -148,6 +156,48 @@ export function rollContentOps(voter: VoterRecord, form: SourceForm, content: Re
   }
   parts.push('Q\n');
   return { ops: parts.join(' '), placed: { x: tx, y: ty, width: w, height: h } };
+}
+
+/**
+ * A box cut at `cut` (photos off, unrotated page): the strip above the cut (serial, ID) across the top at the
+ * content's width at most, and the text part below it, left of the photo column, scaled up to fill what is left;
+ * both clipped from the source page, left-aligned, the text part directly under the strip (they meet at the cut,
+ * which crosses no text, so no line is drawn in two pieces). Null when the cut is not inside the box.
+ */
+function splitContentOps(r: Rect, photo: Rect, cut: TextCut, form: SourceForm, content: Rect): { ops: string; placed: Rect } | null {
+  const top = r.y + r.height;
+  if (!(cut.y > r.y && cut.y < top && cut.right > r.x && cut.right <= photo.x)) return null;
+  const pad = CLIP_PAD;
+  // clips in source space: the box's own outline gets the pad, the cut and the photo column's edge none
+  const strip = { x: r.x - pad, y: cut.y, width: r.width + 2 * pad, height: top + pad - cut.y };
+  const text = { x: r.x - pad, y: r.y - pad, width: cut.right - r.x + pad, height: cut.y - r.y + pad };
+  const fitWidth = (w: number) => content.width / w;
+  // the text as large as the width allows and the height left under the strip; the strip no larger than the text
+  const textScaleUnder = (stripScale: number) => Math.min(fitWidth(text.width), (content.height - stripScale * strip.height) / text.height);
+  let stripScale = fitWidth(strip.width);
+  let textScale = textScaleUnder(stripScale);
+  if (textScale < stripScale) {
+    // height-bound: one scale for both, filling the height
+    stripScale = textScale = Math.min(fitWidth(strip.width), content.height / (strip.height + text.height));
+  }
+  const blockW = Math.max(strip.width * stripScale, text.width * textScale);
+  const blockH = strip.height * stripScale + text.height * textScale;
+  const x = content.x + (content.width - blockW) / 2;
+  const y = content.y + (content.height - blockH) / 2;
+  const textTop = y + text.height * textScale;
+  const place = (clip: Rect, scale: number, tx: number, ty: number, extra = '') =>
+    `q ${[scale, 0, 0, scale, tx - clip.x * scale, ty - clip.y * scale].map(fm).join(' ')} cm ${f(clip.x)} ${f(clip.y)} ${f(clip.width)} ${f(clip.height)} re W n /${form.name} Do${extra} Q\n`;
+  // the photo's frame may reach above the cut: blanked within the strip as on a whole box
+  const m = PHOTO_FRAME_MARGIN;
+  const inset = BOX_OUTLINE_KEEP;
+  const bx0 = Math.max(photo.x - m, r.x + inset);
+  const bx1 = Math.min(photo.x + photo.width + m, r.x + r.width - inset);
+  const by1 = Math.min(photo.y + photo.height + m, top - inset);
+  const blank = by1 > cut.y ? ` 1 g ${f(bx0)} ${f(cut.y)} ${f(bx1 - bx0)} ${f(by1 - cut.y)} re f` : '';
+  // the page's text is in both drawings (a clip hides, it does not remove): the strip's copy is marked as saying
+  // nothing, so that copying or searching a slip gives the box's text once, as from a whole box
+  const ops = `/Span<</ActualText<FEFF>>>BDC ${place(strip, stripScale, x, textTop, blank)}EMC\n` + place(text, textScale, x, y);
+  return { ops, placed: { x, y, width: blockW, height: blockH } };
 }
 
 const RELATION_LABELS: Record<string, string> = {

@@ -96,7 +96,7 @@ export function assemble(input: AssembleInput): VoterList {
       epic: numbers.epics[i],
       page: b.page,
       ...b.text.fields,
-      box: { page: b.page, rect: roundRect(b.rect), photo: b.photo ? roundRect(b.photo) : null },
+      box: { page: b.page, rect: roundRect(b.rect), photo: b.photo ? roundRect(b.photo) : null, textCut: b.textCut },
     };
     const cls = classes[b.page - 1];
     if (header.part) v.part = header.part;

@@ -10,6 +10,7 @@ import { readBoxText } from './box-fields';
 import type { PageBoxes, PageScan } from './page-model';
 import type { PdfSession } from '../engines/pdfjs';
 import { piecesWithin } from '../engines/text-layer';
+import { textCutFromPieces } from '../text-cut';
 
 /**
  * Stage 2 of a roll parse (roll.ts): the voter boxes of every page, with what the text layer
@@ -38,13 +39,11 @@ export function vectorBoxes(scans: PageScan[], clean: boolean): { pages: PageBox
     return {
       page: scan.page,
       method: ordered.length > 0 ? 'vector' : 'none',
-      boxes: ordered.map(({ rect }) => ({
-        page: scan.page,
-        rect,
-        photo: photoRect(rect, scan.smallRects),
-        text: readBoxText(rect, piecesIn(rect), clean),
-        ocr: null,
-      })),
+      boxes: ordered.map(({ rect }) => {
+        const photo = photoRect(rect, scan.smallRects);
+        const pieces = piecesIn(rect);
+        return { page: scan.page, rect, photo, textCut: textCutFromPieces(rect, photo, pieces, scan.smallRects), text: readBoxText(rect, pieces, clean), ocr: null };
+      }),
     };
   });
   return { pages, sized: size !== null };
@@ -87,6 +86,7 @@ export async function rasterBoxes(
         page: rp.page,
         rect: b.rect,
         photo: b.photo,
+        textCut: b.textCut,
         text: readBoxText(b.rect, piecesIn(b.rect), ctx.clean),
         ocr: b.reading,
       })),

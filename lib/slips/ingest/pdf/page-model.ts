@@ -1,4 +1,4 @@
-import type { PageKind, Rect, Supplement } from '../../types';
+import type { PageKind, Rect, Supplement, TextCut } from '../../types';
 import type { Matrix } from '../geometry';
 import type { BandReading } from '../raster/strips';
 import type { BoxText } from './box-fields';
@@ -34,6 +34,8 @@ export interface FoundBox {
   page: number;
   rect: Rect;
   photo: Rect | null;
+  /** where the box may be cut when photos are off (text-cut.ts); absent: not looked for */
+  textCut?: TextCut | null;
   text: BoxText;
   /** What OCR read in the box's serial/EPIC band, when it was read. */
   ocr: BandReading | null;

@@ -230,8 +230,7 @@ export function impliedCells(cells: PixelRect[], size: { width: number; height: 
 }
 
 /** A box's interior in whole pixels, a few pixels in from its own ruling; null when too small. */
-function interior(cell: PixelRect, imageWidth: number, imageHeight: number): PixelRect | null {
-  const inset = 4;
+function interior(cell: PixelRect, imageWidth: number, imageHeight: number, inset = 4): PixelRect | null {
   const x = Math.max(0, Math.round(cell.x) + inset);
   const y = Math.max(0, Math.round(cell.y) + inset);
   const width = Math.min(imageWidth - x, Math.round(cell.width) - 2 * inset);
@@ -245,7 +244,13 @@ function interior(cell: PixelRect, imageWidth: number, imageHeight: number): Pix
  * rectangles, box-size.ts photoRect). `ink` is the page's binarized image. Null when none.
  */
 export function photoInCell(ink: Uint8Array, width: number, cell: PixelRect): PixelRect | null {
-  const inner = interior(cell, width, Math.floor(ink.length / width));
+  // a photo frame may stand a pixel or two from the box's own ruling (its bottom on the box's bottom line):
+  // looked for again closer to the ruling when it is not found inside
+  return photoInside(ink, width, cell, 4) ?? photoInside(ink, width, cell, 1);
+}
+
+function photoInside(ink: Uint8Array, width: number, cell: PixelRect, inset: number): PixelRect | null {
+  const inner = interior(cell, width, Math.floor(ink.length / width), inset);
   if (!inner) return null;
   const { x: x0, y: y0, width: w, height: h } = inner;
   const crop = new Uint8Array(w * h);

@@ -1,4 +1,4 @@
-import type { Rect } from '../../types';
+import type { Rect, TextCut } from '../../types';
 import { checkAbort } from '../abort';
 import { type Gray } from '../engines/image';
 import { ocrWords, type OcrMode } from '../engines/ocr';
@@ -19,6 +19,8 @@ export interface RasterBox {
   rect: Rect;
   /** the photo area inside the box (ruled, or a printed photo), when one is seen */
   photo: Rect | null;
+  /** where the box may be cut when photos are off (text-cut.ts) */
+  textCut: TextCut | null;
   reading: BandReading;
 }
 

@@ -1,10 +1,11 @@
-import type { Rect } from '../../types';
-import type { Matrix } from '../geometry';
+import type { Rect, TextCut } from '../../types';
+import { round2, type Matrix } from '../geometry';
 import { binarize, estimateSkew, otsu, rotate, type Gray } from '../engines/image';
 import type { PdfSession } from '../engines/pdfjs';
 import { renderGray, type RenderedPage } from '../engines/render';
 import type { ScanImages } from '../engines/scan-image';
 import { filledPhotoInCell, findCells, photoInCell, type PixelRect } from './cells';
+import { inkCut } from '../text-cut';
 
 /** Pixels per PDF point when rendering for box finding and OCR (144 dpi). */
 export const RENDER_SCALE = 2;
@@ -59,10 +60,20 @@ function cellToPdf(p: Prepared, c: PixelRect): Rect {
 }
 
 /** A cell of the page as a box in PDF space, with the photo area ruled inside it. */
-export function boxOf(p: Prepared, c: PixelRect): { rect: Rect; photo: Rect | null } {
+export function boxOf(p: Prepared, c: PixelRect): { rect: Rect; photo: Rect | null; textCut: TextCut | null } {
   // a ruled photo box, else a printed photo without one
   const photo = photoInCell(p.ink, p.image.width, c) ?? filledPhotoInCell(p.image, c);
-  return { rect: cellToPdf(p, c), photo: photo ? cellToPdf(p, photo) : null };
+  return { rect: cellToPdf(p, c), photo: photo ? cellToPdf(p, photo) : null, textCut: photo ? pixelTextCut(p, c, photo) : null };
+}
+
+/** Where the box may be cut when photos are off (text-cut.ts), found in the page's pixels; only on an unrotated page. */
+function pixelTextCut(p: Prepared, c: PixelRect, photo: PixelRect): TextCut | null {
+  if (p.rendered.rotation % 360 !== 0) return null;
+  const cut = inkCut(p.ink, p.image.width, c, photo, p.rendered.scale);
+  if (!cut) return null;
+  // the part of the box above the cut and left of the text part's edge, in PDF space: its bottom and right
+  const above = cellToPdf(p, { x: c.x, y: c.y, width: cut.right - c.x, height: cut.depth });
+  return { y: round2(above.y), right: round2(above.x + above.width) };
 }
 
 /** Pixel cells in reading order: rows top to bottom, then left to right. */
