@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { epicFromOcr } from '@/lib/slips/ingest/epic';
+import { epicFragmentFromOcr, epicFromOcr } from '@/lib/slips/ingest/epic';
+import { checkNumbers } from '@/lib/slips/ingest/pdf/check-numbers';
+import type { ChosenNumbers } from '@/lib/slips/ingest/pdf/read-numbers';
 import { fitToShape, idLike, learnShapes, readByRollShapes, readByShapes, shapeOf, shapeWords, tokensOf, type IdSlot } from '@/lib/slips/ingest/id-shapes';
 
 /** Invented IDs (no real voter's): two letters and 12 digits, a local body's numbers, EPICs. */
@@ -125,5 +127,26 @@ describe('EPICs from OCR beside IDs of other schemes', () => {
     expect(epicFromOcr('12 AP120812345678')).toBeNull();
     // one character more is an EPIC with a slip, read as before
     expect(epicFromOcr('RRG42494471')).toBe('RRG4249447');
+  });
+});
+
+describe('a roll read by OCR, checked: IDs of its own shape with OCR confusions', () => {
+  /** A box as OCR read it: the ID band's text, and what the known shapes made of it. */
+  const ocrBox = (serial: number, idText: string): ChosenNumbers => {
+    const epicRead = epicFromOcr(idText);
+    return { serial, epic: epicRead, serialFromOcr: true, epicFromOcr: true, epicFragment: epicRead ? null : epicFragmentFromOcr(idText), idText, idTextFromOcr: true };
+  };
+
+  it('reads them by the shape the roll uses, repaired by position, and leaves a lone odd token unread', () => {
+    const read = ['XQZ1000037', 'XQZ1000074', state(1), 'XQZ1000111', 'AP12O8O01Z3456', 'XQZ1000148', state(3), '4P 1208 0O7B9012', state(4), 'SEC041000131'];
+    const checked = checkNumbers(
+      read.map((t, i) => ocrBox(i + 1, t)),
+      read.map(() => 1),
+    );
+    expect(checked.epics).toEqual(['XQZ1000037', 'XQZ1000074', state(1), 'XQZ1000111', 'AP120800123456', 'XQZ1000148', state(3), 'AP120800789012', state(4), null]);
+    expect(checked.warnings.map((w) => w.message)).toEqual([
+      "Besides EPIC numbers, the roll prints IDs of its own: 5 voters with 2 letters, 12 digits. They were read as the voters' IDs.",
+      'Page 1: the ID (EPIC) of serial 10 could not be read, or the roll prints none; its slip shows the box as the roll prints it, but its QR code carries no ID; check it before printing.',
+    ]);
   });
 });

@@ -162,13 +162,18 @@ export function fitToShape(token: string, shape: string): string | null {
   return repairs <= Math.max(2, Math.floor(token.length / 4)) ? fixed : null;
 }
 
+/** Each run of `n` neighbouring tokens written as one (an ID that OCR read with spaces inside). */
+function joined(tokens: string[], n: number): string[] {
+  return tokens.slice(n - 1).map((_, i) => tokens.slice(i, i + n).join(''));
+}
+
 /**
  * A box's ID read by the roll's learnt shapes (most used first): a token of that shape as printed, or,
  * read by OCR, a token (or two neighbours OCR split apart) fitted to it by position (fitToShape).
  * Null when no token fits any.
  */
 export function readByShapes(tokens: string[], shapes: LearntShape[], fromOcr: boolean): string | null {
-  const candidates = fromOcr ? [...tokens, ...tokens.slice(1).map((t, i) => tokens[i] + t)] : tokens;
+  const candidates = fromOcr ? [...tokens, ...joined(tokens, 2), ...joined(tokens, 3)] : tokens;
   for (const { shape } of shapes) {
     const exact = candidates.find((t) => shapeOf(t) === shape);
     if (exact) return exact;
@@ -189,24 +194,41 @@ export interface IdSlot {
 }
 
 /**
+ * Whether OCR's EPIC was cut out of a longer token, or made of several, rather than read whole: then the
+ * token may be an ID of the roll's own shape that the known shapes could only cut (an `AP…` ID with an
+ * O read for a 0 is no old-format ID, and its first ten characters passed for an EPIC).
+ */
+function cutFromToken(it: IdSlot): boolean {
+  if (!it.fromOcr || it.epic === null) return false;
+  const epic = it.epic;
+  return !tokensOf(it.idText).some((t) => t.length === epic.length);
+}
+
+/**
  * The roll's step for IDs of its own shapes: learns them from the boxes whose ID the known shapes left
- * unread (learnShapes), then reads those boxes by them (readByShapes), in place. Returns the shapes
+ * unread (learnShapes), then reads those boxes by them (readByShapes), in place; and a box whose EPIC OCR
+ * cut out of a longer token takes that token instead when it fits a learnt shape. Returns the shapes
  * accepted and how many IDs they gave.
  */
 export function readByRollShapes(items: IdSlot[]): { shapes: LearntShape[]; read: number } {
   const unread = items.filter((it) => it.epic === null);
   const rollUsesOld = items.some((it) => it.epic !== null && EPIC_OLD.exec(it.epic)?.[1] === it.epic);
-  const evidence = unread.map((it) => ({ tokens: tokensOf(it.idText), fromOcr: it.fromOcr }));
-  const shapes = learnShapes(evidence, rollUsesOld);
+  const shapes = learnShapes(
+    unread.map((it) => ({ tokens: tokensOf(it.idText), fromOcr: it.fromOcr })),
+    rollUsesOld,
+  );
   let read = 0;
   if (shapes.length === 0) return { shapes, read };
-  unread.forEach((it, i) => {
-    const id = readByShapes(evidence[i].tokens, shapes, it.fromOcr);
-    if (id) {
+  for (const it of items) {
+    const cut = cutFromToken(it);
+    if (it.epic !== null && !cut) continue;
+    const id = readByShapes(tokensOf(it.idText), shapes, it.fromOcr);
+    // a cut EPIC gives way only to a token of another length (the one it was cut from)
+    if (id && (!cut || id.length !== it.epic?.length)) {
       it.epic = id;
       read++;
     }
-  });
+  }
   return { shapes, read };
 }
 
