@@ -61,6 +61,16 @@ describe('learnShapes', () => {
     expect(learnShapes(misread.map((t) => text([t])))).toEqual([{ shape: 'A2 D8', support: 4 }]);
   });
 
+  it('does not make a shape of an OCR confusion that every token shares (an O read for a 0 between digits)', () => {
+    const confused = ['AP12O8001234', 'AP12O8005678', 'AP12O8009012', 'AP12O8003456'].map((t) => t + '56');
+    expect(learnShapes(confused.map((t) => ocr([t])))).toEqual([{ shape: 'A2 D12', support: 4 }]);
+    const slots = confused.map((t) => ({ epic: null, fromOcr: true, idText: t }));
+    expect(readByRollShapes(slots).read).toBe(4);
+    expect(slots.map((s) => s.epic)).toEqual(['AP1208001234', 'AP1208005678', 'AP1208009012', 'AP1208003456'].map((t) => t + '56'));
+    // printed so in a text layer, it is the roll's own shape
+    expect(learnShapes(confused.map((t) => text([t])))).toEqual([{ shape: 'A2 D2 A1 D9', support: 4 }]);
+  });
+
   it('does not learn from OCR old-format numbers with their slashes read as digits, on a roll that prints them', () => {
     const slashless = ['GJ721714170060', 'GJ721714170061', 'GJ721714170062'].map((t) => ocr([t]));
     expect(learnShapes(slashless, true)).toEqual([]);

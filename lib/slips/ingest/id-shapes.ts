@@ -37,6 +37,18 @@ export function shapeOf(token: string): string {
   return out;
 }
 
+/**
+ * A token's shape as OCR read it: a lone letter between digits that OCR mistakes for a digit (the O in
+ * "AP12O8…") counts as a digit, and a lone digit between letters as a letter, so that a confusion does
+ * not make a shape of its own; readByShapes then repairs it (fitToShape).
+ */
+export function ocrShapeOf(token: string): string {
+  const evened = token
+    .replace(/(?<=[0-9])[A-Z](?=[0-9])/g, (c) => TO_DIGIT[c] ?? c)
+    .replace(/(?<=[A-Z])[0-9](?=[A-Z])/g, (c) => TO_LETTER[c] ?? c);
+  return shapeOf(evened);
+}
+
 /** A shape written out one class per character ("A2 D3" is "AADDD"), for comparing shapes by edits. */
 function classString(shape: string): string {
   return [...shape.matchAll(/([AD])(\d+)|([/-])/g)].map((m) => (m[3] ? m[3] : m[1].repeat(Number(m[2])))).join('');
@@ -119,7 +131,7 @@ export function learnShapes(unread: IdEvidence[], rollUsesOld = false): LearntSh
   const bySource = new Map<string, { text: number; ocr: number }>();
   let pool = 0;
   for (const box of unread) {
-    const shapes = new Set(box.tokens.filter((t) => idLike(t) && !knownId(t)).map(shapeOf));
+    const shapes = new Set(box.tokens.filter((t) => idLike(t) && !knownId(t)).map(box.fromOcr ? ocrShapeOf : shapeOf));
     if (shapes.size === 0) continue;
     pool++;
     for (const s of shapes) {
