@@ -145,7 +145,7 @@ describe('deleted entries', () => {
 });
 
 describe('numbers checked against each other', () => {
-  const ocrBox = (serial: number | null, epic: string | null) => ({ serial, epic, serialFromOcr: true, epicFromOcr: true, epicFragment: null });
+  const ocrBox = (serial: number | null, epic: string | null) => ({ serial, epic, serialFromOcr: true, epicFromOcr: true, epicFragment: null, idText: epic ?? '', idTextFromOcr: true });
   it('numbers are listed as people list them', () => {
     expect(numberList([3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24])).toBe('3–24');
     expect(numberList([14, 7, 9, 12])).toBe('7, 9, 12 and 14');
@@ -167,7 +167,7 @@ describe('numbers checked against each other', () => {
   });
 
   it('says nothing of a text-layer box without an ID (rolls print boxes without one)', () => {
-    const checked = checkNumbers([{ serial: 1, epic: null, serialFromOcr: false, epicFromOcr: false, epicFragment: null }], [1]);
+    const checked = checkNumbers([{ serial: 1, epic: null, serialFromOcr: false, epicFromOcr: false, epicFragment: null, idText: '1', idTextFromOcr: false }], [1]);
     expect(checked.warnings).toEqual([]);
   });
 });

@@ -8,8 +8,9 @@ export function findEpic(text: string): string | null {
   return m ? m[1] : null;
 }
 
-const TO_DIGIT: Record<string, string> = { '/': '7', O: '0', Q: '0', D: '0', U: '0', I: '1', L: '1', T: '1', J: '1', Z: '2', S: '5', B: '8', G: '6', A: '4', E: '8' };
-const TO_LETTER: Record<string, string> = { '0': 'O', '1': 'I', '2': 'Z', '3': 'B', '5': 'S', '7': 'T', '8': 'B', '6': 'G', '4': 'A' };
+/** What OCR reads in place of a digit, and of a letter: the usual confusions, fixed by position. */
+export const TO_DIGIT: Record<string, string> = { '/': '7', O: '0', Q: '0', D: '0', U: '0', I: '1', L: '1', T: '1', J: '1', Z: '2', S: '5', B: '8', G: '6', A: '4', E: '8' };
+export const TO_LETTER: Record<string, string> = { '0': 'O', '1': 'I', '2': 'Z', '3': 'B', '5': 'S', '7': 'T', '8': 'B', '6': 'G', '4': 'A' };
 
 /** `letters` letters then digits, the usual OCR confusions fixed by position; null if it still is not. */
 const SHAPES = { 2: /^[A-Z]{2}[0-9]{7}$/, 3: /^[A-Z]{3}[0-9]{7}$/ } as const;
@@ -39,12 +40,23 @@ export function epicFromOcr(text: string): string | null {
     if (fixed) return fixed;
   }
   for (const token of clean.split(/\s+/)) {
+    if (anotherScheme(token)) continue;
     for (let s = 0; s + 10 <= token.length; s++) {
       const fixed = fixByPosition(token.slice(s, s + 10), 3);
       if (fixed) return fixed;
     }
   }
   return null;
+}
+
+/**
+ * A token read whole as three letters (or fewer) then nine digits or more ("SEC041000131"): two digits
+ * more than an EPIC carries, so an ID of another scheme rather than an EPIC with a slip, and its first
+ * ten characters are no EPIC. IDs of other schemes are read by the roll's own shapes (id-shapes.ts).
+ * (Fewer digits, or more letters, may be an EPIC misread: "GXPABE2460" is GXP4882460.)
+ */
+function anotherScheme(token: string): boolean {
+  return /^[A-Z]{1,3}[0-9]{9,}$/.test(token);
 }
 
 /**
@@ -92,7 +104,7 @@ export function epicFragmentFromOcr(text: string): string | null {
 }
 
 /** Levenshtein distance, for short strings. */
-function editDistance(a: string, b: string): number {
+export function editDistance(a: string, b: string): number {
   let row = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const next = [i];

@@ -1,5 +1,6 @@
 import type { ParseReport, ParseWarning, VoterList, VoterRecord } from '../../types';
 import { findEpic } from '../epic';
+import { learnShapes, shapeOf } from '../id-shapes';
 import { asciiDigits } from '../numbers';
 import { checkAbort } from '../abort';
 import { VoterListError } from '../errors';
@@ -206,6 +207,16 @@ function noteUnreadColumns(table: SheetTable, found: Findings): void {
   });
 }
 
+/**
+ * The ID shapes a sheet's ID column uses besides EPICs (id-shapes.ts: a state's older IDs, a local
+ * body's numbers), learnt from its values as written: its IDs of those shapes are as valid as EPICs
+ * and draw no warning. Every value is kept as written whatever its shape.
+ */
+function columnIdShapes(values: string[]): Set<string> {
+  const evidence = values.filter((v) => v && !findEpic(v)).map((v) => ({ tokens: [v], fromOcr: false }));
+  return new Set(learnShapes(evidence).map((s) => s.shape));
+}
+
 /** Voters from one sheet whose header row has been found. */
 function sheetVoters(table: SheetTable, found: Findings): VoterRecord[] {
   const { sheet, header } = table;
@@ -217,6 +228,8 @@ function sheetVoters(table: SheetTable, found: Findings): VoterRecord[] {
   const used = new Set(Object.values(col));
   const unheaded = new Set<number>();
   const get = (row: string[], f: Field) => (col[f] === undefined ? '' : dataText(row[col[f] as number]));
+  const idText = (row: string[]) => get(row, 'epic').toUpperCase().replace(/\s+/g, '');
+  const ownIds = columnIdShapes(sheet.rows.slice(header.row + 1).map(idText));
   for (let i = header.row + 1; i < sheet.rows.length; i++) {
     const row = sheet.rows[i];
     const rowNo = sheet.firstRow + i;
@@ -229,7 +242,7 @@ function sheetVoters(table: SheetTable, found: Findings): VoterRecord[] {
     for (let c = 0; c < row.length; c++) if (!used.has(c) && !cellText(headings[c]) && dataText(row[c])) unheaded.add(c);
     const combined = col.nameRelation === undefined ? null : splitRelation(get(row, 'nameRelation'), true);
     const serialText = get(row, 'serial');
-    const epicText = get(row, 'epic').toUpperCase().replace(/\s+/g, '');
+    const epicText = idText(row);
     // the database's first and last names, in two columns, are one name on a slip
     let name = [get(row, 'name'), get(row, 'surname')].filter(Boolean).join(' ');
     let relativeText = [get(row, 'relativeName'), get(row, 'relativeSurname')].filter(Boolean).join(' ');
@@ -267,7 +280,7 @@ function sheetVoters(table: SheetTable, found: Findings): VoterRecord[] {
     let epic: string | null = null;
     if (epicText) {
       epic = findEpic(epicText) ?? epicText.slice(0, 30);
-      if (!findEpic(epicText)) found.rowWarning(sheet, rowNo, `the voter ID "${epicText.slice(0, 20)}" does not look like an EPIC number; it is printed as written.`);
+      if (!findEpic(epicText) && !ownIds.has(shapeOf(epicText))) found.rowWarning(sheet, rowNo, `the voter ID "${epicText.slice(0, 20)}" does not look like an EPIC number; it is printed as written.`);
     }
     const v: VoterRecord = { serial, epic, page: rowNo };
     if (name) v.name = name;

@@ -6,6 +6,8 @@ import { COLUMN, loosePhrase, toLines, type TextPiece } from '../engines/text-la
 export interface BoxText {
   serial: number | null;
   epic: string | null;
+  /** The text where the box prints its ID (its top band), for the roll's own ID shapes (id-shapes.ts). */
+  idText: string;
   deleted: boolean;
   /** The deletion reason letter printed beside the serial, when there is one. */
   deletionReason: string | null;
@@ -152,5 +154,5 @@ export function readBoxText(box: Rect, pieces: TextPiece[], clean: boolean): Box
   const entry = assemblyEntryOf(topText);
   if (entry) fields.assemblyEntry = entry;
   const deletionReason = top.map((p) => p.str.trim()).find((t) => DELETION_CODE.test(t)) ?? null;
-  return { serial, epic, deleted: DELETED.test(all) || deletionReason !== null, deletionReason, hasText: pieces.length > 0, fields };
+  return { serial, epic, idText: topText, deleted: DELETED.test(all) || deletionReason !== null, deletionReason, hasText: pieces.length > 0, fields };
 }

@@ -1,5 +1,6 @@
 import type { ParseWarning } from '../../types';
 import { repairEpicPrefixes } from '../epic';
+import { readByRollShapes, shapeOf, shapeWords, type LearntShape } from '../id-shapes';
 import { numberList } from '../numbers';
 import type { CoverRange } from './roll-facts';
 import { continuityWarnings, coverWarnings, fitPageSerials, repairSerials, type SerialSlot } from '../serials';
@@ -28,13 +29,33 @@ export function checkNumbers(chosen: ChosenNumbers[], pages: number[], cover: Co
   let ocrRepaired = fitPageSerials(slots) + repairSerials(slots);
   const epics = chosen.map((c) => ({ epic: c.epic, fromOcr: c.epicFromOcr, fragment: c.epicFragment }));
   ocrRepaired += repairEpicPrefixes(epics);
+  // IDs of the roll's own shapes, in the boxes the known shapes left unread
+  const idSlots = epics.map((e, i) => ({ epic: e.epic, fromOcr: chosen[i].idTextFromOcr, idText: chosen[i].idText }));
+  const shapes = readByRollShapes(idSlots);
+  idSlots.forEach((s, i) => (epics[i].epic = s.epic));
   return {
     serials: slots.map((s) => s.serial),
     epics: epics.map((e) => e.epic),
     ocrRead,
     ocrRepaired,
-    warnings: [...continuityWarnings(slots), ...unreadIdWarnings(chosen, epics, pages, slots.map((s) => s.serial)), ...coverWarnings(cover, slots)],
+    warnings: [...ownShapeNotes(shapes.shapes, idSlots), ...continuityWarnings(slots), ...unreadIdWarnings(chosen, epics, pages, slots.map((s) => s.serial)), ...coverWarnings(cover, slots)],
   };
+}
+
+/**
+ * A note on the IDs read by shapes the roll itself uses (not EPICs nor old-format numbers): which shapes,
+ * and how many voters carry each.
+ */
+function ownShapeNotes(shapes: LearntShape[], ids: { epic: string | null }[]): ParseWarning[] {
+  const read = shapes.map((s) => ({ ...s, voters: ids.filter((id) => id.epic !== null && shapeOf(id.epic) === s.shape).length })).filter((s) => s.voters > 0);
+  if (read.length === 0) return [];
+  const which = read.map((s) => `${s.voters} voter${s.voters === 1 ? '' : 's'} with ${shapeWords(s.shape)}`).join('; ');
+  return [
+    {
+      message: `Besides EPIC numbers, the roll prints IDs of its own: ${which}. They were read as the voters' IDs.`,
+      detail: `ID shapes learnt from the roll (A letters, D digits): ${read.map((s) => `${s.shape} in ${s.support} boxes`).join(', ')}.`,
+    },
+  ];
 }
 
 /**

@@ -1,3 +1,4 @@
+import { idLike, tokensOf } from '../id-shapes';
 import type { ParseOptions } from '../options';
 import { ocrKnownBoxes } from '../raster/page-cells';
 import type { FoundBox, PageBoxes } from './page-model';
@@ -30,11 +31,15 @@ export interface ChosenNumbers {
   epicFromOcr: boolean;
   /** what OCR saw of an ID it could not read whole (for prefix repair) */
   epicFragment: string | null;
+  /** the text at the box's ID position, for the roll's own ID shapes (id-shapes.ts) */
+  idText: string;
+  /** that text was read by OCR */
+  idTextFromOcr: boolean;
 }
 
 /** Picks a box's serial and ID: the text layer where it has them, else OCR ('always': OCR only). */
 export function chooseNumbers(b: FoundBox, ocr: OcrSetting): ChosenNumbers {
-  if (!b.ocr) return { serial: b.text.serial, epic: b.text.epic, serialFromOcr: false, epicFromOcr: false, epicFragment: null };
+  if (!b.ocr) return { serial: b.text.serial, epic: b.text.epic, serialFromOcr: false, epicFromOcr: false, epicFragment: null, idText: b.text.idText, idTextFromOcr: false };
   const always = ocr === 'always';
   const serialFromOcr = always || b.text.serial === null;
   const epicFromOcr = always || b.text.epic === null;
@@ -44,5 +49,7 @@ export function chooseNumbers(b: FoundBox, ocr: OcrSetting): ChosenNumbers {
     serialFromOcr,
     epicFromOcr,
     epicFragment: epicFromOcr ? (b.ocr.epicFragment ?? null) : null,
+    // the text layer's tokens where it prints them (as printed), else what OCR read
+    ...(epicFromOcr && (always || !tokensOf(b.text.idText).some(idLike)) ? { idText: b.ocr.idText, idTextFromOcr: true } : { idText: b.text.idText, idTextFromOcr: false }),
   };
 }

@@ -137,6 +137,8 @@ export async function readCells(image: Gray, cells: PixelRect[]): Promise<BandRe
         epicFragment: r.epic ?? again.epic ? null : (r.epicFragment ?? again.epicFragment),
         ...(r.mark !== undefined ? { mark: r.mark } : {}),
         text: r.text,
+        // both reads of an ID band that gave no ID: either may hold an ID of the roll's own shape
+        idText: retryEpic[i] ? `${r.idText} ${again.idText}`.trim() : r.idText,
       };
     });
   }

@@ -338,6 +338,8 @@ export interface BandReading {
   /** The mark beside the serial: a deletion reason letter (E, S, R, M, Q) or # (a modified entry); null when none. */
   mark?: string | null;
   text: string;
+  /** What OCR read in the ID part of the band, as read (for the roll's own ID shapes, id-shapes.ts). */
+  idText: string;
 }
 
 /** The marks a roll prints beside a serial: the reasons of a deletion, and # for a modified entry. */
@@ -348,7 +350,7 @@ export function readBand(serialText: string, epicText: string, markText?: string
   const digits = serialText.replace(/[^0-9]/g, ' ').trim().split(/\s+/)[0] ?? '';
   const serial = /^\d{1,5}$/.test(digits) ? Number.parseInt(digits, 10) : null;
   const epic = epicFromOcr(epicText);
-  const reading: BandReading = { serial: serial && serial > 0 ? serial : null, epic, epicFragment: epic ? null : epicFragmentFromOcr(epicText), text: `${serialText} ${epicText}`.trim() };
+  const reading: BandReading = { serial: serial && serial > 0 ? serial : null, epic, epicFragment: epic ? null : epicFragmentFromOcr(epicText), text: `${serialText} ${epicText}`.trim(), idText: epicText.trim() };
   if (markText !== undefined) {
     const letter = markText.replace(/\s+/g, '');
     reading.mark = MARK.test(letter) ? letter : null;
