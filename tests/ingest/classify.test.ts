@@ -72,7 +72,7 @@ describe('pages of a roll without readable text', () => {
   const boxes = (page: number, n: number): PageBoxes => ({
     page,
     method: n > 0 ? 'vector' : 'none',
-    boxes: Array.from({ length: n }, (_, k) => ({ page, rect: { x: 20, y: 700 - k * 80, width: 180, height: 70 }, photo: null, ocr: null, text: { serial: k + 1, epic: null, deleted: false, deletionReason: null, hasText: true, fields: {} } })),
+    boxes: Array.from({ length: n }, (_, k) => ({ page, rect: { x: 20, y: 700 - k * 80, width: 180, height: 70 }, photo: null, stamped: false, ocr: null, text: { serial: k + 1, epic: null, deleted: false, deletionReason: null, hasText: true, fields: {} } })),
   });
 
   it('goes by position, and a page with next to nothing on it is neither cover nor summary', () => {

@@ -43,6 +43,7 @@ export function vectorBoxes(scans: PageScan[], clean: boolean): { pages: PageBox
         rect,
         photo: photoRect(rect, scan.smallRects),
         text: readBoxText(rect, piecesIn(rect), clean),
+        stamped: false,
         ocr: null,
       })),
     };
@@ -88,6 +89,7 @@ export async function rasterBoxes(
         rect: b.rect,
         photo: b.photo,
         text: readBoxText(b.rect, piecesIn(b.rect), ctx.clean),
+        stamped: b.stamped,
         ocr: b.reading,
       })),
     };

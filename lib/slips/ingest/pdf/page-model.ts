@@ -35,6 +35,8 @@ export interface FoundBox {
   rect: Rect;
   photo: Rect | null;
   text: BoxText;
+  /** The roll's DELETED stamp is drawn across the box (seen in its pixels, where they were looked at). */
+  stamped: boolean;
   /** What OCR read in the box's serial/EPIC band, when it was read. */
   ocr: BandReading | null;
 }

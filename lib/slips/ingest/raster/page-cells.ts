@@ -19,6 +19,8 @@ export interface RasterBox {
   rect: Rect;
   /** the photo area inside the box (ruled, or a printed photo), when one is seen */
   photo: Rect | null;
+  /** the roll's DELETED stamp is drawn across the box */
+  stamped: boolean;
   reading: BandReading;
 }
 
