@@ -68,6 +68,7 @@ describe('pages of a roll without readable text', () => {
     imageCover,
     imageMatrix: null,
     paths: 0,
+    marks: [],
   });
   const boxes = (page: number, n: number): PageBoxes => ({
     page,

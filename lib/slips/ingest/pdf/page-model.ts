@@ -27,6 +27,8 @@ export interface PageScan {
   imageMatrix: Matrix | null;
   /** path-painting operations on the page */
   paths: number;
+  /** images and slanted or curved shapes the page paints (PageDrawing.marks) */
+  marks: Rect[];
 }
 
 /** One voter box found on a page, in reading order, with what the text layer says about it. */
