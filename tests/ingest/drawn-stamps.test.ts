@@ -79,6 +79,7 @@ describe('a text roll whose DELETED stamp is drawn, not written', () => {
   it('marks deleted the voters stamped as outlines or as a picture, and no other', () => {
     expect(list.voters.filter((v) => v.deleted).map((v) => v.serial)).toEqual([5, 41]);
     expect(list.report.deleted).toBe(2);
+    expect(list.report.deletedByReason).toEqual({ unknown: 2 });
     // no reason letter is printed: the reason stays unknown
     expect(list.voters.filter((v) => v.deletionReason)).toEqual([]);
   });

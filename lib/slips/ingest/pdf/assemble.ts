@@ -1,6 +1,7 @@
 import type { PageKind, ParseReport, ParseWarning, VoterList, VoterRecord } from '../../types';
 import { VoterListError } from '../errors';
 import { roundRect } from '../geometry';
+import { deletedByReason } from '../deleted';
 import { numberList } from '../numbers';
 import type { CheckedNumbers } from './check-numbers';
 import { MAX_RASTER_PATHS } from './find-boxes';
@@ -120,6 +121,7 @@ export function assemble(input: AssembleInput): VoterList {
     textLayer,
     withoutEpic: voters.filter((v) => v.epic === null).length,
     deleted: voters.filter((v) => v.deleted).length,
+    deletedByReason: deletedByReason(voters),
     ocrRead: numbers.ocrRead,
     ocrRepaired: numbers.ocrRepaired,
     header,
