@@ -155,6 +155,8 @@ export interface DocumentParseSummary {
   voterPages: number;
   withoutEpic: number;
   deleted: number;
+  /** ParseReport.deletedByReason (absent on tasks read before it was counted) */
+  deletedByReason?: Record<string, number>;
   header: Record<string, string | undefined>;
   warnings: { page?: number; message: string }[];
   /** Warnings beyond the ones kept. */

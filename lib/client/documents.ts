@@ -91,6 +91,8 @@ export interface DocumentStatus extends DocumentSummary {
     sections?: { name: string; voters: number }[];
     polling_stations?: { name: string; voters: number }[];
     deleted_voters?: { serial: number | null; epic: string | null; reason: string | null; page: number }[];
+    /** deleted voters by reason letter, "unknown" for those without a readable one */
+    deleted_by_reason?: Record<string, number>;
     supplement_additions?: number;
     with_house_number?: number;
   } | null;

@@ -117,6 +117,7 @@ export async function statusJson(
           voter_pages: summary.voterPages,
           without_epic: summary.withoutEpic,
           deleted: summary.deleted,
+          ...(summary.deletedByReason ? { deleted_by_reason: summary.deletedByReason } : {}),
           warnings: summary.warnings.length + summary.moreWarnings,
           roll: summary.header,
           ...(summary.overview

@@ -21,6 +21,7 @@ export function summariseReport(report: ParseReport, overview?: ListOverview): D
     voterPages: report.source === 'pdf' ? report.pages.voters : 0,
     withoutEpic: report.withoutEpic,
     deleted: report.deleted,
+    ...(report.deletedByReason ? { deletedByReason: report.deletedByReason } : {}),
     header,
     warnings: report.warnings.slice(0, MAX_KEPT_WARNINGS).map((w) => ({ page: w.page, message: w.message, ...(w.action ? { action: w.action } : {}), ...(w.detail ? { detail: w.detail } : {}) })),
     moreWarnings: Math.max(0, report.warnings.length - MAX_KEPT_WARNINGS),

@@ -118,6 +118,11 @@ export interface ParseReport {
   textLayer?: 'clean' | 'scrambled' | 'none';
   withoutEpic: number;
   deleted: number;
+  /**
+   * The deleted voters by the reason the roll prints (S, E, R, M, Q, or a deletion list's code), and under
+   * "unknown" those marked without a readable one (the DELETED stamp alone); e.g. { E: 4, S: 2, unknown: 1 }.
+   */
+  deletedByReason?: Record<string, number>;
   /** Numbers read by OCR, and how many of them were repaired from serial continuity. */
   ocrRead: number;
   ocrRepaired: number;

@@ -49,7 +49,7 @@ function parseArgs(argv: string[]): Args | string {
 function textReport({ voters, report }: VoterList, file: string): string {
   const lines = [
     `${file}: ${report.source === 'pdf' ? 'roll PDF' : 'Excel sheet'}`,
-    `voters: ${report.voters}${report.deleted ? ` (${report.deleted} marked deleted)` : ''}`,
+    `voters: ${report.voters}${report.deleted ? ` (${report.deleted} marked deleted: ${Object.entries(report.deletedByReason ?? {}).map(([reason, n]) => `${reason} ${n}`).join(', ')})` : ''}`,
   ];
   if (report.source === 'pdf') {
     const kinds = Object.entries(report.pages)

@@ -68,11 +68,12 @@ describe('pages of a roll without readable text', () => {
     imageCover,
     imageMatrix: null,
     paths: 0,
+    marks: [],
   });
   const boxes = (page: number, n: number): PageBoxes => ({
     page,
     method: n > 0 ? 'vector' : 'none',
-    boxes: Array.from({ length: n }, (_, k) => ({ page, rect: { x: 20, y: 700 - k * 80, width: 180, height: 70 }, photo: null, ocr: null, text: { serial: k + 1, epic: null, idText: String(k + 1), deleted: false, deletionReason: null, hasText: true, fields: {} } })),
+    boxes: Array.from({ length: n }, (_, k) => ({ page, rect: { x: 20, y: 700 - k * 80, width: 180, height: 70 }, photo: null, stamped: false, ocr: null, text: { serial: k + 1, epic: null, idText: String(k + 1), deleted: false, deletionReason: null, hasText: true, fields: {} } })),
   });
 
   it('goes by position, and a page with next to nothing on it is neither cover nor summary', () => {

@@ -44,6 +44,13 @@ describe.skipIf(!HAVE)(`the 2025 ECI roll scanned at 150 dpi${HAVE ? '' : ` (ski
     expect(old.filter(([t, s]) => t === s).length / old.length).toBeGreaterThanOrEqual(0.9);
   });
 
+  it('finds the deleted voters from their DELETED stamp, and no other', () => {
+    const deleted = (list: VoterList) => list.voters.filter((v) => v.deleted).map((v) => v.serial);
+    // the text layer's reason letters give the truth: three stamped entries on these pages
+    expect(deleted(truth)).toHaveLength(3);
+    expect(deleted(scan)).toEqual(deleted(truth));
+  });
+
   it('never reads an old-format ID as a current-format one', () => {
     const misshapen = truth.voters
       .map((v, i) => [v.epic, scan.voters[i].epic])

@@ -82,3 +82,10 @@ export async function renderGray(session: PdfSession, page: PdfPage, scale: numb
     factory.destroy(target);
   }
 }
+
+/** A rectangle of PDF user space as pixels of the rendered page (top-left origin). */
+export function rectToPixels(r: RenderedPage, rect: { x: number; y: number; width: number; height: number }): { x: number; y: number; width: number; height: number } {
+  const [ax, ay] = r.toPixel(rect.x, rect.y);
+  const [bx, by] = r.toPixel(rect.x + rect.width, rect.y + rect.height);
+  return { x: Math.min(ax, bx), y: Math.min(ay, by), width: Math.abs(bx - ax), height: Math.abs(by - ay) };
+}

@@ -25,6 +25,39 @@ export interface PageDrawing {
   imageMatrix: Matrix | null;
   /** Number of path-painting operations (to tell a bare scan from a drawn page). */
   paths: number;
+  /**
+   * Where the page paints an image, or a shape with a slanted or curved edge (not the ruling): what a
+   * stamp drawn rather than written over a box would be (at most MAX_MARKS a page).
+   */
+  marks: Rect[];
+}
+
+/** The most marks kept for a page (a page drawing its text as outlines has one per glyph). */
+export const MAX_MARKS = 20_000;
+
+/** Bounds of the finite points of a painted path, and whether one of its edges is slanted or it has a curve. */
+export function slantedBounds(points: [number, number][], curved: boolean): Rect | null {
+  let x0 = Infinity;
+  let y0 = Infinity;
+  let x1 = -Infinity;
+  let y1 = -Infinity;
+  let slanted = curved;
+  let prev: [number, number] | null = null;
+  for (const p of points) {
+    const [x, y] = p;
+    if (!Number.isFinite(x + y)) {
+      slanted = true;
+      prev = null;
+      continue;
+    }
+    if (prev && Math.abs(prev[0] - x) > 0.05 && Math.abs(prev[1] - y) > 0.05) slanted = true;
+    prev = p;
+    x0 = Math.min(x0, x);
+    y0 = Math.min(y0, y);
+    x1 = Math.max(x1, x);
+    y1 = Math.max(y1, y);
+  }
+  return slanted && x1 >= x0 ? { x: x0, y: y0, width: x1 - x0, height: y1 - y0 } : null;
 }
 
 function subpathRect(points: [number, number][]): Rect | null {
@@ -59,6 +92,7 @@ export class DrawingCollector {
   private imageCover = 0;
   private imageMatrix: Matrix | null = null;
   private paths = 0;
+  private readonly marks: Rect[] = [];
   private readonly pageArea: number;
 
   constructor(view: number[]) {
@@ -73,6 +107,8 @@ export class DrawingCollector {
 
   /** One subpath of a painted path, in page space (a curve point is [NaN, NaN]: curves never make a box). */
   subpath(points: [number, number][], closed: boolean, stroked: boolean): void {
+    const slanted = this.marks.length < MAX_MARKS ? slantedBounds(points, false) : null;
+    if (slanted) this.marks.push(slanted);
     const r = subpathRect(points);
     if (r) this.rects.push({ ...r, stroked });
     if (stroked) for (const s of subpathSegments(points, closed)) this.segments.push(s);
@@ -88,6 +124,7 @@ export class DrawingCollector {
     this.images++;
     const [x0, y0, x1, y1] = boundsOf([apply(ctm, 0, 0), apply(ctm, 1, 0), apply(ctm, 0, 1), apply(ctm, 1, 1)]);
     const cover = Math.min(1, ((x1 - x0) * (y1 - y0)) / this.pageArea);
+    if (this.marks.length < MAX_MARKS) this.marks.push({ x: x0, y: y0, width: x1 - x0, height: y1 - y0 });
     if (cover > this.imageCover) {
       this.imageCover = cover;
       this.imageMatrix = ctm;
@@ -95,7 +132,7 @@ export class DrawingCollector {
   }
 
   drawing(): PageDrawing {
-    return { rects: this.rects, segments: this.segments, images: this.images, imageCover: this.imageCover, imageMatrix: this.imageMatrix, paths: this.paths };
+    return { rects: this.rects, segments: this.segments, images: this.images, imageCover: this.imageCover, imageMatrix: this.imageMatrix, paths: this.paths, marks: this.marks };
   }
 }
 

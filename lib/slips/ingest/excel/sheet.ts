@@ -9,6 +9,7 @@ import { exactFieldOf, fieldOf, findHeader, HEADER_SEARCH_ROWS, normalizeHeader,
 import { MAX_CELL_CHARS, MAX_COLUMNS, readWorkbook, type SheetRows } from './read-workbook';
 import { columnLetters, readCsv } from './csv';
 import { checkZip } from './zip-guard';
+import { deletedByReason } from '../deleted';
 import { printableScripts, quoteCharacters, unprintableCharacters } from '../../render/faces';
 
 const MAX_ROW_WARNINGS = 50;
@@ -507,6 +508,7 @@ export function readSheets(sheets: SheetRows[], opts: ParseOptions, what: 'workb
     rows: voters.length,
     withoutEpic: voters.filter((v) => v.epic === null).length,
     deleted: voters.filter((v) => v.deleted).length,
+    deletedByReason: deletedByReason(voters),
     ocrRead: 0,
     ocrRepaired: 0,
     header: {

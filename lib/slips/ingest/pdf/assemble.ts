@@ -1,6 +1,7 @@
 import type { PageKind, ParseReport, ParseWarning, VoterList, VoterRecord } from '../../types';
 import { VoterListError } from '../errors';
 import { roundRect } from '../geometry';
+import { deletedByReason } from '../deleted';
 import { numberList } from '../numbers';
 import type { CheckedNumbers } from './check-numbers';
 import { MAX_RASTER_PATHS } from './find-boxes';
@@ -102,9 +103,10 @@ export function assemble(input: AssembleInput): VoterList {
     if (header.part) v.part = header.part;
     if (cls.section) v.section = cls.section;
     if (cls.supplement) v.supplement = cls.supplement;
-    // the reason letter beside the serial: in the text layer, or read from the pixels (# marks a modified entry, not a deleted one)
+    // the reason letter beside the serial: in the text layer, or read from the pixels (# marks a modified entry, not a deleted one);
+    // the DELETED stamp marks the entry deleted even where no letter could be read
     const reason = b.text.deletionReason ?? (b.ocr?.mark && b.ocr.mark !== '#' ? b.ocr.mark : null);
-    if (b.text.deleted || reason || cls.supplement?.kind === 'deletions') v.deleted = true;
+    if (b.text.deleted || reason || b.stamped || cls.supplement?.kind === 'deletions') v.deleted = true;
     if (reason) v.deletionReason = reason;
     return v;
   });
@@ -119,6 +121,7 @@ export function assemble(input: AssembleInput): VoterList {
     textLayer,
     withoutEpic: voters.filter((v) => v.epic === null).length,
     deleted: voters.filter((v) => v.deleted).length,
+    deletedByReason: deletedByReason(voters),
     ocrRead: numbers.ocrRead,
     ocrRepaired: numbers.ocrRepaired,
     header,

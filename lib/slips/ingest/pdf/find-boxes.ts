@@ -42,7 +42,7 @@ export function vectorBoxes(scans: PageScan[], clean: boolean): { pages: PageBox
       boxes: ordered.map(({ rect }) => {
         const photo = photoRect(rect, scan.smallRects);
         const pieces = piecesIn(rect);
-        return { page: scan.page, rect, photo, textCut: textCutFromPieces(rect, photo, pieces, scan.smallRects), text: readBoxText(rect, pieces, clean), ocr: null };
+        return { page: scan.page, rect, photo, textCut: textCutFromPieces(rect, photo, pieces, scan.smallRects), text: readBoxText(rect, pieces, clean), stamped: false, ocr: null };
       }),
     };
   });
@@ -88,6 +88,7 @@ export async function rasterBoxes(
         photo: b.photo,
         textCut: b.textCut,
         text: readBoxText(b.rect, piecesIn(b.rect), ctx.clean),
+        stamped: b.stamped,
         ocr: b.reading,
       })),
     };

@@ -27,6 +27,8 @@ export interface PageScan {
   imageMatrix: Matrix | null;
   /** path-painting operations on the page */
   paths: number;
+  /** images and slanted or curved shapes the page paints (PageDrawing.marks) */
+  marks: Rect[];
 }
 
 /** One voter box found on a page, in reading order, with what the text layer says about it. */
@@ -37,6 +39,8 @@ export interface FoundBox {
   /** where the box may be cut when photos are off (text-cut.ts); absent: not looked for */
   textCut?: TextCut | null;
   text: BoxText;
+  /** The roll's DELETED stamp is drawn across the box (seen in its pixels, where they were looked at). */
+  stamped: boolean;
   /** What OCR read in the box's serial/EPIC band, when it was read. */
   ocr: BandReading | null;
 }

@@ -28,7 +28,7 @@ async function scanPage(session: PdfSession, doc: PdfDocument, n: number): Promi
   const cells = cellsFromSegments(drawing.segments, anyCellLimits(width, height));
   const small = smallCellLimits(width, height);
   const smallRects = [...drawing.rects, ...cells.filter((c) => withinLimits(c, small))];
-  return { page: n, width, height, rects: drawing.rects, smallRects, candidates: candidateRects(drawing.rects, cells, width, height), pieces, imageCover: drawing.imageCover, imageMatrix: drawing.imageMatrix, paths: drawing.paths };
+  return { page: n, width, height, rects: drawing.rects, smallRects, candidates: candidateRects(drawing.rects, cells, width, height), pieces, imageCover: drawing.imageCover, imageMatrix: drawing.imageMatrix, paths: drawing.paths, marks: drawing.marks };
 }
 
 /**
@@ -44,7 +44,7 @@ async function scanOne(session: PdfSession, doc: PdfDocument, n: number, images:
       const page = await session.guard(`Page ${n}`, doc.getPage(n));
       const [x0, y0, x1, y1] = page.view;
       checkPageSize(n, x1 - x0, y1 - y0);
-      return { page: n, width: x1 - x0, height: y1 - y0, rects: [], smallRects: [], candidates: [], pieces: [], imageCover: 1, imageMatrix: m, paths: 0 };
+      return { page: n, width: x1 - x0, height: y1 - y0, rects: [], smallRects: [], candidates: [], pieces: [], imageCover: 1, imageMatrix: m, paths: 0, marks: [] };
     }
     return await session.guard(`Page ${n}`, scanPage(session, doc, n));
   } catch (error) {

@@ -9,6 +9,7 @@ import { classifyPages } from './classify';
 import { pagesForRaster, rasterBoxes, vectorBoxes, withRasterPages } from './find-boxes';
 import { DEFAULT_PDF_LIMITS, PdfSession } from '../engines/pdfjs';
 import { chooseNumbers, ocrMissingNumbers } from './read-numbers';
+import { stampsOnDrawnPages } from './drawn-stamps';
 import { judgeTextLayer, readPages } from './read-pages';
 import { readRollFacts } from './roll-facts';
 
@@ -18,7 +19,7 @@ export { MAX_RASTER_PATHS } from './find-boxes';
  * A roll PDF to voters: one pipeline of stages over one page model (page-model.ts):
  * open → read pages (read-pages.ts) → find boxes, drawn or from pixels (find-boxes.ts) → classify
  * pages from their content (classify.ts) → the roll's facts from its cover (roll-facts.ts) → read serials
- * and IDs, text layer or OCR (read-numbers.ts) → check them against each other and the cover
+ * and IDs, text layer or OCR (read-numbers.ts) → DELETED stamps drawn over drawn boxes (drawn-stamps.ts) → check them against each other and the cover
  * (check-numbers.ts) → assemble (assemble.ts). Each stage returns new values.
  * A new roll format is a case inside one stage.
  */
@@ -88,7 +89,9 @@ async function readRoll(session: PdfSession, bytes: Uint8Array, opts: ParseOptio
   const classes = classifyPages(scans, found, textLayer);
   const facts = readRollFacts({ scans, classes, textLayer, scannedCover: raster.cover });
 
-  const read = await ocrMissingNumbers(session, found, ocr, signal);
+  const numbered = await ocrMissingNumbers(session, found, ocr, signal);
+  // nothing is read from pixels when OCR is off
+  const read = ocr === 'off' ? numbered : await stampsOnDrawnPages(session, scans, numbered, signal);
   checkAbort(signal);
   progress.finish();
 

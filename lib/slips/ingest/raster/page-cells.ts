@@ -3,7 +3,7 @@ import { checkAbort } from '../abort';
 import { type Gray } from '../engines/image';
 import { ocrWords, type OcrMode } from '../engines/ocr';
 import type { PdfSession } from '../engines/pdfjs';
-import { renderGray } from '../engines/render';
+import { rectToPixels, renderGray } from '../engines/render';
 import { impliedCells, type PixelRect } from './cells';
 import { boxOf, orderCells, RENDER_SCALE, type Prepared } from './prepare';
 import { bandImage, binarized, readBand, SERIAL_LEVEL, stackBands, wordsByBand, type BandReading } from './strips';
@@ -21,6 +21,8 @@ export interface RasterBox {
   photo: Rect | null;
   /** where the box may be cut when photos are off (text-cut.ts) */
   textCut: TextCut | null;
+  /** the roll's DELETED stamp is drawn across the box */
+  stamped: boolean;
   reading: BandReading;
 }
 
@@ -173,12 +175,7 @@ export async function ocrKnownBoxes(session: PdfSession, requests: { page: numbe
     const page = await session.guard(`Page ${n}`, session.doc.getPage(n));
     const rendered = await session.guard(`Page ${n}`, renderGray(session, page, RENDER_SCALE));
     page.cleanup();
-    const cells = idx.map((i) => {
-      const r = requests[i].rect;
-      const [ax, ay] = rendered.toPixel(r.x, r.y);
-      const [bx, by] = rendered.toPixel(r.x + r.width, r.y + r.height);
-      return { x: Math.min(ax, bx), y: Math.min(ay, by), width: Math.abs(bx - ax), height: Math.abs(by - ay) };
-    });
+    const cells = idx.map((i) => rectToPixels(rendered, requests[i].rect));
     keep(
       pending,
       readCells(rendered.image, cells).then((readings) => {

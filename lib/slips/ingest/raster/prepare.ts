@@ -6,6 +6,7 @@ import { renderGray, type RenderedPage } from '../engines/render';
 import type { ScanImages } from '../engines/scan-image';
 import { filledPhotoInCell, findCells, photoInCell, type PixelRect } from './cells';
 import { inkCut } from '../text-cut';
+import { stampedBox } from './stamp';
 
 /** Pixels per PDF point when rendering for box finding and OCR (144 dpi). */
 export const RENDER_SCALE = 2;
@@ -59,11 +60,14 @@ function cellToPdf(p: Prepared, c: PixelRect): Rect {
   return { x: cx - w / 2, y: cy - h / 2, width: w, height: h };
 }
 
-/** A cell of the page as a box in PDF space, with the photo area ruled inside it. */
-export function boxOf(p: Prepared, c: PixelRect): { rect: Rect; photo: Rect | null; textCut: TextCut | null } {
+/**
+ * A cell of the page as a box in PDF space, with the photo area ruled inside it, where it may be cut when
+ * photos are off, and whether the roll's DELETED stamp is drawn across it (stamp.ts).
+ */
+export function boxOf(p: Prepared, c: PixelRect): { rect: Rect; photo: Rect | null; textCut: TextCut | null; stamped: boolean } {
   // a ruled photo box, else a printed photo without one
   const photo = photoInCell(p.ink, p.image.width, c) ?? filledPhotoInCell(p.image, c);
-  return { rect: cellToPdf(p, c), photo: photo ? cellToPdf(p, photo) : null, textCut: photo ? pixelTextCut(p, c, photo) : null };
+  return { rect: cellToPdf(p, c), photo: photo ? cellToPdf(p, photo) : null, textCut: photo ? pixelTextCut(p, c, photo) : null, stamped: stampedBox(p.image, c, photo) };
 }
 
 /** Where the box may be cut when photos are off (text-cut.ts), found in the page's pixels; only on an unrotated page. */
