@@ -70,11 +70,16 @@ export interface VoterRecord {
  */
 export type PageKind = 'cover' | 'map' | 'voters' | 'supplement' | 'summary' | 'other';
 
-/** A supplement list of a roll, as its heading names it. */
+/**
+ * A supplement list of a roll, as its heading names it. A voter without one is in the main list; one
+ * with it is in supplement `number` (when the roll numbers them), in its list of `kind`.
+ */
 export interface Supplement {
   kind: 'additions' | 'deletions' | 'corrections' | 'supplement';
-  /** The heading as printed, e.g. "Component - 1 : Additions list 2". */
+  /** The heading as printed, e.g. "Component - 1 : Additions list 2" (lines of a heading block joined by " · "). */
   heading: string;
+  /** The supplement's number as printed ("Supplement 2", "Additions List 2", "पुरवणी यादी क्र. 2"), when it has one. */
+  number?: number;
 }
 
 export interface ParseWarning {

@@ -1,10 +1,10 @@
-import type { PageKind, ParseReport, ParseWarning, VoterList, VoterRecord } from '../../types';
+import type { PageKind, ParseReport, ParseWarning, Supplement, VoterList, VoterRecord } from '../../types';
 import { VoterListError } from '../errors';
 import { roundRect } from '../geometry';
 import { numberList } from '../numbers';
 import type { CheckedNumbers } from './check-numbers';
 import { MAX_RASTER_PATHS } from './find-boxes';
-import type { FoundBox, PageBoxes, PageClass, PageScan, TextLayer } from './page-model';
+import { listAt, type FoundBox, type PageBoxes, type PageClass, type PageScan, type TextLayer } from './page-model';
 
 /**
  * Last stage of a roll parse (roll.ts): the voters in roll order with their box, numbers, fields,
@@ -17,6 +17,8 @@ export interface AssembleInput {
   found: PageBoxes[];
   classes: PageClass[];
   boxes: FoundBox[];
+  /** the list each box is in (page-model.ts, boxLists): null for the main list */
+  lists: (Supplement | null)[];
   numbers: CheckedNumbers;
   textLayer: TextLayer;
   tooComplex: number[];
@@ -70,19 +72,72 @@ function methodWarnings(found: PageBoxes[], textLayer: TextLayer, tooComplex: nu
   return warnings;
 }
 
+/** A list's key: the main list, or a supplement by its heading. */
+const keyOf = (list: Supplement | null) => (list ? `${list.kind}\u0000${list.heading}` : '');
+
 /** The supplements the voters were read from, one line each ("12 voters in …"). */
 function supplementNotes(voters: VoterRecord[]): ParseWarning[] {
-  const counts = new Map<string, { page: number; count: number; deletions: boolean }>();
+  const counts = new Map<string, { page: number; count: number; list: Supplement }>();
   for (const v of voters) {
     if (!v.supplement) continue;
-    const c = counts.get(v.supplement.heading) ?? { page: v.page, count: 0, deletions: v.supplement.kind === 'deletions' };
+    const c = counts.get(keyOf(v.supplement)) ?? { page: v.page, count: 0, list: v.supplement };
     c.count++;
-    counts.set(v.supplement.heading, c);
+    counts.set(keyOf(v.supplement), c);
   }
-  return [...counts].map(([heading, c]) => ({
+  return [...counts.values()].map((c) => ({
     page: c.page,
-    message: `${n(c.count)} voter(s) are in the supplement “${heading}”${c.deletions ? ' (deleted from the roll: kept and marked deleted)' : ''}.`,
+    message: `${n(c.count)} voter(s) are in the supplement “${c.list.heading}”${c.list.kind === 'deletions' ? ' (deleted from the roll: kept and marked deleted)' : ''}.`,
   }));
+}
+
+/**
+ * The counts a supplement states (a total line, a table by gender under its boxes) against the boxes
+ * read in it: a warning in plain words where they differ.
+ */
+function countWarnings(classes: PageClass[], voters: VoterRecord[]): ParseWarning[] {
+  const stated = new Map<string, { list: Supplement; counts: Set<number>; page: number }>();
+  for (const cls of classes) {
+    for (const c of cls.counts) {
+      const list = listAt(cls, c.y);
+      if (!list) continue;
+      const entry = stated.get(keyOf(list)) ?? { list, counts: new Set<number>(), page: cls.page };
+      entry.counts.add(c.count);
+      stated.set(keyOf(list), entry);
+    }
+  }
+  const warnings: ParseWarning[] = [];
+  for (const [key, { list, counts, page }] of stated) {
+    const inList = voters.filter((v) => keyOf(v.supplement ?? null) === key);
+    const read = inList.length;
+    const pages = [...new Set(inList.map((v) => v.page))];
+    for (const count of counts) {
+      if (count === read) continue;
+      warnings.push({
+        page,
+        message: `The supplement “${list.heading}” states ${n(count)} voter(s), but ${n(read)} ${read === 1 ? 'was' : 'were'} read in it${pages.length > 0 ? ` (${pages.length === 1 ? 'page' : 'pages'} ${numberList(pages)})` : ''}.`,
+        action: 'Compare that list in the roll with the slips before printing: a voter may be missing or counted twice.',
+        detail: `The count is the one printed under the list (a total line or the total of a table by gender); the voters read are the boxes found below the list's heading.`,
+      });
+    }
+  }
+  return warnings;
+}
+
+/**
+ * A deletion list prints the entries it deletes from the main list again: the main list's entry of
+ * each (the same ID, or the same serial where either has no ID) is deleted too, with the list's reason.
+ */
+function deleteMainEntries(voters: VoterRecord[]): void {
+  const main = voters.filter((v) => !v.supplement);
+  const byEpic = new Map(main.filter((v) => v.epic).map((v) => [v.epic, v]));
+  const bySerial = new Map(main.filter((v) => v.serial !== null).map((v) => [v.serial, v]));
+  for (const d of voters) {
+    if (d.supplement?.kind !== 'deletions') continue;
+    const entry = d.epic ? byEpic.get(d.epic) : d.serial !== null ? bySerial.get(d.serial) : undefined;
+    if (!entry || entry.deleted) continue;
+    entry.deleted = true;
+    if (d.deletionReason) entry.deletionReason = d.deletionReason;
+  }
 }
 
 export function assemble(input: AssembleInput): VoterList {
@@ -101,15 +156,17 @@ export function assemble(input: AssembleInput): VoterList {
     const cls = classes[b.page - 1];
     if (header.part) v.part = header.part;
     if (cls.section) v.section = cls.section;
-    if (cls.supplement) v.supplement = cls.supplement;
+    const list = input.lists[i];
+    if (list) v.supplement = list;
     // the reason letter beside the serial: in the text layer, or read from the pixels (# marks a modified entry, not a deleted one)
     const reason = b.text.deletionReason ?? (b.ocr?.mark && b.ocr.mark !== '#' ? b.ocr.mark : null);
-    if (b.text.deleted || reason || cls.supplement?.kind === 'deletions') v.deleted = true;
+    if (b.text.deleted || reason || list?.kind === 'deletions') v.deleted = true;
     if (reason) v.deletionReason = reason;
     return v;
   });
 
-  const warnings = [...methodWarnings(found, textLayer, input.tooComplex), ...supplementNotes(voters), ...numbers.warnings];
+  deleteMainEntries(voters);
+  const warnings = [...methodWarnings(found, textLayer, input.tooComplex), ...supplementNotes(voters), ...countWarnings(classes, voters), ...numbers.warnings];
   const report: ParseReport = {
     source: 'pdf',
     voters: voters.length,

@@ -1,0 +1,116 @@
+import type { Supplement } from '../../types';
+import { loosePhrase } from '../engines/text-layer';
+import { asciiDigits } from '../numbers';
+
+/**
+ * The headings that open a roll's lists: the main list, and the supplements printed after it
+ * (additions, deletions, corrections), in English and the Indian scripts rolls print them in.
+ * A heading stands at the start of its line (a cover or a footnote names the lists mid-sentence);
+ * a supplement's heading block may name the supplement and its kind on separate lines
+ * ("Supplementary List No. 1" above "List of Additions"), and those lines are one heading.
+ */
+
+/** Words as typed here and as text layers give them: one Unicode form (a nukta letter may come either way). */
+const nfc = (words: string[]) => words.map((w) => w.normalize('NFC'));
+
+const ADDITIONS = nfc(['Additions', 'Addition', 'Inclusions', 'Inclusion', 'परिवर्धन', 'जोड़े गए', 'जोड़े', 'जोड़', 'समावेश', 'समाविष्ट', 'वाढ', 'વધારા', 'ઉમેરો', 'ઉમેરા']);
+const DELETIONS = nfc(['Deletions', 'Deletion', 'विलोपन', 'हटाए गए', 'हटाये गये', 'वगळणी', 'वगळलेले', 'वगळलेली', 'કમી']);
+const CORRECTIONS = nfc(['Corrections', 'Correction', 'Modifications', 'Modification', 'संशोधित', 'संशोधन', 'दुरुस्ती', 'दुरुस्त्या', 'સુધારા']);
+/** What follows the kind in a heading: "Additions List", "जोड़े गए नाम" (names added). */
+const LIST = nfc(['List', 'Names', 'सूची', 'यादी', 'યાદી', 'नाम', 'નામ']);
+const SUPPLEMENT_WORD = nfc(['Supplementary List', 'Supplement', 'पूरक सूची', 'अनुपूरक सूची', 'पुरक सूची', 'पूरक यादी', 'पुरक यादी', 'पुरवणी यादी', 'पुरवणी', 'પુરવણી યાદી', 'પુરવણી']);
+const MAIN = nfc(['Main List', 'Mother Roll', 'मूल सूची', 'मूळ यादी', 'મૂળ યાદી', 'મૂળ મતદાર યાદી']);
+
+const alt = (words: string[]) => `(?:${words.map(loosePhrase).join('|')})`;
+const KIND = alt([...ADDITIONS, ...DELETIONS, ...CORRECTIONS]);
+/** "Component - 1 :", "घटक - 1 :", "ઘટક - 1 :": how the 2025 ECI rolls number their lists. */
+const COMPONENT = `(?:Component|${loosePhrase('घटक')}|${loosePhrase('ઘટક')})\\s*[-–:]?\\s*\\d{1,2}\\s*[:：-]?\\s*`;
+/** A list's own number before it: "1- परिवर्धन सूची - 1" (Rajasthan 2021). */
+const NUMBERED = '(?:\\d{1,2}\\s*[-–.:)]\\s*)?';
+/** "No.", "क्र.", "क्रमांक", "સં.": the word before a supplement's number. */
+const NUMBER_WORD = `(?:No\\.?|Number|${alt(nfc(['क्रमांक', 'क्र.', 'क्र', 'संख्या', 'सं.', 'ક્રમાંક', 'નં.', 'નંબર']))})?`;
+const START = `^\\W{0,3}${NUMBERED}(?:${COMPONENT})?`;
+/** The number after a heading's words ("Additions List 2", "पुरवणी यादी क्र. 1"), Indian digits too. */
+const NUMBER_AFTER = `\\s*${NUMBER_WORD}\\s*[-–:]?\\s*([0-9\\u0966-\\u096F\\u0AE6-\\u0AEF]{1,2})(?![0-9\\u0966-\\u096F\\u0AE6-\\u0AEF])`;
+
+/** "Additions List 2", "वगळणी यादी", "List of Additions", "ADDITIONS" alone on its line. */
+const KIND_HEADING = [
+  new RegExp(`${START}${KIND}\\s*${alt(LIST)}(?:${NUMBER_AFTER})?`, 'iu'),
+  new RegExp(`${START}List\\s*of\\s*(?:the\\s*)?${KIND}(?:${NUMBER_AFTER})?`, 'iu'),
+  new RegExp(`${START}${KIND}\\W{0,3}$`, 'iu'),
+];
+/** "Supplement - 1", "पुरवणी यादी क्र. 2", "પુરવણી 1": a supplement named by its number. */
+const SUPPLEMENT_HEADING = new RegExp(`${START}${alt(SUPPLEMENT_WORD)}${NUMBER_AFTER}`, 'iu');
+const MAIN_HEADING = new RegExp(`${START}${alt(MAIN)}`, 'iu');
+
+function kindOf(heading: string): Supplement['kind'] {
+  if (new RegExp(alt(DELETIONS), 'iu').test(heading)) return 'deletions';
+  if (new RegExp(alt(ADDITIONS), 'iu').test(heading)) return 'additions';
+  if (new RegExp(alt(CORRECTIONS), 'iu').test(heading)) return 'corrections';
+  return 'supplement';
+}
+
+const clip = (line: string) => line.replace(/\s+/g, ' ').trim().slice(0, 120);
+
+/** What one line names: the main list, a supplement (its kind and number), or nothing. */
+export function lineHeading(raw: string): Supplement | 'main' | null {
+  const line = raw.normalize('NFC').trim();
+  if (MAIN_HEADING.test(line)) return 'main';
+  for (const re of KIND_HEADING) {
+    const m = re.exec(line);
+    if (m) return { kind: kindOf(m[0]), heading: clip(line), ...(m[1] ? { number: Number(asciiDigits(m[1])) } : {}) };
+  }
+  const s = SUPPLEMENT_HEADING.exec(line);
+  if (s) return { kind: 'supplement', heading: clip(line), number: Number(asciiDigits(s[1])) };
+  return null;
+}
+
+/** A line of text and where it stands on the page (its baseline, PDF points from the bottom). */
+export interface PlacedLine {
+  y: number;
+  text: string;
+}
+
+/** A list's heading on a page: where it stands and the list it opens (null: the main list). */
+export interface ListHeading {
+  y: number;
+  list: Supplement | null;
+}
+
+/**
+ * The headings among a page's lines (top to bottom), one per heading block: lines that follow each
+ * other closely (`blockGap`) are one block, and a block that names a supplement by its number and,
+ * on another line, its kind is one heading of that kind and number. A kind heading without a number
+ * takes the number of the supplement in force (`number`, then the block's).
+ */
+export function listHeadings(lines: PlacedLine[], blockGap: number, number?: number): ListHeading[] {
+  const out: ListHeading[] = [];
+  let current = number;
+  let block: { y: number; named: Supplement | 'main' }[] = [];
+  const close = () => {
+    const numbered = block.find((b) => b.named !== 'main' && b.named.kind === 'supplement');
+    const typed = block.filter((b) => b.named === 'main' || b.named.kind !== 'supplement');
+    if (numbered && numbered.named !== 'main' && numbered.named.number !== undefined) current = numbered.named.number;
+    // a block that only numbers a supplement opens it as it is; otherwise its kind lines do, each with the number
+    for (const b of typed.length > 0 ? typed : block) {
+      if (b.named === 'main') {
+        current = undefined;
+        out.push({ y: b.y, list: null });
+        continue;
+      }
+      const joined = numbered && numbered !== b ? `${numbered.named === 'main' ? '' : numbered.named.heading} · ${b.named.heading}` : b.named.heading;
+      const n = b.named.number ?? current;
+      out.push({ y: b.y, list: { kind: b.named.kind, heading: joined.slice(0, 160), ...(n !== undefined ? { number: n } : {}) } });
+    }
+    block = [];
+  };
+  let lastY = Number.POSITIVE_INFINITY;
+  for (const line of [...lines].sort((a, b) => b.y - a.y)) {
+    if (block.length > 0 && lastY - line.y > blockGap) close();
+    lastY = line.y;
+    const named = lineHeading(line.text);
+    if (named) block.push({ y: line.y, named });
+  }
+  close();
+  return out;
+}
