@@ -128,6 +128,20 @@ export interface ParseReport {
     ward?: string;
   };
   warnings: ParseWarning[];
+  /**
+   * A roll with supplements (PDF): its lists in roll order, the main list first, each with the voters read
+   * in it, how many of them are deleted, and the count printed under it when the roll states one.
+   */
+  lists?: RollList[];
+}
+
+export interface RollList {
+  kind: 'main' | Supplement['kind'];
+  heading?: string;
+  number?: number;
+  voters: number;
+  deleted: number;
+  stated?: number;
 }
 
 export interface VoterList {

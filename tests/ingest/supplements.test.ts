@@ -155,6 +155,13 @@ describe.each(CASES)('a %s roll with supplements headed in %s', (layout, script)
     // the main list's entries of the deleted voters are deleted too, with the list's code
     expect(mainRead.filter((v) => v.deleted).map((v) => [v.serial, v.deletionReason])).toEqual(deleted.map((d, k) => [d.serial, REASONS[k]]));
 
+    // the report's lists, with the counts the roll states under them
+    expect(list.report.lists).toEqual([
+      { kind: 'main', voters: 36, deleted: 4 },
+      { kind: 'additions', heading: `${w.supplement(1)} · ${w.additions}`, number: 1, voters: 5, deleted: 0, stated: 5 },
+      { kind: 'deletions', heading: w.deletions, number: 1, voters: 4, deleted: 4, stated: 4 },
+      { kind: 'corrections', heading: `${w.supplement(2)} · ${w.corrections}`, number: 2, voters: 2, deleted: 0, stated: 2 },
+    ]);
     // a deletion or correction list reprints main-list serials: not a repeat; the counts agree: no warning of either
     const messages = list.report.warnings.map((x) => x.message);
     expect(messages.filter((m) => /more than once|jump|states \d/.test(m))).toEqual([]);

@@ -1,4 +1,4 @@
-import type { PageKind, ParseReport, ParseWarning, Supplement, VoterList, VoterRecord } from '../../types';
+import type { PageKind, ParseReport, ParseWarning, RollList, Supplement, VoterList, VoterRecord } from '../../types';
 import { VoterListError } from '../errors';
 import { roundRect } from '../geometry';
 import { numberList } from '../numbers';
@@ -91,36 +91,54 @@ function supplementNotes(voters: VoterRecord[]): ParseWarning[] {
 }
 
 /**
- * The counts a supplement states (a total line, a table by gender under its boxes) against the boxes
- * read in it: a warning in plain words where they differ.
+ * The roll's lists (when it has supplements), with the counts each states under it (a total line, a
+ * table by gender) checked against the boxes read in it: a warning in plain words where they differ.
  */
-function countWarnings(classes: PageClass[], voters: VoterRecord[]): ParseWarning[] {
-  const stated = new Map<string, { list: Supplement; counts: Set<number>; page: number }>();
+function rollLists(classes: PageClass[], voters: VoterRecord[]): { lists: RollList[]; warnings: ParseWarning[] } {
+  if (!voters.some((v) => v.supplement)) return { lists: [], warnings: [] };
+  const stated = new Map<string, { counts: Set<number>; page: number }>();
   for (const cls of classes) {
     for (const c of cls.counts) {
-      const list = listAt(cls, c.y);
-      if (!list) continue;
-      const entry = stated.get(keyOf(list)) ?? { list, counts: new Set<number>(), page: cls.page };
+      const key = keyOf(listAt(cls, c.y));
+      if (!key) continue;
+      const entry = stated.get(key) ?? { counts: new Set<number>(), page: cls.page };
       entry.counts.add(c.count);
-      stated.set(keyOf(list), entry);
+      stated.set(key, entry);
     }
   }
+  const lists = new Map<string, { list: Supplement | null; voters: VoterRecord[] }>([['', { list: null, voters: [] }]]);
+  for (const v of voters) {
+    const key = keyOf(v.supplement ?? null);
+    const entry = lists.get(key) ?? { list: v.supplement ?? null, voters: [] };
+    entry.voters.push(v);
+    lists.set(key, entry);
+  }
   const warnings: ParseWarning[] = [];
-  for (const [key, { list, counts, page }] of stated) {
-    const inList = voters.filter((v) => keyOf(v.supplement ?? null) === key);
+  const out: RollList[] = [];
+  for (const [key, { list, voters: inList }] of lists) {
+    const counts = [...(stated.get(key)?.counts ?? [])];
+    out.push({
+      kind: list?.kind ?? 'main',
+      ...(list ? { heading: list.heading } : {}),
+      ...(list?.number !== undefined ? { number: list.number } : {}),
+      voters: inList.length,
+      deleted: inList.filter((v) => v.deleted).length,
+      ...(counts.length > 0 ? { stated: counts[0] } : {}),
+    });
+    if (!list) continue;
     const read = inList.length;
     const pages = [...new Set(inList.map((v) => v.page))];
     for (const count of counts) {
       if (count === read) continue;
       warnings.push({
-        page,
+        page: stated.get(key)?.page,
         message: `The supplement “${list.heading}” states ${n(count)} voter(s), but ${n(read)} ${read === 1 ? 'was' : 'were'} read in it${pages.length > 0 ? ` (${pages.length === 1 ? 'page' : 'pages'} ${numberList(pages)})` : ''}.`,
         action: 'Compare that list in the roll with the slips before printing: a voter may be missing or counted twice.',
-        detail: `The count is the one printed under the list (a total line or the total of a table by gender); the voters read are the boxes found below the list's heading.`,
+        detail: 'The count is the one printed under the list (a total line, or the total of a table by gender); the voters read are the boxes found below the list\'s heading.',
       });
     }
   }
-  return warnings;
+  return { lists: out, warnings };
 }
 
 /**
@@ -166,7 +184,8 @@ export function assemble(input: AssembleInput): VoterList {
   });
 
   deleteMainEntries(voters);
-  const warnings = [...methodWarnings(found, textLayer, input.tooComplex), ...supplementNotes(voters), ...countWarnings(classes, voters), ...numbers.warnings];
+  const lists = rollLists(classes, voters);
+  const warnings = [...methodWarnings(found, textLayer, input.tooComplex), ...supplementNotes(voters), ...lists.warnings, ...numbers.warnings];
   const report: ParseReport = {
     source: 'pdf',
     voters: voters.length,
@@ -180,6 +199,7 @@ export function assemble(input: AssembleInput): VoterList {
     ocrRepaired: numbers.ocrRepaired,
     header,
     warnings,
+    ...(lists.lists.length > 0 ? { lists: lists.lists } : {}),
   };
   return { voters, report };
 }
