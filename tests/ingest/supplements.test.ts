@@ -49,12 +49,17 @@ describe('supplement headings in every shape', () => {
       { y: 500, text: 'Total additions : 5' },
       { y: 480, text: 'List of Deletions' },
     ];
-    expect(listHeadings(lines, 30)).toEqual([
-      { y: 772, list: { kind: 'additions', heading: 'SUPPLEMENTARY LIST No. 1 · List of Additions', number: 1 } },
-      { y: 480, list: { kind: 'deletions', heading: 'List of Deletions', number: 1 } },
-    ]);
+    expect(listHeadings(lines, 30)).toEqual({
+      headings: [
+        { y: 772, list: { kind: 'additions', heading: 'SUPPLEMENTARY LIST No. 1 · List of Additions', number: 1 } },
+        { y: 480, list: { kind: 'deletions', heading: 'List of Deletions', number: 1 } },
+      ],
+      number: 1,
+    });
+    // a kind's own number is not a supplement's number carried to the next list
+    expect(listHeadings([{ y: 800, text: 'Component - 1 : Additions List 2' }, { y: 400, text: 'Component - 2 : Deletions List' }], 30).headings.map((h) => h.list?.number)).toEqual([2, undefined]);
     // the main list's heading ends a supplement
-    expect(listHeadings([{ y: 800, text: 'Component - 1 : Main List' }], 30)).toEqual([{ y: 800, list: null }]);
+    expect(listHeadings([{ y: 800, text: 'Component - 1 : Main List' }], 30, 1)).toEqual({ headings: [{ y: 800, list: null }] });
   });
 });
 
@@ -129,6 +134,28 @@ async function rollOf(layout: Layout, script: Script, stated: { additions: numbe
   ]);
   return parseVoterList({ bytes, filename: `${layout}-${script}.pdf` });
 }
+
+describe('a supplement over several pages', () => {
+  it('is one list when a later page repeats only its kind heading, and its count covers all its pages', async () => {
+    const w = WORDS.english;
+    const many = inventVoters(35, 9, 37);
+    const bytes = await drawSupplementRoll('eci2025', 'english', [
+      [{ voters: main.slice(0, 30) }],
+      [{ voters: main.slice(30) }],
+      [{ heading: [w.supplement(1), w.revision, w.additions] }, { voters: many.slice(0, 27), supplement: true }],
+      [{ heading: [w.additions] }, { voters: many.slice(27), supplement: true }, { total: 35 }],
+    ]);
+    const list = await parseVoterList({ bytes, filename: 'long.pdf' });
+    expect(list.voters).toHaveLength(71);
+    const lists = new Set(list.voters.slice(36).map((v) => JSON.stringify(v.supplement)));
+    expect([...lists]).toEqual([JSON.stringify({ kind: 'additions', heading: `${w.supplement(1)} · ${w.additions}`, number: 1 })]);
+    expect(list.report.lists).toEqual([
+      { kind: 'main', voters: 36, deleted: 0 },
+      { kind: 'additions', heading: `${w.supplement(1)} · ${w.additions}`, number: 1, voters: 35, deleted: 0, stated: 35 },
+    ]);
+    expect(list.report.warnings.map((x) => x.message)).toEqual([`35 voter(s) are in the supplement “${w.supplement(1)} · ${w.additions}”.`]);
+  }, 60_000);
+});
 
 const CASES: [Layout, Script][] = [
   ['eci2025', 'english'],

@@ -4,7 +4,8 @@ import { roundRect } from '../geometry';
 import { numberList } from '../numbers';
 import type { CheckedNumbers } from './check-numbers';
 import { MAX_RASTER_PATHS } from './find-boxes';
-import { listAt, type FoundBox, type PageBoxes, type PageClass, type PageScan, type TextLayer } from './page-model';
+import { listKey } from './list-headings';
+import { listAt, reprintsEntries, type FoundBox, type PageBoxes, type PageClass, type PageScan, type TextLayer } from './page-model';
 
 /**
  * Last stage of a roll parse (roll.ts): the voters in roll order with their box, numbers, fields,
@@ -72,8 +73,7 @@ function methodWarnings(found: PageBoxes[], textLayer: TextLayer, tooComplex: nu
   return warnings;
 }
 
-/** A list's key: the main list, or a supplement by its heading. */
-const keyOf = (list: Supplement | null) => (list ? `${list.kind}\u0000${list.heading}` : '');
+const keyOf = listKey;
 
 /** The supplements the voters were read from, one line each ("12 voters in …"). */
 function supplementNotes(voters: VoterRecord[]): ParseWarning[] {
@@ -142,11 +142,13 @@ function rollLists(classes: PageClass[], voters: VoterRecord[]): { lists: RollLi
 }
 
 /**
- * A deletion list prints the entries it deletes from the main list again: the main list's entry of
- * each (the same ID, or the same serial where either has no ID) is deleted too, with the list's reason.
+ * A deletion list prints the entries it deletes from the main list again: the entry of each in the
+ * main list or an additions list (the same ID, or the same serial where the deleted entry has no ID)
+ * is deleted too, with the list's reason.
  */
 function deleteMainEntries(voters: VoterRecord[]): void {
-  const main = voters.filter((v) => !v.supplement);
+  // the main list's entries, and a supplement's additions (a later supplement may delete them)
+  const main = voters.filter((v) => !reprintsEntries(v.supplement ?? null));
   const byEpic = new Map(main.filter((v) => v.epic).map((v) => [v.epic, v]));
   const bySerial = new Map(main.filter((v) => v.serial !== null).map((v) => [v.serial, v]));
   for (const d of voters) {

@@ -1,7 +1,7 @@
 import type { PageKind, Supplement } from '../../types';
 import { readHeader, pageSection } from './header';
 import type { PageBoxes, PageClass, PageScan, TextLayer } from './page-model';
-import { lineHeading, listHeadings } from './list-headings';
+import { lineHeading, listHeadings, listKey } from './list-headings';
 import { statedCounts } from './list-counts';
 import { loosePhrase, pieceCenter, toLines, type TextLine, type TextPiece } from '../engines/text-layer';
 import { maxOf, minOf } from '../numbers';
@@ -84,15 +84,26 @@ export function classifyPages(scans: PageScan[], found: PageBoxes[], textLayer: 
   const voterPages = found.filter((p) => p.boxes.length > 0).map((p) => p.page);
   const first = minOf(voterPages);
   const last = maxOf(voterPages);
-  // the list in force, carried from page to page until a heading opens another
+  // the list in force, carried from page to page until a heading opens another, with the supplement
+  // number in force; each list once (the first heading that named it), however its pages repeat it
   let supplement: Supplement | null = null;
+  let number: number | undefined;
+  const named = new Map<string, Supplement>();
+  const once = (list: Supplement | null) => {
+    if (!list) return null;
+    const first = named.get(listKey(list)) ?? list;
+    named.set(listKey(list), first);
+    return first;
+  };
   return scans.map((scan): PageClass => {
     const boxes = found[scan.page - 1];
     // without a readable text layer a page says nothing (a scanned page is all picture)
     const outside = readable ? linesOutsideBoxes(scan, boxes) : [];
     const opens = () => {
       const at = supplement;
-      const headings = listHeadings(outside, HEADING_BLOCK_GAP, supplement?.number);
+      const read = listHeadings(outside, HEADING_BLOCK_GAP, number);
+      const headings = read.headings.map((h) => ({ y: h.y, list: once(h.list) }));
+      number = read.number;
       if (headings.length > 0) supplement = headings[headings.length - 1].list;
       return { supplement: at, headings, counts: statedCounts(outside) };
     };
@@ -101,7 +112,10 @@ export function classifyPages(scans: PageScan[], found: PageBoxes[], textLayer: 
     }
     const kind = readable ? boxlessKind(outside.map((l) => l.text), scan.imageCover) : null;
     if (kind === 'supplement') return { page: scan.page, kind, ...opens(), section: null };
-    if (kind === 'summary') supplement = null;
+    if (kind === 'summary') {
+      supplement = null;
+      number = undefined;
+    }
     // a page with next to nothing on it (a blank page, an empty frame) is none of the roll's parts
     const blank = scan.pieces.length < 5 && scan.imageCover < 0.05;
     const where: PageKind = blank ? 'other' : scan.page < first ? 'cover' : scan.page > last ? 'summary' : 'other';

@@ -78,19 +78,21 @@ export interface ListHeading {
 }
 
 /**
- * The headings among a page's lines (top to bottom), one per heading block: lines that follow each
- * other closely (`blockGap`) are one block, and a block that names a supplement by its number and,
- * on another line, its kind is one heading of that kind and number. A kind heading without a number
- * takes the number of the supplement in force (`number`, then the block's).
+ * The headings among a page's lines (top to bottom), one per heading block, and the supplement number in
+ * force after them. Lines that follow each other closely (`blockGap`) are one block, and a block that
+ * numbers a supplement ("Supplementary List No. 1") and, on another line, names its kind ("List of
+ * Additions") is one heading of that kind and number. A kind heading without a number of its own takes
+ * the number in force: the block's, else the last supplement number seen (`number`, carried from the
+ * pages before); the main list's heading ends it.
  */
-export function listHeadings(lines: PlacedLine[], blockGap: number, number?: number): ListHeading[] {
+export function listHeadings(lines: PlacedLine[], blockGap: number, number?: number): { headings: ListHeading[]; number?: number } {
   const out: ListHeading[] = [];
   let current = number;
   let block: { y: number; named: Supplement | 'main' }[] = [];
   const close = () => {
-    const numbered = block.find((b) => b.named !== 'main' && b.named.kind === 'supplement');
+    const numbered = block.find((b): b is { y: number; named: Supplement } => b.named !== 'main' && b.named.kind === 'supplement' && b.named.number !== undefined);
     const typed = block.filter((b) => b.named === 'main' || b.named.kind !== 'supplement');
-    if (numbered && numbered.named !== 'main' && numbered.named.number !== undefined) current = numbered.named.number;
+    if (numbered) current = numbered.named.number;
     // a block that only numbers a supplement opens it as it is; otherwise its kind lines do, each with the number
     for (const b of typed.length > 0 ? typed : block) {
       if (b.named === 'main') {
@@ -98,9 +100,9 @@ export function listHeadings(lines: PlacedLine[], blockGap: number, number?: num
         out.push({ y: b.y, list: null });
         continue;
       }
-      const joined = numbered && numbered !== b ? `${numbered.named === 'main' ? '' : numbered.named.heading} · ${b.named.heading}` : b.named.heading;
+      const heading = numbered && numbered !== b ? `${numbered.named.heading} · ${b.named.heading}` : b.named.heading;
       const n = b.named.number ?? current;
-      out.push({ y: b.y, list: { kind: b.named.kind, heading: joined.slice(0, 160), ...(n !== undefined ? { number: n } : {}) } });
+      out.push({ y: b.y, list: { kind: b.named.kind, heading: heading.slice(0, 160), ...(n !== undefined ? { number: n } : {}) } });
     }
     block = [];
   };
@@ -112,5 +114,15 @@ export function listHeadings(lines: PlacedLine[], blockGap: number, number?: num
     if (named) block.push({ y: line.y, named });
   }
   close();
-  return out;
+  return { headings: out, ...(current !== undefined ? { number: current } : {}) };
+}
+
+/**
+ * Which list a supplement is, for telling its pages apart from another's: its kind and number (a
+ * continuation page may repeat only "List of Additions" of "Supplement 1 · List of Additions"), else
+ * its kind and heading. '' for the main list.
+ */
+export function listKey(list: Supplement | null): string {
+  if (!list) return '';
+  return `${list.kind}\u0000${list.number ?? `\u0000${list.heading}`}`;
 }
