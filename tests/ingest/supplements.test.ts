@@ -3,6 +3,8 @@ import { listHeadings, lineHeading } from '@/lib/slips/ingest/pdf/list-headings'
 import { statedCounts } from '@/lib/slips/ingest/pdf/list-counts';
 import { deletionCode, labelledDeletionCode } from '@/lib/slips/ingest/pdf/deletion-code';
 import { toLines } from '@/lib/slips/ingest/engines/text-layer';
+import { classifyPages } from '@/lib/slips/ingest/pdf/classify';
+import { listAt, type PageBoxes, type PageScan } from '@/lib/slips/ingest/pdf/page-model';
 import { chooseVoters, DEFAULT_SLIP_CHOICES } from '@/lib/slips/choose';
 import { listOverview } from '@/lib/slips/overview';
 import { parseVoterList } from '@/lib/slips/parse';
@@ -60,6 +62,26 @@ describe('supplement headings in every shape', () => {
     expect(listHeadings([{ y: 800, text: 'Component - 1 : Additions List 2' }, { y: 400, text: 'Component - 2 : Deletions List' }], 30).headings.map((h) => h.list?.number)).toEqual([2, undefined]);
     // the main list's heading ends a supplement
     expect(listHeadings([{ y: 800, text: 'Component - 1 : Main List' }], 30, 1)).toEqual({ headings: [{ y: 800, list: null }] });
+  });
+});
+
+describe('where a heading stands on a voter page', () => {
+  const piece = (str: string, y: number) => ({ str, x: 40, y, width: str.length * 5, height: 9 });
+  const scan = (page: number, pieces: ReturnType<typeof piece>[]): PageScan => ({ page, width: 595, height: 842, rects: [], smallRects: [], candidates: [], pieces, imageCover: 0, imageMatrix: null, paths: 0 });
+  const boxes = (page: number, tops: number[]): PageBoxes => ({
+    page,
+    method: 'vector',
+    boxes: tops.map((top, k) => ({ page, rect: { x: 30, y: top - 70, width: 178, height: 70 }, photo: null, ocr: null, text: { serial: k + 1, epic: null, deleted: false, deletionReason: null, hasText: true, fields: {} } })),
+  });
+
+  it('opens the list of the boxes below it; a footnote under the last row opens none', () => {
+    const scans = [
+      scan(1, [piece('Part No. 17', 820), piece('List of Additions', 800), piece('List of Deletions', 600), piece('# Correction list entries are marked', 100)]),
+      scan(2, [piece('Part No. 17', 820), piece('Corrections List in this part', 60)]),
+    ];
+    const classes = classifyPages(scans, [boxes(1, [790, 720, 590]), boxes(2, [790])], 'clean');
+    const lists = classes.flatMap((c, i) => boxes(i + 1, i === 0 ? [790, 720, 590] : [790]).boxes.map((b) => listAt(c, b.rect.y + b.rect.height - 2)?.kind ?? 'main'));
+    expect(lists).toEqual(['additions', 'additions', 'deletions', 'deletions']);
   });
 });
 

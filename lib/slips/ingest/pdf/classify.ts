@@ -101,7 +101,10 @@ export function classifyPages(scans: PageScan[], found: PageBoxes[], textLayer: 
     const outside = readable ? linesOutsideBoxes(scan, boxes) : [];
     const opens = () => {
       const at = supplement;
-      const read = listHeadings(outside, HEADING_BLOCK_GAP, number);
+      // a heading stands above boxes it opens (or on a page without boxes): below the last row is the
+      // page's footer, whose notes may name a list ("# as corrected in the supplement")
+      const lowest = boxes.boxes.length > 0 ? minOf(boxes.boxes.map((b) => b.rect.y + b.rect.height)) : Number.NEGATIVE_INFINITY;
+      const read = listHeadings(outside.filter((l) => l.y > lowest), HEADING_BLOCK_GAP, number);
       const headings = read.headings.map((h) => ({ y: h.y, list: once(h.list) }));
       number = read.number;
       if (headings.length > 0) supplement = headings[headings.length - 1].list;
