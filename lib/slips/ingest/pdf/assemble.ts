@@ -73,16 +73,14 @@ function methodWarnings(found: PageBoxes[], textLayer: TextLayer, tooComplex: nu
   return warnings;
 }
 
-const keyOf = listKey;
-
 /** The supplements the voters were read from, one line each ("12 voters in …"). */
 function supplementNotes(voters: VoterRecord[]): ParseWarning[] {
   const counts = new Map<string, { page: number; count: number; list: Supplement }>();
   for (const v of voters) {
     if (!v.supplement) continue;
-    const c = counts.get(keyOf(v.supplement)) ?? { page: v.page, count: 0, list: v.supplement };
+    const c = counts.get(listKey(v.supplement)) ?? { page: v.page, count: 0, list: v.supplement };
     c.count++;
-    counts.set(keyOf(v.supplement), c);
+    counts.set(listKey(v.supplement), c);
   }
   return [...counts.values()].map((c) => ({
     page: c.page,
@@ -99,7 +97,7 @@ function rollLists(classes: PageClass[], voters: VoterRecord[]): { lists: RollLi
   const stated = new Map<string, { counts: Set<number>; page: number }>();
   for (const cls of classes) {
     for (const c of cls.counts) {
-      const key = keyOf(listAt(cls, c.y));
+      const key = listKey(listAt(cls, c.y));
       if (!key) continue;
       const entry = stated.get(key) ?? { counts: new Set<number>(), page: cls.page };
       entry.counts.add(c.count);
@@ -108,7 +106,7 @@ function rollLists(classes: PageClass[], voters: VoterRecord[]): { lists: RollLi
   }
   const lists = new Map<string, { list: Supplement | null; voters: VoterRecord[] }>([['', { list: null, voters: [] }]]);
   for (const v of voters) {
-    const key = keyOf(v.supplement ?? null);
+    const key = listKey(v.supplement ?? null);
     const entry = lists.get(key) ?? { list: v.supplement ?? null, voters: [] };
     entry.voters.push(v);
     lists.set(key, entry);
