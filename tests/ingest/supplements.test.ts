@@ -119,6 +119,9 @@ describe('deletion codes', () => {
   it('a labelled code or reason word, in English and Indian scripts', () => {
     expect(labelledDeletionCode('Name : A\nReason for deletion : Shifted')).toBe('S');
     expect(labelledDeletionCode('Deletion Code : Q')).toBe('Q');
+    // a code letter ends its line, whatever the next line says
+    expect(labelledDeletionCode('Reason : E\nAge : 40')).toBe('E');
+    expect(labelledDeletionCode('Reason Code : S2')).toBe('S');
     expect(labelledDeletionCode('विलोपन का कारण : मृत्यु')).toBe('E');
     expect(labelledDeletionCode('वगळणीचे कारण : दुबार')).toBe('R');
     expect(labelledDeletionCode('કારણ : ગેરહાજર')).toBe('M');

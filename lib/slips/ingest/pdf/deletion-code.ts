@@ -1,4 +1,4 @@
-import { loosePhrase } from '../engines/text-layer';
+import { squeeze } from './list-headings';
 
 /**
  * Why a roll deletes an entry, as the letter rolls use: S shifted (change of residence), E expired,
@@ -14,7 +14,8 @@ export function deletionCode(piece: string): string | null {
   return CODE.exec(piece.trim())?.[1] ?? null;
 }
 
-const alt = (words: string[]) => `(?:${words.map((w) => loosePhrase(w.normalize('NFC'))).join('|')})`;
+const escape = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const alt = (words: string[]) => `(?:${words.map((w) => escape(squeeze(w))).join('|')})`;
 
 const LABEL = alt([
   'Reason for Deletion', 'Reason of Deletion', 'Deletion Reason', 'Deletion Code', 'Reason Code', 'Reason',
@@ -27,13 +28,18 @@ const WORDS: [string, string[]][] = [
   ['M', ['Missing', 'Absent', 'अनुपस्थित', 'लापता', 'गैरहजर', 'ગેરહાજર']],
   ['Q', ['Disqualified', 'अयोग्य', 'अपात्र', 'ગેરલાયક']],
 ];
-const LABELLED = new RegExp(`${LABEL}\\s*[:：\\-–]?\\s*(?:([ESRMQ])\\d?(?![A-Za-z])|(${alt(WORDS.flatMap(([, w]) => w))}))`, 'iu');
+/**
+ * On the box's text with its white space taken out (squeeze: producers draw words in pieces): the
+ * label, its separator, then a code letter (not the start of a word) or a reason word.
+ */
+const LABELLED = new RegExp(`${LABEL}[:：\\-–]((?:[ESRMQ]\\d?)(?![A-Za-z])|${alt(WORDS.flatMap(([, w]) => w))})`, 'iu');
 
 /** The deletion code a box's text gives under a reason label, as its letter, else null. */
 export function labelledDeletionCode(text: string): string | null {
-  const m = LABELLED.exec(text.normalize('NFC'));
+  // white space out of each line, line breaks kept (a code letter ends its line)
+  const m = LABELLED.exec(text.normalize('NFC').replace(/[^\S\n]+/g, ''));
   if (!m) return null;
-  if (m[1]) return m[1].toUpperCase();
-  const word = m[2];
-  return WORDS.find(([, words]) => words.some((w) => new RegExp(`^${loosePhrase(w.normalize('NFC'))}$`, 'iu').test(word)))?.[0] ?? null;
+  const found = m[1].toLowerCase();
+  if (/^[esrmq]\d?$/.test(found)) return found[0].toUpperCase();
+  return WORDS.find(([, words]) => words.some((w) => squeeze(w).toLowerCase() === found))?.[0] ?? null;
 }

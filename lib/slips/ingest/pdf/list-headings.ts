@@ -1,5 +1,4 @@
 import type { Supplement } from '../../types';
-import { loosePhrase } from '../engines/text-layer';
 import { asciiDigits } from '../numbers';
 
 /**
@@ -10,43 +9,56 @@ import { asciiDigits } from '../numbers';
  * ("Supplementary List No. 1" above "List of Additions"), and those lines are one heading.
  */
 
-/** Words as typed here and as text layers give them: one Unicode form (a nukta letter may come either way). */
-const nfc = (words: string[]) => words.map((w) => w.normalize('NFC'));
+/**
+ * Lines are matched with their white space taken out ("વધા રા યા દી" is "વધારાયાદી": producers draw
+ * words in pieces), against words written the same way: patterns of plain words compile in
+ * milliseconds where patterns allowing a space between any two letters take most of a second.
+ */
+export function squeeze(text: string): string {
+  return text.normalize('NFC').replace(/\s+/g, '');
+}
 
-const ADDITIONS = nfc(['Additions', 'Addition', 'Inclusions', 'Inclusion', 'परिवर्धन', 'जोड़े गए', 'जोड़े', 'जोड़', 'समावेश', 'समाविष्ट', 'वाढ', 'વધારા', 'ઉમેરો', 'ઉમેરા']);
-const DELETIONS = nfc(['Deletions', 'Deletion', 'विलोपन', 'हटाए गए', 'हटाये गये', 'वगळणी', 'वगळलेले', 'वगळलेली', 'કમી']);
-const CORRECTIONS = nfc(['Corrections', 'Correction', 'Modifications', 'Modification', 'संशोधित', 'संशोधन', 'दुरुस्ती', 'दुरुस्त्या', 'સુધારા']);
+const escape = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const alt = (words: string[]) => `(?:${words.map((w) => escape(squeeze(w))).join('|')})`;
+
+const ADDITIONS = ['Additions', 'Addition', 'Inclusions', 'Inclusion', 'परिवर्धन', 'जोड़े गए', 'जोड़े', 'जोड़', 'समावेश', 'समाविष्ट', 'वाढ', 'વધારા', 'ઉમેરો', 'ઉમેરા'];
+const DELETIONS = ['Deletions', 'Deletion', 'विलोपन', 'हटाए गए', 'हटाये गये', 'वगळणी', 'वगळलेले', 'वगळलेली', 'કમી'];
+const CORRECTIONS = ['Corrections', 'Correction', 'Modifications', 'Modification', 'संशोधित', 'संशोधन', 'दुरुस्ती', 'दुरुस्त्या', 'સુધારા'];
 /** What follows the kind in a heading: "Additions List", "जोड़े गए नाम" (names added). */
-const LIST = nfc(['List', 'Names', 'सूची', 'यादी', 'યાદી', 'नाम', 'નામ']);
-const SUPPLEMENT_WORD = nfc(['Supplementary List', 'Supplement', 'पूरक सूची', 'अनुपूरक सूची', 'पुरक सूची', 'पूरक यादी', 'पुरक यादी', 'पुरवणी यादी', 'पुरवणी', 'પુરવણી યાદી', 'પુરવણી']);
-const MAIN = nfc(['Main List', 'Mother Roll', 'मूल सूची', 'मूळ यादी', 'મૂળ યાદી', 'મૂળ મતદાર યાદી']);
+const LIST = ['List', 'Names', 'सूची', 'यादी', 'યાદી', 'नाम', 'નામ'];
+const SUPPLEMENT_WORD = ['Supplementary List', 'Supplement', 'पूरक सूची', 'अनुपूरक सूची', 'पुरक सूची', 'पूरक यादी', 'पुरक यादी', 'पुरवणी यादी', 'पुरवणी', 'પુરવણી યાદી', 'પુરવણી'];
+const MAIN = ['Main List', 'Mother Roll', 'मूल सूची', 'मूळ यादी', 'મૂળ યાદી', 'મૂળ મતદાર યાદી'];
 
-const alt = (words: string[]) => `(?:${words.map(loosePhrase).join('|')})`;
 const KIND = alt([...ADDITIONS, ...DELETIONS, ...CORRECTIONS]);
+const DIGIT = '[0-9\\u0966-\\u096F\\u0AE6-\\u0AEF]';
 /** "Component - 1 :", "घटक - 1 :", "ઘટક - 1 :": how the 2025 ECI rolls number their lists. */
-const COMPONENT = `(?:Component|${loosePhrase('घटक')}|${loosePhrase('ઘટક')})\\s*[-–:]?\\s*\\d{1,2}\\s*[:：-]?\\s*`;
+const COMPONENT = `(?:${alt(['Component', 'घटक', 'ઘટક'])}[-–:]?\\d{1,2}[:：-]?)`;
 /** A list's own number before it: "1- परिवर्धन सूची - 1" (Rajasthan 2021). */
-const NUMBERED = '(?:\\d{1,2}\\s*[-–.:)]\\s*)?';
+const NUMBERED = '(?:\\d{1,2}[-–.:)])?';
 /** "No.", "क्र.", "क्रमांक", "સં.": the word before a supplement's number. */
-const NUMBER_WORD = `(?:No\\.?|Number|${alt(nfc(['क्रमांक', 'क्र.', 'क्र', 'संख्या', 'सं.', 'ક્રમાંક', 'નં.', 'નંબર']))})?`;
-const START = `^\\W{0,3}${NUMBERED}(?:${COMPONENT})?`;
+const NUMBER_WORD = `${alt(['No.', 'No', 'Number', 'क्रमांक', 'क्र.', 'क्र', 'संख्या', 'सं.', 'ક્રમાંક', 'નં.', 'નંબર'])}?`;
+/** The start of a line: a few marks (not letters or digits), a list number, a component. */
+const START = `^[^\\p{L}\\p{N}]{0,3}${NUMBERED}${COMPONENT}?`;
 /** The number after a heading's words ("Additions List 2", "पुरवणी यादी क्र. 1"), Indian digits too. */
-const NUMBER_AFTER = `\\s*${NUMBER_WORD}\\s*[-–:]?\\s*([0-9\\u0966-\\u096F\\u0AE6-\\u0AEF]{1,2})(?![0-9\\u0966-\\u096F\\u0AE6-\\u0AEF])`;
+const NUMBER_AFTER = `${NUMBER_WORD}[-–:]?(${DIGIT}{1,2})(?!${DIGIT})`;
 
 /** "Additions List 2", "वगळणी यादी", "List of Additions", "ADDITIONS" alone on its line. */
 const KIND_HEADING = [
-  new RegExp(`${START}${KIND}\\s*${alt(LIST)}(?:${NUMBER_AFTER})?`, 'iu'),
-  new RegExp(`${START}List\\s*of\\s*(?:the\\s*)?${KIND}(?:${NUMBER_AFTER})?`, 'iu'),
-  new RegExp(`${START}${KIND}\\W{0,3}$`, 'iu'),
+  new RegExp(`${START}${KIND}${alt(LIST)}(?:${NUMBER_AFTER})?`, 'iu'),
+  new RegExp(`${START}Listof(?:the)?${KIND}(?:${NUMBER_AFTER})?`, 'iu'),
+  new RegExp(`${START}${KIND}[^\\p{L}\\p{N}]{0,3}$`, 'iu'),
 ];
 /** "Supplement - 1", "पुरवणी यादी क्र. 2", "પુરવણી 1": a supplement named by its number. */
 const SUPPLEMENT_HEADING = new RegExp(`${START}${alt(SUPPLEMENT_WORD)}${NUMBER_AFTER}`, 'iu');
 const MAIN_HEADING = new RegExp(`${START}${alt(MAIN)}`, 'iu');
+const IS_DELETIONS = new RegExp(alt(DELETIONS), 'iu');
+const IS_ADDITIONS = new RegExp(alt(ADDITIONS), 'iu');
+const IS_CORRECTIONS = new RegExp(alt(CORRECTIONS), 'iu');
 
 function kindOf(heading: string): Supplement['kind'] {
-  if (new RegExp(alt(DELETIONS), 'iu').test(heading)) return 'deletions';
-  if (new RegExp(alt(ADDITIONS), 'iu').test(heading)) return 'additions';
-  if (new RegExp(alt(CORRECTIONS), 'iu').test(heading)) return 'corrections';
+  if (IS_DELETIONS.test(heading)) return 'deletions';
+  if (IS_ADDITIONS.test(heading)) return 'additions';
+  if (IS_CORRECTIONS.test(heading)) return 'corrections';
   return 'supplement';
 }
 
@@ -55,12 +67,13 @@ const clip = (line: string) => line.replace(/\s+/g, ' ').trim().slice(0, 120);
 /** What one line names: the main list, a supplement (its kind and number), or nothing. */
 export function lineHeading(raw: string): Supplement | 'main' | null {
   const line = raw.normalize('NFC').trim();
-  if (MAIN_HEADING.test(line)) return 'main';
+  const squeezed = squeeze(line);
+  if (MAIN_HEADING.test(squeezed)) return 'main';
   for (const re of KIND_HEADING) {
-    const m = re.exec(line);
+    const m = re.exec(squeezed);
     if (m) return { kind: kindOf(m[0]), heading: clip(line), ...(m[1] ? { number: Number(asciiDigits(m[1])) } : {}) };
   }
-  const s = SUPPLEMENT_HEADING.exec(line);
+  const s = SUPPLEMENT_HEADING.exec(squeezed);
   if (s) return { kind: 'supplement', heading: clip(line), number: Number(asciiDigits(s[1])) };
   return null;
 }
