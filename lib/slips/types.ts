@@ -86,11 +86,16 @@ export interface VoterRecord {
  */
 export type PageKind = 'cover' | 'map' | 'voters' | 'supplement' | 'summary' | 'other';
 
-/** A supplement list of a roll, as its heading names it. */
+/**
+ * A supplement list of a roll, as its heading names it. A voter without one is in the main list; one
+ * with it is in supplement `number` (when the roll numbers them), in its list of `kind`.
+ */
 export interface Supplement {
   kind: 'additions' | 'deletions' | 'corrections' | 'supplement';
-  /** The heading as printed, e.g. "Component - 1 : Additions list 2". */
+  /** The heading as printed, e.g. "Component - 1 : Additions list 2" (lines of a heading block joined by " · "). */
   heading: string;
+  /** The supplement's number as printed ("Supplement 2", "Additions List 2", "पुरवणी यादी क्र. 2"), when it has one. */
+  number?: number;
 }
 
 export interface ParseWarning {
@@ -144,6 +149,20 @@ export interface ParseReport {
     ward?: string;
   };
   warnings: ParseWarning[];
+  /**
+   * A roll with supplements (PDF): its lists in roll order, the main list first, each with the voters read
+   * in it, how many of them are deleted, and the count printed under it when the roll states one.
+   */
+  lists?: RollList[];
+}
+
+export interface RollList {
+  kind: 'main' | Supplement['kind'];
+  heading?: string;
+  number?: number;
+  voters: number;
+  deleted: number;
+  stated?: number;
 }
 
 export interface VoterList {

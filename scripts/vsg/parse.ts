@@ -75,6 +75,10 @@ function textReport({ voters, report }: VoterList, file: string): string {
     h.year && `year ${h.year}`,
   ].filter(Boolean);
   if (facts.length) lines.push(`header: ${facts.join('; ')}`);
+  for (const l of report.lists ?? []) {
+    const name = l.kind === 'main' ? 'main list' : `${l.kind}${l.number !== undefined ? ` (supplement ${l.number})` : ''} “${l.heading}”`;
+    lines.push(`list: ${name}: ${l.voters} voters${l.deleted ? `, ${l.deleted} deleted` : ''}${l.stated !== undefined ? `, ${l.stated} stated` : ''}`);
+  }
   lines.push(`warnings: ${report.warnings.length}`);
   for (const w of report.warnings) lines.push(`  ${w.page !== undefined ? `[${report.source === 'pdf' ? 'page' : 'row'} ${w.page}] ` : ''}${w.message}`);
   return lines.join('\n');

@@ -4,7 +4,7 @@ import type { PageBoxes, PageScan } from '@/lib/slips/ingest/pdf/page-model';
 
 describe('supplement headings', () => {
   it('names the list and its kind in English, Hindi, Gujarati and Marathi', () => {
-    expect(supplementHeading(['Component - 1 : Additions List 2 (06-01-2025 01-04-2025)'])).toEqual({ kind: 'additions', heading: 'Component - 1 : Additions List 2 (06-01-2025 01-04-2025)' });
+    expect(supplementHeading(['Component - 1 : Additions List 2 (06-01-2025 01-04-2025)'])).toEqual({ kind: 'additions', heading: 'Component - 1 : Additions List 2 (06-01-2025 01-04-2025)', number: 2 });
     expect(supplementHeading(['ઘટક - 1 : વધારા યાદી 1 (29-10-2024 28-11-2024 )'])).toMatchObject({ kind: 'additions' });
     expect(supplementHeading(['DELETIONS LIST'])).toMatchObject({ kind: 'deletions' });
     expect(supplementHeading(['घटक - 2 : विलोपन सूची'])).toMatchObject({ kind: 'deletions' });

@@ -126,7 +126,7 @@ describe('rolls drawn with pdf-lib', () => {
     expect(list.report.pages).toEqual({ cover: 1, map: 1, voters: 4, supplement: 1, summary: 1, other: 0 });
     expect(list.voters.map((v) => v.serial)).toEqual([...voters, ...added, ...deleted].map((v) => v.serial));
     expect(list.voters.slice(0, 36).every((v) => v.supplement === undefined)).toBe(true);
-    expect(list.voters.slice(36, 41).map((v) => v.supplement)).toEqual(added.map(() => ({ kind: 'additions', heading: 'Component - 1 : Additions List 1' })));
+    expect(list.voters.slice(36, 41).map((v) => v.supplement)).toEqual(added.map(() => ({ kind: 'additions', heading: 'Component - 1 : Additions List 1', number: 1 })));
     expect(list.voters.slice(36, 41).some((v) => v.deleted)).toBe(false);
     expect(list.voters.slice(41).every((v) => v.supplement?.kind === 'deletions' && v.deleted === true)).toBe(true);
     // the one voter stamped DELETED in the main list, and the four of the deletions list

@@ -1,11 +1,12 @@
-import type { PageKind, ParseReport, ParseWarning, VoterList, VoterRecord } from '../../types';
+import type { PageKind, ParseReport, ParseWarning, RollList, Supplement, VoterList, VoterRecord } from '../../types';
 import { VoterListError } from '../errors';
 import { roundRect } from '../geometry';
 import { deletedByReason } from '../deleted';
 import { numberList } from '../numbers';
 import type { CheckedNumbers } from './check-numbers';
 import { MAX_RASTER_PATHS } from './find-boxes';
-import type { FoundBox, PageBoxes, PageClass, PageScan, TextLayer } from './page-model';
+import { listKey } from './list-headings';
+import { listAt, reprintsEntries, type FoundBox, type PageBoxes, type PageClass, type PageScan, type TextLayer } from './page-model';
 
 /**
  * Last stage of a roll parse (roll.ts): the voters in roll order with their box, numbers, fields,
@@ -18,6 +19,8 @@ export interface AssembleInput {
   found: PageBoxes[];
   classes: PageClass[];
   boxes: FoundBox[];
+  /** the list each box is in (page-model.ts, boxLists): null for the main list */
+  lists: (Supplement | null)[];
   numbers: CheckedNumbers;
   textLayer: TextLayer;
   tooComplex: number[];
@@ -73,17 +76,87 @@ function methodWarnings(found: PageBoxes[], textLayer: TextLayer, tooComplex: nu
 
 /** The supplements the voters were read from, one line each ("12 voters in …"). */
 function supplementNotes(voters: VoterRecord[]): ParseWarning[] {
-  const counts = new Map<string, { page: number; count: number; deletions: boolean }>();
+  const counts = new Map<string, { page: number; count: number; list: Supplement }>();
   for (const v of voters) {
     if (!v.supplement) continue;
-    const c = counts.get(v.supplement.heading) ?? { page: v.page, count: 0, deletions: v.supplement.kind === 'deletions' };
+    const c = counts.get(listKey(v.supplement)) ?? { page: v.page, count: 0, list: v.supplement };
     c.count++;
-    counts.set(v.supplement.heading, c);
+    counts.set(listKey(v.supplement), c);
   }
-  return [...counts].map(([heading, c]) => ({
+  return [...counts.values()].map((c) => ({
     page: c.page,
-    message: `${n(c.count)} voter(s) are in the supplement “${heading}”${c.deletions ? ' (deleted from the roll: kept and marked deleted)' : ''}.`,
+    message: `${n(c.count)} voter(s) are in the supplement “${c.list.heading}”${c.list.kind === 'deletions' ? ' (deleted from the roll: kept and marked deleted)' : ''}.`,
   }));
+}
+
+/**
+ * The roll's lists (when it has supplements), with the counts each states under it (a total line, a
+ * table by gender) checked against the boxes read in it: a warning in plain words where they differ.
+ */
+function rollLists(classes: PageClass[], voters: VoterRecord[]): { lists: RollList[]; warnings: ParseWarning[] } {
+  if (!voters.some((v) => v.supplement)) return { lists: [], warnings: [] };
+  const stated = new Map<string, { counts: Set<number>; page: number }>();
+  for (const cls of classes) {
+    for (const c of cls.counts) {
+      const key = listKey(listAt(cls, c.y));
+      if (!key) continue;
+      const entry = stated.get(key) ?? { counts: new Set<number>(), page: cls.page };
+      entry.counts.add(c.count);
+      stated.set(key, entry);
+    }
+  }
+  const lists = new Map<string, { list: Supplement | null; voters: VoterRecord[] }>([['', { list: null, voters: [] }]]);
+  for (const v of voters) {
+    const key = listKey(v.supplement ?? null);
+    const entry = lists.get(key) ?? { list: v.supplement ?? null, voters: [] };
+    entry.voters.push(v);
+    lists.set(key, entry);
+  }
+  const warnings: ParseWarning[] = [];
+  const out: RollList[] = [];
+  for (const [key, { list, voters: inList }] of lists) {
+    const counts = [...(stated.get(key)?.counts ?? [])];
+    out.push({
+      kind: list?.kind ?? 'main',
+      ...(list ? { heading: list.heading } : {}),
+      ...(list?.number !== undefined ? { number: list.number } : {}),
+      voters: inList.length,
+      deleted: inList.filter((v) => v.deleted).length,
+      ...(counts.length > 0 ? { stated: counts[0] } : {}),
+    });
+    if (!list) continue;
+    const read = inList.length;
+    const pages = [...new Set(inList.map((v) => v.page))];
+    for (const count of counts) {
+      if (count === read) continue;
+      warnings.push({
+        page: stated.get(key)?.page,
+        message: `The supplement “${list.heading}” states ${n(count)} voter(s), but ${n(read)} ${read === 1 ? 'was' : 'were'} read in it${pages.length > 0 ? ` (${pages.length === 1 ? 'page' : 'pages'} ${numberList(pages)})` : ''}.`,
+        action: 'Compare that list in the roll with the slips before printing: a voter may be missing or counted twice.',
+        detail: 'The count is the one printed under the list (a total line, or the total of a table by gender); the voters read are the boxes found below the list\'s heading.',
+      });
+    }
+  }
+  return { lists: out, warnings };
+}
+
+/**
+ * A deletion list prints the entries it deletes from the main list again: the entry of each in the
+ * main list or an additions list (the same ID, or the same serial where the deleted entry has no ID)
+ * is deleted too, with the list's reason.
+ */
+function deleteMainEntries(voters: VoterRecord[]): void {
+  // the main list's entries, and a supplement's additions (a later supplement may delete them)
+  const main = voters.filter((v) => !reprintsEntries(v.supplement ?? null));
+  const byEpic = new Map(main.filter((v) => v.epic).map((v) => [v.epic, v]));
+  const bySerial = new Map(main.filter((v) => v.serial !== null).map((v) => [v.serial, v]));
+  for (const d of voters) {
+    if (d.supplement?.kind !== 'deletions') continue;
+    const entry = d.epic ? byEpic.get(d.epic) : d.serial !== null ? bySerial.get(d.serial) : undefined;
+    if (!entry || entry.deleted) continue;
+    entry.deleted = true;
+    if (d.deletionReason) entry.deletionReason = d.deletionReason;
+  }
 }
 
 export function assemble(input: AssembleInput): VoterList {
@@ -102,16 +175,19 @@ export function assemble(input: AssembleInput): VoterList {
     const cls = classes[b.page - 1];
     if (header.part) v.part = header.part;
     if (cls.section) v.section = cls.section;
-    if (cls.supplement) v.supplement = cls.supplement;
+    const list = input.lists[i];
+    if (list) v.supplement = list;
     // the reason letter beside the serial: in the text layer, or read from the pixels (# marks a modified entry, not a deleted one);
     // the DELETED stamp marks the entry deleted even where no letter could be read
     const reason = b.text.deletionReason ?? (b.ocr?.mark && b.ocr.mark !== '#' ? b.ocr.mark : null);
-    if (b.text.deleted || reason || b.stamped || cls.supplement?.kind === 'deletions') v.deleted = true;
+    if (b.text.deleted || reason || b.stamped || list?.kind === 'deletions') v.deleted = true;
     if (reason) v.deletionReason = reason;
     return v;
   });
 
-  const warnings = [...methodWarnings(found, textLayer, input.tooComplex), ...supplementNotes(voters), ...numbers.warnings];
+  deleteMainEntries(voters);
+  const lists = rollLists(classes, voters);
+  const warnings = [...methodWarnings(found, textLayer, input.tooComplex), ...supplementNotes(voters), ...lists.warnings, ...numbers.warnings];
   const report: ParseReport = {
     source: 'pdf',
     voters: voters.length,
@@ -126,6 +202,7 @@ export function assemble(input: AssembleInput): VoterList {
     ocrRepaired: numbers.ocrRepaired,
     header,
     warnings,
+    ...(lists.lists.length > 0 ? { lists: lists.lists } : {}),
   };
   return { voters, report };
 }

@@ -1,5 +1,6 @@
 import type { AssemblyEntry, Rect } from '../../types';
 import { findEpic } from '../epic';
+import { deletionCode, labelledDeletionCode } from './deletion-code';
 import { asciiDigits, serialOf } from '../numbers';
 import { COLUMN, loosePhrase, toLines, type TextPiece } from '../engines/text-layer';
 
@@ -25,12 +26,11 @@ export interface BoxText {
 }
 
 const DELETED = /DELETED|विलोपित|हटाया गया/;
-/**
+/*
  * The reason code a 2025 ECI roll prints alone in a deleted entry's top band, beside its serial
- * (S shifted, E expired, R repeated, M missing, Q disqualified); the "DELETED" stamp over the box is
- * drawn, not text.
+ * (S shifted, E expired, R repeated, M missing, Q disqualified), is read by deletion-code.ts; the
+ * "DELETED" stamp over the box is drawn, not text.
  */
-const DELETION_CODE = /^[ESRMQ]$/;
 
 /** A label: its English form (a regular expression) or one of its Indic forms, matched loosely. */
 function labelRe(english: string, indic: string[]): RegExp {
@@ -153,6 +153,7 @@ export function readBoxText(box: Rect, pieces: TextPiece[], clean: boolean): Box
   // digits are read whatever the layer's verdict (legacy fonts garble letters, not these numbers)
   const entry = assemblyEntryOf(topText);
   if (entry) fields.assemblyEntry = entry;
-  const deletionReason = top.map((p) => p.str.trim()).find((t) => DELETION_CODE.test(t)) ?? null;
+  // alone in the top band (a main list's deleted entry, a deletion list's code), or labelled in the box
+  const deletionReason = top.map((p) => deletionCode(p.str)).find((c) => c !== null) ?? labelledDeletionCode(all);
   return { serial, epic, idText: topText, deleted: DELETED.test(all) || deletionReason !== null, deletionReason, hasText: pieces.length > 0, fields };
 }

@@ -113,3 +113,33 @@ export function photoRect(box: Rect, rects: Rect[]): Rect | null {
   }
   return best;
 }
+
+/**
+ * The boxes of a page that have a variant of the voter-box size: supplement lists (additions,
+ * deletions, corrections) print the same columns of boxes a little taller or shorter, to make room
+ * for a cell that refers to the main list or holds a deletion code. A variant keeps the roll's box
+ * width (within 8%) and its height within 0.7..1.5 times. Nothing but its text tells such a box from
+ * a table's cell of that size: one is kept when it holds a voter (`holdsVoter`: an ID, or a serial
+ * with the voter's fields), or a serial (`holdsSerial`) in a box of the size of one that holds a
+ * voter; never over a box already `taken`, nor over another variant (the one nearest the roll's
+ * size first).
+ */
+export function variantBoxes(
+  rects: Rect[],
+  size: BoxSize,
+  taken: Rect[],
+  holds: { voter: (r: Rect) => boolean; serial: (r: Rect) => boolean },
+): Rect[] {
+  const variants = dedupe(
+    rects.filter((r) => !sameSize(r, size) && Math.abs(r.width - size.width) <= size.width * 0.08 && r.height >= size.height * 0.7 && r.height <= size.height * 1.5),
+  ).sort((a, b) => Math.abs(a.height - size.height) - Math.abs(b.height - size.height));
+  const free = (r: Rect, others: Rect[]) => !others.some((o) => overlapArea(o, r) > 0.25 * Math.min(o.width * o.height, r.width * r.height));
+  const voters: Rect[] = [];
+  for (const r of variants) if (free(r, [...taken, ...voters]) && holds.voter(r)) voters.push(r);
+  const out = [...voters];
+  for (const r of variants) {
+    if (out.includes(r) || !voters.some((v) => sameSize(r, v)) || !free(r, [...taken, ...out])) continue;
+    if (holds.serial(r)) out.push(r);
+  }
+  return out;
+}

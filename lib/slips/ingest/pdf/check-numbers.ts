@@ -23,7 +23,11 @@ export interface CheckedNumbers {
   warnings: ParseWarning[];
 }
 
-export function checkNumbers(chosen: ChosenNumbers[], pages: number[], cover: CoverRange | null = null): CheckedNumbers {
+/**
+ * `reprinted[i]`: box i is in a list that prints entries of the main list again under their serials
+ * (a supplement's deletions or corrections), so its serial does not continue the run.
+ */
+export function checkNumbers(chosen: ChosenNumbers[], pages: number[], cover: CoverRange | null = null, reprinted: boolean[] = []): CheckedNumbers {
   const ocrRead = chosen.reduce((n, c) => n + (c.serialFromOcr && c.serial !== null ? 1 : 0) + (c.epicFromOcr && c.epic !== null ? 1 : 0), 0);
   const slots: SerialSlot[] = chosen.map((c, i) => ({ serial: c.serial, fromOcr: c.serialFromOcr, page: pages[i] }));
   let ocrRepaired = fitPageSerials(slots) + repairSerials(slots);
@@ -38,7 +42,12 @@ export function checkNumbers(chosen: ChosenNumbers[], pages: number[], cover: Co
     epics: epics.map((e) => e.epic),
     ocrRead,
     ocrRepaired,
-    warnings: [...ownShapeNotes(shapes.shapes, idSlots), ...continuityWarnings(slots), ...unreadIdWarnings(chosen, epics, pages, slots.map((s) => s.serial)), ...coverWarnings(cover, slots)],
+    warnings: [
+      ...ownShapeNotes(shapes.shapes, idSlots),
+      ...continuityWarnings(slots.filter((_, i) => !reprinted[i])),
+      ...unreadIdWarnings(chosen, epics, pages, slots.map((s) => s.serial)),
+      ...coverWarnings(cover, slots.filter((_, i) => !reprinted[i])),
+    ],
   };
 }
 

@@ -1,7 +1,9 @@
 import type { PageKind, Supplement } from '../../types';
 import { readHeader, pageSection } from './header';
 import type { PageBoxes, PageClass, PageScan, TextLayer } from './page-model';
-import { loosePhrase, toLines } from '../engines/text-layer';
+import { lineHeading, listHeadings, listKey } from './list-headings';
+import { statedCounts } from './list-counts';
+import { loosePhrase, pieceCenter, toLines, type TextLine, type TextPiece } from '../engines/text-layer';
 import { maxOf, minOf } from '../numbers';
 
 /**
@@ -9,8 +11,10 @@ import { maxOf, minOf } from '../numbers';
  * one with a grid of voter boxes (however they were found). A page without boxes is a summary when
  * it is titled as the summary of electors, a supplement heading page when a supplement list
  * (additions, deletions, corrections) is named at the start of a line, a map or photo page when it
- * says so or is mostly picture, and a cover when it states the roll's facts. Voter pages after a
- * supplement heading belong to that supplement until the next heading. Without a readable text
+ * says so or is mostly picture, and a cover when it states the roll's facts. A voter box belongs to
+ * the list of the last heading above it (list-headings.ts): on its page, between its rows (additions,
+ * then deletions, on one page), or carried from the pages before; the counts a page states under a
+ * list are kept for the check against the boxes read (list-counts.ts). Without a readable text
  * layer (scans, legacy fonts) only position is left: before the first voter page is the cover,
  * after the last the summary (a page with next to nothing on it is neither).
  */
@@ -35,34 +39,11 @@ const SUMMARY = anyOf([
 
 const MAP = anyOf(['Key Map', 'Map View', 'Nazri Naksha', 'Naksha', 'Location Map', 'नजरी नक्शा', 'नक्शा', 'नक्शे', 'નકશો', 'નકશા', 'नकाशा']);
 
-const ADDITIONS = ['Additions', 'Addition', 'परिवर्धन', 'जोड़े गए', 'जोड़े', 'વધારા', 'समाविष्ट', 'वाढ'];
-const DELETIONS = ['Deletions', 'Deletion', 'विलोपन', 'हटाए गए', 'हटाये गये', 'કમી', 'वगळलेले', 'वगळणी'];
-const CORRECTIONS = ['Corrections', 'Correction', 'Modifications', 'Modification', 'संशोधित', 'संशोधन', 'સુધારા', 'दुरुस्ती'];
-/** What follows the kind in a heading: "Additions List", "जोड़े गए नाम" (names added). */
-const LIST = ['List', 'Names', 'सूची', 'यादी', 'યાદી', 'नाम', 'નામ'];
-const SUPPLEMENT_WORD = ['Supplement', 'Supplementary List', 'पूरक सूची', 'अनुपूरक सूची', 'પુરવણી યાદી', 'पुरवणी यादी'];
-/** "Component - 1 :", "घटक - 1 :", "ઘટક - 1 :": how the 2025 ECI rolls number their lists. */
-const COMPONENT = `(?:Component|${loosePhrase('घटक')}|${loosePhrase('ઘટક')})\\s*[-–:]?\\s*\\d{1,2}\\s*[:：-]?\\s*`;
-const KIND_LIST = `(?:${[...ADDITIONS, ...DELETIONS, ...CORRECTIONS].map(loosePhrase).join('|')})\\s*(?:${LIST.map(loosePhrase).join('|')})`;
-/** A supplement heading at the start of a line (a cover names the lists mid-sentence). */
-/** A list's own number before it: "1- परिवर्धन सूची - 1" (Rajasthan 2021). */
-const NUMBERED = '(?:\\d{1,2}\\s*[-–.:)]\\s*)?';
-const SUPPLEMENT_HEADING = new RegExp(`^\\W{0,3}${NUMBERED}(?:${COMPONENT})?(?:${KIND_LIST}|(?:${SUPPLEMENT_WORD.map(loosePhrase).join('|')})\\s*(?:No\\.?\\s*)?[-–:]?\\s*\\d)`, 'iu');
-const MAIN_HEADING = new RegExp(`^\\W{0,3}${NUMBERED}(?:${COMPONENT})?(?:${['Main List', 'Mother Roll', 'मूल सूची', 'મૂળ યાદી', 'મૂળ મતદાર યાદી', 'मूळ यादी'].map(loosePhrase).join('|')})`, 'iu');
-
-function supplementKind(heading: string): Supplement['kind'] {
-  if (anyOf(DELETIONS).test(heading)) return 'deletions';
-  if (anyOf(ADDITIONS).test(heading)) return 'additions';
-  if (anyOf(CORRECTIONS).test(heading)) return 'corrections';
-  return 'supplement';
-}
-
-/** The supplement a page's lines name in a heading; 'main' when they name the main list. */
+/** The supplement a page's lines name in a heading; 'main' when they name the main list (the first line that names one). */
 export function supplementHeading(lines: string[]): Supplement | 'main' | null {
-  for (const raw of lines) {
-    const line = raw.trim();
-    if (MAIN_HEADING.test(line)) return 'main';
-    if (SUPPLEMENT_HEADING.test(line)) return { kind: supplementKind(line), heading: line.replace(/\s+/g, ' ').slice(0, 120) };
+  for (const line of lines) {
+    const named = lineHeading(line);
+    if (named) return named;
   }
   return null;
 }
@@ -86,33 +67,62 @@ function headerLines(scan: PageScan, boxes: PageBoxes): string[] {
   return toLines(scan.pieces.filter((p) => p.y > top)).map((l) => l.text);
 }
 
+/** The lines of a page outside its voter boxes: its header, the headings between lists, the counts under them. */
+function linesOutsideBoxes(scan: PageScan, boxes: PageBoxes): TextLine[] {
+  const inBox = (p: TextPiece) => {
+    const [x, y] = pieceCenter(p);
+    return boxes.boxes.some((b) => x >= b.rect.x && x <= b.rect.x + b.rect.width && y >= b.rect.y && y <= b.rect.y + b.rect.height);
+  };
+  return toLines(scan.pieces.filter((p) => !inBox(p)));
+}
+
+/** Lines further apart than this (points) are not one heading block. */
+const HEADING_BLOCK_GAP = 30;
+
 export function classifyPages(scans: PageScan[], found: PageBoxes[], textLayer: TextLayer): PageClass[] {
   const readable = textLayer === 'clean';
   const voterPages = found.filter((p) => p.boxes.length > 0).map((p) => p.page);
   const first = minOf(voterPages);
   const last = maxOf(voterPages);
+  // the list in force, carried from page to page until a heading opens another, with the supplement
+  // number in force; each list once (the first heading that named it), however its pages repeat it
   let supplement: Supplement | null = null;
+  let number: number | undefined;
+  const named = new Map<string, Supplement>();
+  const once = (list: Supplement | null) => {
+    if (!list) return null;
+    const first = named.get(listKey(list)) ?? list;
+    named.set(listKey(list), first);
+    return first;
+  };
   return scans.map((scan): PageClass => {
     const boxes = found[scan.page - 1];
-    const lines = readable ? headerLines(scan, boxes) : [];
-    if (boxes.boxes.length > 0) {
-      const named = supplementHeading(lines);
-      if (named === 'main') supplement = null;
-      else if (named) supplement = named;
-      return { page: scan.page, kind: 'voters', supplement, section: readable ? (pageSection(lines) ?? null) : null };
-    }
     // without a readable text layer a page says nothing (a scanned page is all picture)
-    const kind = readable ? boxlessKind(lines, scan.imageCover) : null;
-    if (kind === 'supplement') {
-      const named = supplementHeading(lines);
-      supplement = named === 'main' ? null : named;
-      return { page: scan.page, kind, supplement, section: null };
+    const outside = readable ? linesOutsideBoxes(scan, boxes) : [];
+    const opens = () => {
+      const at = supplement;
+      // a heading stands above boxes it opens (or on a page without boxes): below the last row is the
+      // page's footer, whose notes may name a list ("# as corrected in the supplement")
+      const lowest = boxes.boxes.length > 0 ? minOf(boxes.boxes.map((b) => b.rect.y + b.rect.height)) : Number.NEGATIVE_INFINITY;
+      const read = listHeadings(outside.filter((l) => l.y > lowest), HEADING_BLOCK_GAP, number);
+      const headings = read.headings.map((h) => ({ y: h.y, list: once(h.list) }));
+      number = read.number;
+      if (headings.length > 0) supplement = headings[headings.length - 1].list;
+      return { supplement: at, headings, counts: statedCounts(outside) };
+    };
+    if (boxes.boxes.length > 0) {
+      return { page: scan.page, kind: 'voters', ...opens(), section: readable ? (pageSection(headerLines(scan, boxes)) ?? null) : null };
     }
-    if (kind === 'summary') supplement = null;
+    const kind = readable ? boxlessKind(outside.map((l) => l.text), scan.imageCover) : null;
+    if (kind === 'supplement') return { page: scan.page, kind, ...opens(), section: null };
+    if (kind === 'summary') {
+      supplement = null;
+      number = undefined;
+    }
     // a page with next to nothing on it (a blank page, an empty frame) is none of the roll's parts
     const blank = scan.pieces.length < 5 && scan.imageCover < 0.05;
     const where: PageKind = blank ? 'other' : scan.page < first ? 'cover' : scan.page > last ? 'summary' : 'other';
     // content decides; where it says nothing, position does (a roll's first pages are its cover)
-    return { page: scan.page, kind: kind ?? where, supplement: null, section: null };
+    return { page: scan.page, kind: kind ?? where, supplement: null, headings: [], counts: [], section: null };
   });
 }

@@ -5,7 +5,7 @@ import type { ParseOptions } from '../options';
 import type { ScannedCover } from '../raster/cover';
 import { rasterPages } from '../raster/pages';
 import type { ScanImages } from '../engines/scan-image';
-import { boxesOfSize, dominantBoxSize, photoRect } from './box-size';
+import { boxesOfSize, dominantBoxSize, photoRect, variantBoxes } from './box-size';
 import { readBoxText } from './box-fields';
 import type { PageBoxes, PageScan } from './page-model';
 import type { PdfSession } from '../engines/pdfjs';
@@ -15,7 +15,8 @@ import { textCutFromPieces } from '../text-cut';
 /**
  * Stage 2 of a roll parse (roll.ts): the voter boxes of every page, with what the text layer
  * says inside each. Drawn boxes first: the roll's box size is the most common large rectangle
- * over all pages, however it was drawn (painted rectangles, or cells closed by ruled lines).
+ * over all pages, however it was drawn (painted rectangles, or cells closed by ruled lines), and
+ * on a supplement's pages the variants of it that hold voters (box-size.ts, variantBoxes).
  * Pages without drawn boxes — scans, or boxes that are not drawn as rectangles — are found from
  * the rendered pixels (raster/), with their serial and ID bands read by OCR on the way.
  */
@@ -33,9 +34,17 @@ export function vectorBoxes(scans: PageScan[], clean: boolean): { pages: PageBox
   const holdsId = (i: number, rect: Rect) => findEpic(finders[i](rect).map((p) => p.str).join(' ')) !== null;
   const size = dominantBoxSize(scans.map((s) => s.candidates), undefined, holdsId);
   const pages = scans.map((scan, i): PageBoxes => {
-    const rects = size ? boxesOfSize(scan.candidates, size) : [];
-    const ordered = readingOrder(rects.map((rect) => ({ rect })));
     const piecesIn = finders[i];
+    const rects = size ? boxesOfSize(scan.candidates, size) : [];
+    // a supplement's boxes of another height, holding voters
+    const variants = size ? variantBoxes(scan.candidates, size, rects, {
+      voter: (r) => {
+        const t = readBoxText(r, piecesIn(r), clean);
+        return t.epic !== null || (t.serial !== null && t.fields.name !== undefined);
+      },
+      serial: (r) => readBoxText(r, piecesIn(r), clean).serial !== null,
+    }) : [];
+    const ordered = readingOrder([...rects, ...variants].map((rect) => ({ rect })));
     return {
       page: scan.page,
       method: ordered.length > 0 ? 'vector' : 'none',

@@ -3,6 +3,8 @@ import type { Matrix } from '../geometry';
 import type { BandReading } from '../raster/strips';
 import type { BoxText } from './box-fields';
 import type { PaintedRect } from '../engines/vector-rects';
+import type { ListHeading } from './list-headings';
+import type { StatedCount } from './list-counts';
 import type { TextPiece } from '../engines/text-layer';
 
 /**
@@ -58,11 +60,38 @@ export interface PageBoxes {
 export interface PageClass {
   page: number;
   kind: PageKind;
-  /** The supplement its voters belong to (additions, deletions, corrections), if any. */
+  /**
+   * The list in force at the page's top: the supplement (additions, deletions, corrections) carried
+   * from the pages before, null for the main list. `listAt` tells the list of a place on the page.
+   */
   supplement: Supplement | null;
+  /** The lists that open on this page, top to bottom: each heading's place and its list (null: the main list). */
+  headings: ListHeading[];
+  /** The counts stated on this page under a list (a total line, a table by gender). */
+  counts: StatedCount[];
   /** The roll section its header names ("3 - Main Road"), if any. */
   section: string | null;
 }
 
 /** The text layer as judged over the whole roll. */
 export type TextLayer = 'clean' | 'scrambled' | 'none';
+
+/**
+ * The list a place on a classified page is in: that of the last heading above it (a heading at
+ * `y` or higher, PDF points from the bottom), else the one in force at the page's top.
+ */
+export function listAt(cls: PageClass, y: number): Supplement | null {
+  let list = cls.supplement;
+  for (const h of cls.headings) if (h.y >= y) list = h.list;
+  return list;
+}
+
+/** The list each box is in (null: the main list): that of the last heading above its top edge (a little slack for a heading set tight on it). */
+export function boxLists(classes: PageClass[], boxes: FoundBox[]): (Supplement | null)[] {
+  return boxes.map((b) => listAt(classes[b.page - 1], b.rect.y + b.rect.height - 2));
+}
+
+/** Lists that print entries of the main list again (deleted or corrected), under the main list's serials. */
+export function reprintsEntries(list: Supplement | null): boolean {
+  return list?.kind === 'deletions' || list?.kind === 'corrections';
+}

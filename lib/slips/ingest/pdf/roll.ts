@@ -6,6 +6,7 @@ import { PageProgress } from '../progress';
 import { assemble, requireBoxes } from './assemble';
 import { checkNumbers } from './check-numbers';
 import { classifyPages } from './classify';
+import { boxLists, reprintsEntries } from './page-model';
 import { pagesForRaster, rasterBoxes, vectorBoxes, withRasterPages } from './find-boxes';
 import { DEFAULT_PDF_LIMITS, PdfSession } from '../engines/pdfjs';
 import { chooseNumbers, ocrMissingNumbers } from './read-numbers';
@@ -96,10 +97,12 @@ async function readRoll(session: PdfSession, bytes: Uint8Array, opts: ParseOptio
   progress.finish();
 
   const boxes = read.flatMap((p) => p.boxes);
+  const lists = boxLists(classes, boxes);
   const numbers = checkNumbers(
     boxes.map((b) => chooseNumbers(b, ocr)),
     boxes.map((b) => b.page),
     facts.range,
+    lists.map(reprintsEntries),
   );
-  return assemble({ scans, found: read, classes, boxes, numbers, textLayer, tooComplex, header: facts.header });
+  return assemble({ scans, found: read, classes, boxes, lists, numbers, textLayer, tooComplex, header: facts.header });
 }
