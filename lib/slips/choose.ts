@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { VoterRecord } from './types';
+import { reprintedDeletions } from './ingest/deleted';
 
 /**
  * Who gets a slip, in what order, and how the slips look: chosen on the draft screen once the list is
@@ -129,7 +130,10 @@ export function chooseVoters(all: readonly VoterRecord[], choices: SlipChoices):
   const sections = new Set(choices.sections);
   let leftOutByChoice = 0;
   const voters: VoterRecord[] = [];
+  // a deletions list's reprint of a deleted entry is that entry's person again: no second slip or listing
+  const reprints = reprintedDeletions(all);
   for (const v of all) {
+    if (reprints.has(v)) continue;
     if (v.deleted && !choices.deleted) {
       deletedLeftOut.push({ serial: v.serial, epic: v.epic, reason: v.deletionReason ?? null, page: v.page });
       continue;

@@ -1,5 +1,6 @@
 import type { DeletedVoter } from './choose';
 import { rollLanguage, type LabelLanguage } from './labels';
+import { deletedPeople } from './ingest/deleted';
 import type { ParseReport, VoterRecord } from './types';
 
 /**
@@ -28,7 +29,7 @@ function counted(values: (string | undefined)[]): { name: string; voters: number
 }
 
 export function listOverview(voters: readonly VoterRecord[], header: ParseReport['header']): ListOverview {
-  const deleted = voters.filter((v) => v.deleted);
+  const deleted = deletedPeople(voters);
   return {
     language: rollLanguage(voters, header),
     sections: counted(voters.map((v) => v.section)),

@@ -226,9 +226,15 @@ describe.each(CASES)('a %s roll with supplements headed in %s', (layout, script)
     // the draft's choices: additions and corrections in or out; deleted voters out, listed
     const all = chooseVoters(list.voters, DEFAULT_SLIP_CHOICES);
     expect(all.voters).toHaveLength(36 - 4 + 5 + 2);
-    expect(all.deletedLeftOut.map((d) => d.reason)).toEqual([...REASONS, ...REASONS]);
+    // each deleted person once: the deletions list reprints the main list's entries, which are the ones listed
+    expect(all.deletedLeftOut.map((d) => d.reason)).toEqual(REASONS);
+    expect(all.deletedLeftOut.map((d) => d.serial)).toEqual(deleted.map((d) => d.serial));
     expect(chooseVoters(list.voters, { ...DEFAULT_SLIP_CHOICES, supplements: false }).voters).toHaveLength(36 - 4);
-    expect(listOverview(list.voters, list.report.header)).toMatchObject({ supplementAdditions: 5, deletedCount: 8 });
+    // asked to print the deleted too (marked), each gets one slip, not one per list
+    expect(chooseVoters(list.voters, { ...DEFAULT_SLIP_CHOICES, deleted: true }).voters).toHaveLength(36 + 5 + 2);
+    expect(listOverview(list.voters, list.report.header)).toMatchObject({ supplementAdditions: 5, deletedCount: 4 });
+    expect(list.report.deleted).toBe(4);
+    expect(Object.values(list.report.deletedByReason ?? {}).reduce((a, b) => a + b, 0)).toBe(4);
   }, 60_000);
 
   it('says so where a list’s stated count differs from the boxes read', async () => {

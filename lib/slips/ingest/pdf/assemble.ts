@@ -1,7 +1,7 @@
 import type { PageKind, ParseReport, ParseWarning, RollList, Supplement, VoterList, VoterRecord } from '../../types';
 import { VoterListError } from '../errors';
 import { roundRect } from '../geometry';
-import { deletedByReason } from '../deleted';
+import { deletedByReason, deletedPeople } from '../deleted';
 import { numberList } from '../numbers';
 import type { CheckedNumbers } from './check-numbers';
 import { MAX_RASTER_PATHS } from './find-boxes';
@@ -196,7 +196,7 @@ export function assemble(input: AssembleInput): VoterList {
     totalPages: scans.length,
     textLayer,
     withoutEpic: voters.filter((v) => v.epic === null).length,
-    deleted: voters.filter((v) => v.deleted).length,
+    deleted: deletedPeople(voters).length,
     deletedByReason: deletedByReason(voters),
     ocrRead: numbers.ocrRead,
     ocrRepaired: numbers.ocrRepaired,
