@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
 import { PDFDocument, PDFName } from '@cantoo/pdf-lib';
 import { describe, expect, it } from 'vitest';
+import { loadStretch, MAX_LOAD_STRETCH } from '@/lib/slips/ingest/engines/pdfjs';
 import { MAX_RASTER_PATHS } from '@/lib/slips/ingest/pdf/roll';
 import { parseVoterList, VoterListError } from '@/lib/slips/parse';
 import { HAVE_ROLL, NO_ROLL_REASON, ROLL_PATH } from './fixture';
@@ -32,6 +33,16 @@ async function failure(p: Promise<unknown>): Promise<VoterListError> {
   return err as VoterListError;
 }
 
+describe('the per-page time limit on a busy machine', () => {
+  it('stretches with the load average over the cores, from 1 to MAX_LOAD_STRETCH', () => {
+    expect(loadStretch(0.5, 2)).toBe(1);
+    expect(loadStretch(2, 2)).toBe(1);
+    expect(loadStretch(5, 2)).toBe(2.5);
+    expect(loadStretch(25, 2)).toBe(MAX_LOAD_STRETCH);
+    expect(loadStretch(Number.NaN, 2)).toBe(1);
+  });
+});
+
 describe('PDF parsing in isolated threads', () => {
   it('abandons a page that keeps the parser busy past the time limit', async () => {
     // two million tiny filled rectangles: seconds of parsing
@@ -39,7 +50,11 @@ describe('PDF parsing in isolated threads', () => {
     const started = performance.now();
     const e = await failure(parseVoterList({ bytes, filename: 'crafted.pdf' }, { pdfPageTimeoutMs: 300 }));
     expect(e.code).toBe('timeout');
-    expect(e.message).toBe('Page 1 took longer than 0.3 s to read and was abandoned; the PDF may be damaged.');
+    // 0.3 s, stretched on a busy machine (loadStretch)
+    expect(e.message).toMatch(/^Page 1 took longer than (\d+(\.\d)?) s to read and was abandoned; the PDF may be damaged\.$/);
+    const seconds = Number(/than ([\d.]+) s/.exec(e.message)![1]);
+    expect(seconds).toBeGreaterThanOrEqual(0.3);
+    expect(seconds).toBeLessThanOrEqual(0.3 * MAX_LOAD_STRETCH);
     // the thread was killed, not waited for
     expect(performance.now() - started).toBeLessThan(5_000);
   }, 60_000);

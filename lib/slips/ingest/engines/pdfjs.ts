@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
 import { PDFDocument } from '@cantoo/pdf-lib';
 import { VoterListError } from '../errors';
@@ -56,6 +57,21 @@ export interface PdfLimits {
 }
 
 export const DEFAULT_PDF_LIMITS: PdfLimits = { pageTimeoutMs: 30_000, memoryMb: 1024, threads: parserThreads() };
+
+/** The most the per-page limit stretches on a busy machine. */
+export const MAX_LOAD_STRETCH = 8;
+
+/**
+ * How far the per-page time limit stretches on a busy machine: the load average over the cores, from 1
+ * (a machine with cores to spare) to MAX_LOAD_STRETCH. The limit is wall time, and on a loaded machine a
+ * good page takes several times its CPU time (a 300 dpi scan's page: 1.9 s of CPU, 10 s of wall at a load
+ * of 25 on 2 cores), so an unstretched limit refuses good rolls exactly when the site is busiest (the night
+ * before polling). A looping page still ends: at the stretched limit, and at the sandbox's CPU limit.
+ */
+export function loadStretch(load1: number = os.loadavg()[0], cores: number = os.availableParallelism()): number {
+  if (!Number.isFinite(load1) || cores < 1) return 1;
+  return Math.min(MAX_LOAD_STRETCH, Math.max(1, load1 / cores));
+}
 
 /** Below this many pages a second thread is not worth opening the file twice. */
 const MIN_PAGES_PER_THREAD = 4;
@@ -174,11 +190,12 @@ export class PdfSession {
     // the time limit and the threads' deaths, each listened to only while this page is read (the
     // message is formatted only when the limit is reached: Intl formatting on every page cost more
     // than the page's own bookkeeping)
+    const limitMs = this.limits.pageTimeoutMs * loadStretch();
     const stop = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
-        const seconds = (this.limits.pageTimeoutMs / 1000).toLocaleString('en-IN', { maximumFractionDigits: 1 });
+        const seconds = (limitMs / 1000).toLocaleString('en-IN', { maximumFractionDigits: 1 });
         reject(new VoterListError('timeout', `${what} took longer than ${seconds} s to read and was abandoned; the PDF may be damaged.`));
-      }, this.limits.pageTimeoutMs);
+      }, limitMs);
       unsubscribe = this.threads.map((t) => t.onFailure(reject));
     });
     try {
