@@ -74,6 +74,7 @@ describe('choosing between the two readings of an ID', () => {
   it('one read alike by both, or read by one only, is taken', () => {
     expect(chooseId('AGP2119121', second('AGP2119121', 0.1), shapes)).toBe('AGP2119121');
     expect(chooseId(null, second('AGP2119121', 0.1), shapes)).toBe('AGP2119121');
+    expect(chooseId(null, second('COG1211417', 0.9), shapes)).toBe('COG1211417');
     expect(chooseId('AGP2119121', second(null, 0), shapes)).toBe('AGP2119121');
     expect(chooseId('AGP2119121', null, shapes)).toBe('AGP2119121');
   });
@@ -84,6 +85,9 @@ describe('choosing between the two readings of an ID', () => {
     expect(chooseId('GJ/21/141/006116', second('GJ/21/141/00116', 0.9), shapes)).toBe('GJ/21/141/006116');
     // a prefix seen once only is no evidence
     expect(chooseId('XYZ1234567', second('QQG1234567', 0.9), shapes)).toBe('QQG1234567');
+  });
+  it('read by the line model alone, unsure, in a shape the page does not show: not taken (an old-format ID forced into the current shape)', () => {
+    expect(chooseId(null, second('COG1211417', 0.25), shapes)).toBeNull();
   });
   it('both of a shape the page shows, or neither: the line model unless it is unsure', () => {
     expect(chooseId('AGP2119129', second('AGP2119121', 0.8), shapes)).toBe('AGP2119121');

@@ -64,17 +64,21 @@ function pageShapes(first: BandReading[], second: (LineReading | null)[]): Map<s
 }
 
 /**
- * The ID of a box from the two reads: the same read by both; the one read when the other read none;
- * the one whose shape the page shows (two alike reads at least) when the other's it does not; else the
- * line model's (the more accurate), unless one of its characters is doubtful (SURE).
+ * The ID of a box from the two reads (tesseract's first): the same read by both; tesseract's when the
+ * line model read none; the line model's when tesseract read none, if its shape is the page's or the
+ * model is sure of every character (else none: an unsure read of an unseen shape is likelier an
+ * old-format ID forced into the current shape than an ID); the one whose shape the page shows (two
+ * alike reads at least) when the other's it does not; else the line model's (the more accurate),
+ * unless one of its characters is doubtful (SURE).
  */
 export function chooseId(first: string | null, second: LineReading | null, shapes: Map<string, number>): string | null {
   const other = second?.reading.epic ?? null;
   if (first === other || other === null) return first;
-  if (first === null) return other;
   const fits = (e: string) => (shapes.get(shapeOf(e)) ?? 0) >= 2;
+  const sure = (second?.epic.confidence ?? 0) >= SURE;
+  if (first === null) return fits(other) || sure ? other : null;
   if (fits(first) !== fits(other)) return fits(first) ? first : other;
-  return (second?.epic.confidence ?? 0) >= SURE ? other : first;
+  return sure ? other : first;
 }
 
 /** Tesseract's readings of a page's bands, each ID decided with the line model's (chooseId), and serials it did not read taken from it. */
