@@ -1,5 +1,5 @@
 /**
- * Recognisers benchmark: `npm run bench -- recognisers [--rolls=a,b] [--dump=file.json]`.
+ * Recognisers benchmark: `npm run bench -- recognisers [--rolls=a,b] [--dump=file.json] [--disagreements=dir]`.
  * For every image-only roll in ../shared/fixtures/rolls, the serial and ID bands the parser cuts
  * (taken as it reads them: page-cells.ts `watchBands`) are read again, page by page, by each reader
  * side by side in this one run:
@@ -16,7 +16,8 @@
  */
 import os from 'node:os';
 import path from 'node:path';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import sharp from 'sharp';
 import { closeOcr } from '@/lib/slips/ingest/engines/ocr';
 import { repairEpicPrefixes } from '@/lib/slips/ingest/epic';
 import { readBands, readBandsByTesseract, watchBands, type BandSeen } from '@/lib/slips/ingest/raster/page-cells';
@@ -28,6 +29,8 @@ import { rollFiles, rollTruth, ROLLS_DIR } from '@/tests/ingest/roll-truth';
 const rollsArg = process.argv.find((a) => a.startsWith('--rolls='));
 const only = rollsArg ? rollsArg.slice('--rolls='.length).split(',').filter(Boolean) : null;
 const dumpArg = process.argv.find((a) => a.startsWith('--dump='));
+/** `--disagreements=dir`: the ID bands tesseract and the line model read differently, as PNG files named by roll, serial and reads (to judge by eye). */
+const disagreementsArg = process.argv.find((a) => a.startsWith('--disagreements='));
 
 const ID_SHAPE = /^([A-Z]{3}[0-9]{7}|[A-Z]{2}\/[0-9]{2}\/[0-9]{2,3}\/[0-9]{5,7})$/;
 
@@ -171,6 +174,15 @@ async function main(): Promise<void> {
     const [t, l] = rows;
     const agree = t.epics.filter((e, i) => e !== null && e === l.epics[i]).length;
     console.log(`  tesseract and the line model read the same ID in ${pct(agree, crops.length)} of the crops`);
+    if (disagreementsArg) {
+      const dir = disagreementsArg.slice('--disagreements='.length);
+      mkdirSync(dir, { recursive: true });
+      for (const [i, c] of crops.entries()) {
+        if (t.epics[i] === l.epics[i] || !c.band.epic) continue;
+        const name = `${path.basename(file, '.pdf')}-${c.serial ?? 'x'}-T_${t.epics[i] ?? 'none'}-L_${l.epics[i] ?? 'none'}`.replace(/\//g, '_');
+        await sharp(Buffer.from(c.band.epic.data), { raw: { width: c.band.epic.width, height: c.band.epic.height, channels: 1 } }).png().toFile(path.join(dir, `${name}.png`));
+      }
+    }
     if (dumpArg) {
       dump[file] = crops.map((c, i) => ({ page: c.page, serial: c.serial, truth: c.truth, reads: Object.fromEntries(rows.map((r) => [r.reader, { epic: r.epics[i], serial: r.serials[i], text: r.texts[i] }])) }));
     }

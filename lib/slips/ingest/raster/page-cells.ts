@@ -116,8 +116,9 @@ async function cutAndRead(image: Gray, cells: PixelRect[]): Promise<{ bands: Ban
 }
 
 /**
- * Reads the bands of a page's cells (readBandsByTesseract), then sends the IDs and serials that
- * reading left doubtful to the second recogniser (secondReading).
+ * Reads the bands of a page's cells with tesseract (readBandsByTesseract), then every ID band, and each
+ * serial tesseract could not read, with the line model; the two reads of an ID are decided by
+ * second-reading.ts.
  */
 export async function readBands(bands: Band[]): Promise<BandReading[]> {
   return secondReading(bands, await readBandsByTesseract(bands));
