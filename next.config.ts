@@ -10,6 +10,7 @@ const nextConfig: NextConfig = {
     'pdfjs-dist',
     '@embedpdf/pdfium',
     'tesseract.js',
+    'onnxruntime-node',
     'harfbuzzjs',
     'xlsx',
     '@cantoo/pdf-lib',

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { VoterListError } from '../errors';
+import { closeLineRecogniser } from './line-rec';
 
 /**
  * OCR of small regions with tesseract.js, fully offline: the English LSTM traineddata comes from
@@ -200,8 +201,9 @@ export async function ocrPageText(image: Uint8Array, dpi: number, lang: TextMode
   return run;
 }
 
-/** Ends the OCR workers (they are otherwise kept for the life of the process). */
+/** Ends the OCR workers and the line model (engines/line-rec.ts; they are otherwise kept for the life of the process). */
 export async function closeOcr(): Promise<void> {
+  await closeLineRecogniser();
   const texts = [...textWorkers.values()];
   textWorkers.clear();
   for (const t of texts) t.closed = true;

@@ -6,7 +6,8 @@ import type { PdfSession } from '../engines/pdfjs';
 import { rectToPixels, renderGray } from '../engines/render';
 import { impliedCells, type PixelRect } from './cells';
 import { boxOf, orderCells, RENDER_SCALE, type Prepared } from './prepare';
-import { bandImage, binarized, readBand, SERIAL_LEVEL, stackBands, wordsByBand, type BandReading } from './strips';
+import { secondReading } from './second-reading';
+import { bandImage, binarized, readBand, SERIAL_LEVEL, stackBands, wordsByBand, type Band, type BandReading } from './strips';
 
 /**
  * The page-cell reader: OCR of the serial and ID bands of a page's voter cells, and the judgement of
@@ -106,14 +107,34 @@ async function readSerialsAndEpics(serials: (Gray | null)[], epics: (Gray | null
   return { serialText: [...s1, ...s2], epicText: [...e1, ...e2] };
 }
 
-/**
- * Reads each cell's serial (digits only, black and white) and EPIC (ID-shaped, grey: at 100-150
- * dpi thresholding breaks thin strokes). Bands that did not yield a value are read a second time
- * in the other rendering (grey serials, black-and-white EPICs), only those.
- */
+/** Reads the serial and the EPIC of each cell of a page (cutAndRead). */
 export async function readCells(image: Gray, cells: PixelRect[]): Promise<BandReading[]> {
-  if (cells.length === 0) return [];
+  return (await cutAndRead(image, cells)).readings;
+}
+
+/** A page's cells cut into bands (what OCR is given) and read. */
+async function cutAndRead(image: Gray, cells: PixelRect[]): Promise<{ bands: Band[]; readings: BandReading[] }> {
+  if (cells.length === 0) return { bands: [], readings: [] };
   const bands = cells.map((c) => bandImage(image, c));
+  return { bands, readings: await readBands(bands) };
+}
+
+/**
+ * Reads the bands of a page's cells with tesseract (readBandsByTesseract), then every ID band, and each
+ * serial tesseract could not read, with the line model; the two reads of an ID are decided by
+ * second-reading.ts.
+ */
+export async function readBands(bands: Band[]): Promise<BandReading[]> {
+  return secondReading(bands, await readBandsByTesseract(bands));
+}
+
+/**
+ * Reads each band's serial (digits only, black and white) and EPIC (ID-shaped, grey: at 100-150
+ * dpi thresholding breaks thin strokes) with tesseract. Bands that did not yield a value are read a
+ * second time in the other rendering (grey serials, black-and-white EPICs), only those.
+ */
+export async function readBandsByTesseract(bands: Band[]): Promise<BandReading[]> {
+  if (bands.length === 0) return [];
   const serialBands = bands.map((b) => (b.serial ? binarized(b.serial, SERIAL_LEVEL) : null));
   const marks = bands.map((b) => b.mark);
   // marks are rare (deleted or modified entries): their sheet is read only when a band has one
@@ -122,7 +143,7 @@ export async function readCells(image: Gray, cells: PixelRect[]): Promise<BandRe
     marks.some(Boolean) ? readSheet(marks, 'mark') : Promise.resolve(null),
   ]);
   const markOf = (i: number) => (marks[i] && markText ? markText[i] : undefined);
-  let readings = cells.map((_, i) => readBand(serialText[i], epicText[i], markOf(i)));
+  let readings = bands.map((_, i) => readBand(serialText[i], epicText[i], markOf(i)));
   const retrySerial = bands.map((b, i) => (b.serial && readings[i].serial === null ? b.serial : null));
   const retryEpic = bands.map((b, i) => (b.epic && readings[i].epic === null ? binarized(b.epic) : null));
   if (retrySerial.some(Boolean) || retryEpic.some(Boolean)) {
@@ -147,6 +168,24 @@ export async function readCells(image: Gray, cells: PixelRect[]): Promise<BandRe
   return readings;
 }
 
+/** A voter box's band as the parser cut and read it: what `watchBands` is given. */
+export interface BandSeen {
+  rect: Rect;
+  band: Band;
+  reading: BandReading;
+}
+
+let bandWatcher: ((page: number, seen: BandSeen[]) => void) | null = null;
+
+/**
+ * Gives `watcher` the bands of the boxes each page keeps, as they are read (null: none). For the
+ * recognisers' benchmark (bench/recognisers.ts), which compares recognisers on the very crops the
+ * parser cuts; the parse itself never sets it.
+ */
+export function watchBands(watcher: ((page: number, seen: BandSeen[]) => void) | null): void {
+  bandWatcher = watcher;
+}
+
 /**
  * Reads a page's cells of one box size: the ruled ones, and the boxes whose outline is broken in the
  * scan, placed by their row and column (kept only if OCR reads an EPIC in them, or a serial that fits
@@ -156,8 +195,12 @@ export async function readPageCells(p: Prepared, found: PixelRect[], size: Size)
   const implied = new Set(impliedCells(found, size).filter((c) => c.x >= 0 && c.y >= 0 && c.x + c.width <= p.image.width && c.y + c.height <= p.image.height));
   const cells = orderCells([...found, ...implied]);
   const boxes = cells.map((c) => boxOf(p, c));
-  const readings = await readCells(p.image, cells);
+  const { bands, readings } = await cutAndRead(p.image, cells);
   const kept = cells.map((c, i) => !implied.has(c) || plausible(readings, i, (k) => !implied.has(cells[k])));
+  bandWatcher?.(
+    p.page,
+    boxes.flatMap((b, i) => (kept[i] ? [{ rect: b.rect, band: bands[i], reading: readings[i] }] : [])),
+  );
   return {
     boxes: boxes.map((box, i) => ({ ...box, reading: readings[i] })).filter((_, i) => kept[i]),
     shown: readings.filter((_, i) => !implied.has(cells[i])),
