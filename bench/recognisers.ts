@@ -54,7 +54,7 @@ const READERS: Reader[] = [
     name: 'line model',
     read: async (seen) =>
       (await lineReadings(seen.map((s) => s.band))).map((r) => {
-        const reading = r?.reading ?? { serial: null, epic: null, epicFragment: null, text: '' };
+        const reading = r?.reading ?? { serial: null, epic: null, epicFragment: null, text: '', idText: '' };
         return { ...reading, text: r ? `${r.epic.text} ${r.epic.confidence.toFixed(3)}` : '' };
       }),
   },

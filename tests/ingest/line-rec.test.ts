@@ -61,7 +61,7 @@ describe('the line model (PaddleOCR recognition through ONNX Runtime, from npm)'
   }, 120_000);
 });
 
-const reading = (epic: string | null): BandReading => ({ serial: null, epic, epicFragment: null, text: '' });
+const reading = (epic: string | null): BandReading => ({ serial: null, epic, epicFragment: null, text: '', idText: epic ?? '' });
 const second = (epic: string | null, confidence: number): LineReading => ({ reading: reading(epic), serial: { text: '', confidence: 0 }, epic: { text: epic ?? '', confidence } });
 
 describe('choosing between the two readings of an ID', () => {
