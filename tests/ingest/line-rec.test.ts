@@ -86,6 +86,12 @@ describe('choosing between the two readings of an ID', () => {
     // a prefix seen once only is no evidence
     expect(chooseId('XYZ1234567', second('QQG1234567', 0.9), shapes)).toBe('QQG1234567');
   });
+  it("the line model's current-format ID made of text with a slash is an old-format ID forced into the shape: never taken", () => {
+    // GU/21/141/006134 (J read as U) beside "46J/21141006134", whose slash went to a 7 and whose prefix the page's repair made AGP
+    const forced: LineReading = { ...second('AGP7211410', 0.9), epic: { text: '46J/21141006134', confidence: 0.9 } };
+    expect(chooseId('GU/21/141/006134', forced, shapes)).toBe('GU/21/141/006134');
+    expect(chooseId(null, forced, shapes)).toBeNull();
+  });
   it('read by the line model alone, unsure, in a shape the page does not show: not taken (an old-format ID forced into the current shape)', () => {
     expect(chooseId(null, second('COG1211417', 0.25), shapes)).toBeNull();
   });

@@ -1,4 +1,4 @@
-import { EPIC_OLD, repairEpicPrefixes } from '../epic';
+import { EPIC_CURRENT, EPIC_OLD, repairEpicPrefixes } from '../epic';
 import { recogniseLines, type LineRead } from '../engines/line-rec';
 import { binarized, readBand, SERIAL_LEVEL, type Band, type BandReading } from './strips';
 
@@ -74,6 +74,9 @@ function pageShapes(first: BandReading[], second: (LineReading | null)[]): Map<s
 export function chooseId(first: string | null, second: LineReading | null, shapes: Map<string, number>): string | null {
   const other = second?.reading.epic ?? null;
   if (first === other || other === null) return first;
+  // only old-format IDs print a slash: a current-format ID the line model made of text holding one is an
+  // old-format ID forced into the current shape (its slashes read as 7s), never taken
+  if (EPIC_CURRENT.exec(other)?.[1] === other && second!.epic.text.includes('/')) return first;
   const fits = (e: string) => (shapes.get(shapeOf(e)) ?? 0) >= 2;
   const sure = (second?.epic.confidence ?? 0) >= SURE;
   if (first === null) return fits(other) || sure ? other : null;
