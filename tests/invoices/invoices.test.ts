@@ -7,9 +7,8 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import type { Db } from '@/db/client';
 import { findInvoiceForOrder, takeSerial } from '@/db/queries/invoices';
-import { insertOrder } from '@/db/queries/payments';
 import { insertUser, setBillingDetails } from '@/db/queries/users';
-import { documents, invoiceCounters, invoices, type User } from '@/db/schema';
+import { invoiceCounters, invoices, type User } from '@/db/schema';
 import { GET as invoiceRoute } from '@/app/api/invoices/[id]/route';
 import { GET as exportRoute } from '@/app/api/admin/payments/export/route';
 import { GET as adminPayments } from '@/app/api/admin/payments/route';
@@ -25,6 +24,7 @@ import { confirmCheckout, handleWebhook, refundPayment, type PaymentsContext } f
 import { checkoutSignature } from '@/lib/payments/signature';
 import { call, makeUser, readOutbox, useAuthTestEnv } from '@/tests/auth/helpers';
 import { describeEachDb } from '@/tests/helpers/db';
+import { draftAwaitingPayment } from './drafts';
 
 /**
  * Invoices and credit notes through the payment code itself: 20 payments confirmed at once, each by
@@ -44,30 +44,6 @@ const noJobs: JobDispatcher = {
 function paymentsContext(db: Db, gateway: TestGateway): PaymentsContext {
   // the payment step needs only the database, a dispatcher and the gateway here (no file is rendered)
   return { db, jobs: noJobs, gateway, store: undefined as never, sandbox: undefined as never, config: getConfig() };
-}
-
-async function paidDraft(db: Db, user: User, amountPaise: number, pages: number) {
-  const [doc] = await db
-    .insert(documents)
-    .values({
-      userId: user.id,
-      status: 'draft_complete',
-      progress: 100,
-      options: { page_size: 'A4', orientation: 'portrait', slips_per_page: 8, print_photo: false, booth_address: 'x', voter_list_name: 'list.pdf', banner_name: 'b.png' },
-      totalPages: pages,
-      amountPaise,
-    })
-    .returning();
-  const order = await insertOrder(db, {
-    documentId: doc.id,
-    userId: user.id,
-    orderId: `order_test_${randomUUID().replace(/-/g, '').slice(0, 14)}`,
-    amountPaise,
-    currency: 'INR',
-    testMode: true,
-    expiresAt: new Date(Date.now() + 3600_000),
-  });
-  return { doc, order };
 }
 
 function pdfText(bytes: Uint8Array): string {
@@ -116,7 +92,7 @@ describeEachDb('invoices and credit notes', (ctx) => {
       // every third customer is registered in another state (IGST); every third + 1 gave a Karnataka state only
       if (i % 3 === 0) await setBillingDetails(ctx.db, user.id, { billingName: `Campaign Office ${i}`, billingGstin: OTHER_STATE_GSTIN, billingStateCode: '27' });
       if (i % 3 === 1) await setBillingDetails(ctx.db, user.id, { billingName: null, billingGstin: null, billingStateCode: '29' });
-      return { user, ...(await paidDraft(ctx.db, user, 19_200 + i * 50, 96 + i)) };
+      return { user, ...(await draftAwaitingPayment(ctx.db, user, 19_200 + i * 50, 96 + i)) };
     });
     const made = await Promise.all(jobs);
     await Promise.all(
@@ -167,7 +143,7 @@ describeEachDb('invoices and credit notes', (ctx) => {
       }),
     ).rejects.toThrow('the payment failed');
     const user = await insertUser(ctx.db, { name: 'After rollback', email: `rb-${randomUUID()}@example.test`, passwordHash: 'x' });
-    const { order } = await paidDraft(ctx.db, user, 500, 2);
+    const { order } = await draftAwaitingPayment(ctx.db, user, 500, 2);
     const row = await ctx.db.transaction((tx) => issueInvoice(tx as unknown as Db, { order, paymentId: 'pay_x', user, pages: 2, at: new Date() }));
     expect(row.serial).toBe(21);
     await ctx.db.delete(invoices).where(eq(invoices.id, row.id));
@@ -176,7 +152,7 @@ describeEachDb('invoices and credit notes', (ctx) => {
 
   it('a live payment starts the live series at 1, whatever test-mode payments were numbered', async () => {
     const user = await insertUser(ctx.db, { name: 'Live customer', email: `live-${randomUUID()}@example.test`, passwordHash: 'x' });
-    const { order } = await paidDraft(ctx.db, user, 1000, 1);
+    const { order } = await draftAwaitingPayment(ctx.db, user, 1000, 1);
     const live = { ...order, testMode: false };
     const row = await ctx.db.transaction((tx) => issueInvoice(tx as unknown as Db, { order: live, paymentId: 'pay_live', user, pages: 1, at: new Date() }));
     expect(row).toMatchObject({ number: `${financialYear(new Date())}/000001`, serial: 1, testMode: false });
@@ -238,7 +214,7 @@ describeEachDb('invoices and credit notes', (ctx) => {
 
   it('an operator without a GSTIN issues a bill of supply: no tax lines, the whole amount', async () => {
     const user = await insertUser(ctx.db, { name: 'Unregistered customer', email: `bos-${randomUUID()}@example.test`, passwordHash: 'x' });
-    const { order } = await paidDraft(ctx.db, user, 19_250, 96);
+    const { order } = await draftAwaitingPayment(ctx.db, user, 19_250, 96);
     const terms = invoiceTerms({ ...getConfig(), SITE_GSTIN: undefined });
     const row = await ctx.db.transaction((tx) => issueInvoice(tx as unknown as Db, { order, paymentId: 'pay_bos', user, pages: 96, at: new Date() }, terms));
     expect(row).toMatchObject({ taxInvoice: false, taxablePaise: 19_250, cgstPaise: 0, sgstPaise: 0, igstPaise: 0, rateBp: 0 });
@@ -250,7 +226,7 @@ describeEachDb('invoices and credit notes', (ctx) => {
 
   it('the task list carries the receipt: order and payment ids, invoice number and its download', async () => {
     const owner = await makeUser(ctx.db, { name: 'Lister' });
-    const { doc, order } = await paidDraft(ctx.db, owner.user, 7_500, 30);
+    const { doc, order } = await draftAwaitingPayment(ctx.db, owner.user, 7_500, 30);
     const paymentId = 'pay_test_listed0001';
     await confirmCheckout(pctx, owner.user, doc, { razorpay_order_id: order.orderId, razorpay_payment_id: paymentId, razorpay_signature: checkoutSignature(order.orderId, paymentId, gateway.keySecret) });
     const listed = await call(listRoute, { token: owner.tokens.access_token });

@@ -3,9 +3,8 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import type { Db } from '@/db/client';
 import { findInvoice } from '@/db/queries/invoices';
-import { insertOrder } from '@/db/queries/payments';
 import { insertUser } from '@/db/queries/users';
-import { documents, invoices, type User } from '@/db/schema';
+import { invoices } from '@/db/schema';
 import { GET as invoiceRoute } from '@/app/api/invoices/[id]/route';
 import { getConfig, resetConfigForTests } from '@/lib/config';
 import { signInvoiceKey } from '@/lib/invoices/download-key';
@@ -18,6 +17,7 @@ import { checkoutSignature } from '@/lib/payments/signature';
 import type { MailMessage } from '@/lib/mail';
 import { readOutbox, useAuthTestEnv } from '@/tests/auth/helpers';
 import { describeEachDb } from '@/tests/helpers/db';
+import { draftAwaitingPayment } from './drafts';
 
 /**
  * Receipt mails: the mailed link downloads the invoice without signing in (its key opens that one PDF);
@@ -26,34 +26,10 @@ import { describeEachDb } from '@/tests/helpers/db';
  */
 const noJobs: JobDispatcher = { provider: 'local', start: async () => randomUUID(), cancel: async () => {}, resume: async (_job, runId) => runId };
 
-async function draftWithOrder(db: Db, user: User, amountPaise = 4_800) {
-  const [doc] = await db
-    .insert(documents)
-    .values({
-      userId: user.id,
-      status: 'draft_complete',
-      progress: 100,
-      options: { page_size: 'A4', orientation: 'portrait', slips_per_page: 8, print_photo: false, booth_address: 'x', voter_list_name: 'list.pdf', banner_name: 'b.png' },
-      totalPages: 24,
-      amountPaise,
-    })
-    .returning();
-  const order = await insertOrder(db, {
-    documentId: doc.id,
-    userId: user.id,
-    orderId: `order_test_${randomUUID().replace(/-/g, '').slice(0, 14)}`,
-    amountPaise,
-    currency: 'INR',
-    testMode: true,
-    expiresAt: new Date(Date.now() + 3600_000),
-  });
-  return { doc, order };
-}
-
 /** An invoice issued as the paying transaction issues it, with no mail sent (the process died right after). */
 async function issuedUnmailed(db: Db) {
   const user = await insertUser(db, { name: 'Campaign office', email: `office-${randomUUID()}@example.test`, passwordHash: 'x' });
-  const { order } = await draftWithOrder(db, user);
+  const { order } = await draftAwaitingPayment(db, user, 4_800, 24);
   return db.transaction((tx) => issueInvoice(tx as unknown as Db, { order, paymentId: `pay_${randomUUID().slice(0, 8)}`, user, pages: 24, at: new Date() }));
 }
 
@@ -80,7 +56,7 @@ describeEachDb('invoice mails', (ctx) => {
     const gateway = new TestGateway('k'.repeat(64));
     const pctx: PaymentsContext = { db: ctx.db, jobs: noJobs, gateway, store: undefined as never, sandbox: undefined as never, config: getConfig() };
     const user = await insertUser(ctx.db, { name: 'Payer', email: `payer-${randomUUID()}@example.test`, passwordHash: 'x' });
-    const { doc, order } = await draftWithOrder(ctx.db, user);
+    const { doc, order } = await draftAwaitingPayment(ctx.db, user, 4_800, 24);
     const paymentId = `pay_test_${randomUUID().replace(/-/g, '').slice(0, 14)}`;
     await confirmCheckout(pctx, user, doc, { razorpay_order_id: order.orderId, razorpay_payment_id: paymentId, razorpay_signature: checkoutSignature(order.orderId, paymentId, gateway.keySecret) });
 
