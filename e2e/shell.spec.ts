@@ -13,6 +13,8 @@ async function expectNoHorizontalScroll(page: Page) {
 
 test.describe('shell and home', () => {
   test('no page logs an error: the server-rendered HTML hydrates as it is (no mismatch), for a visitor and a user, in both themes', async ({ browser }) => {
+    // 26 page visits, each to network idle: on a loaded CI machine (another worker reading scans) that is over a minute
+    test.setTimeout(180_000);
     for (const colorScheme of ['light', 'dark'] as const) {
       const context = await browser.newContext({ colorScheme });
       const page = await context.newPage();
