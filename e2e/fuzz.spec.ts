@@ -95,7 +95,7 @@ test('hostile uploads: each ends with a specific reason in bounded time; the ser
     env: { ...ADMIN, MAX_OPEN_TASKS: '20', SANDBOX_PROCESSES: '1', SANDBOX_MEMORY_MB: '1024', SANDBOX_STALL_SECONDS: '10', SANDBOX_TIMEOUT_SECONDS: '90' },
   });
   const banner = new Uint8Array(await sharp({ create: { width: 600, height: 120, channels: 3, background: '#1e3c8c' } }).png().toBuffer());
-  const prober = probeRoot([server]);
+  const prober = await probeRoot([server]);
   const memory = sampleMemory(server);
   const failures: string[] = [];
   const record: { id: string; kind: string; ms: number; message: string }[] = [];

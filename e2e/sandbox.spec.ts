@@ -70,7 +70,7 @@ test('a file whose sandbox process dies every time: the task ends as error with 
         await new Promise((r) => setTimeout(r, 50));
       }
     })();
-    const prober = probeRoot(servers);
+    const prober = await probeRoot(servers);
     const started = Date.now();
     const id = await uploadRoll(servers[0].port, token);
     const end = await waitForTask(servers[1].port, token, id, ['error', 'draft_complete'], 120_000);
@@ -98,7 +98,7 @@ test('a roll that needs more memory than the sandbox allows ends at once with th
   const server = await startServer({ port: E2E_PORT + 32, database: 'pglite', env: { ...ADMIN, SANDBOX_MEMORY_MB: '320' } });
   try {
     const token = await login(server.port);
-    const prober = probeRoot([server]);
+    const prober = await probeRoot([server]);
     const id = await uploadRoll(server.port, token);
     const end = await waitForTask(server.port, token, id, ['error', 'draft_complete'], 120_000);
     const { misses } = prober.stop();

@@ -36,28 +36,39 @@ export async function waitForTask(port: number, token: string, id: number, statu
   }
 }
 
-/** `GET /` within 1 s, every 250 ms, on each server, until stopped: every miss and the slowest answer. */
-export function probeRoot(servers: RunningServer[]): { stop: () => { misses: string[]; slowestMs: number } } {
+/** One `GET /` with its time, or why it failed (`deadlineMs` 0: no deadline). */
+function getRoot(port: number, deadlineMs: number): Promise<{ ms: number; failure: string | null }> {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const req = http.get({ host: '127.0.0.1', port, path: '/', ...(deadlineMs > 0 ? { timeout: deadlineMs } : {}) }, (res) => {
+      res.resume();
+      res.on('end', () => resolve({ ms: Date.now() - started, failure: res.statusCode === 200 ? null : String(res.statusCode) }));
+    });
+    req.on('timeout', () => req.destroy(new Error(`no answer within ${deadlineMs / 1000} s`)));
+    req.on('error', (error) => resolve({ ms: Date.now() - started, failure: error.message }));
+  });
+}
+
+/**
+ * `GET /` within 1 s, every 250 ms, on each server, until stopped: every miss (with when it came, in
+ * seconds from the start) and the slowest answer. Each server's first render of the page after it
+ * started (loading the page's code) is made before the watch starts and is not timed: what is watched
+ * is whether hostile work slows a server that was answering.
+ */
+export async function probeRoot(servers: RunningServer[]): Promise<{ stop: () => { misses: string[]; slowestMs: number } }> {
+  for (const s of servers) {
+    const first = await getRoot(s.port, 0);
+    if (first.failure) throw new Error(`GET / on ${s.port} failed before any work: ${first.failure}`);
+  }
   const misses: string[] = [];
   let slowestMs = 0;
   let running = true;
-  const once = (port: number) =>
-    new Promise<void>((resolve) => {
-      const started = Date.now();
-      const req = http.get({ host: '127.0.0.1', port, path: '/', timeout: 1000 }, (res) => {
-        res.resume();
-        res.on('end', () => {
-          slowestMs = Math.max(slowestMs, Date.now() - started);
-          if (res.statusCode !== 200) misses.push(`${port}: ${res.statusCode}`);
-          resolve();
-        });
-      });
-      req.on('timeout', () => req.destroy(new Error('no answer within 1 s')));
-      req.on('error', (error) => {
-        misses.push(`${port}: ${error.message}`);
-        resolve();
-      });
-    });
+  const watchStarted = Date.now();
+  const once = async (port: number) => {
+    const { ms, failure } = await getRoot(port, 1000);
+    if (failure) misses.push(`${port}: ${failure} (at ${((Date.now() - watchStarted) / 1000).toFixed(1)} s)`);
+    else slowestMs = Math.max(slowestMs, ms);
+  };
   void (async () => {
     while (running) {
       await Promise.all(servers.map((s) => once(s.port)));
