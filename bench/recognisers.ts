@@ -6,7 +6,7 @@
  * - tesseract: tesseract.js alone, as the parser read IDs before the second recogniser;
  * - line model: PaddleOCR's PP-OCRv4 recognition model through ONNX Runtime alone (engines/line-rec.ts);
  * - combined: what the parser does now (page-cells.ts readBands: tesseract, then the line model on
- *   what tesseract left doubtful, decided by second-reading.ts).
+ *   every ID band, the two decided by the roll's ID shapes, second-reading.ts decideRollIds).
  * Per roll and reader: crops, IDs exact (only where the truth is known: a scan whose text roll is in the
  * folder too, `<name>-scanNNN.pdf` beside `<name>.pdf`, the text roll's ID for the serial), IDs in an ID's
  * shape and held by one box only (the every-roll test's measure for image-only rolls), serials equal to
@@ -16,15 +16,15 @@
  */
 import os from 'node:os';
 import path from 'node:path';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { closeOcr } from '@/lib/slips/ingest/engines/ocr';
 import { repairEpicPrefixes } from '@/lib/slips/ingest/epic';
 import { readBands, readBandsByTesseract, watchBands, type BandSeen } from '@/lib/slips/ingest/raster/page-cells';
-import { lineReadings } from '@/lib/slips/ingest/raster/second-reading';
+import { decideRollIds, lineReadings } from '@/lib/slips/ingest/raster/second-reading';
 import type { BandReading } from '@/lib/slips/ingest/raster/strips';
 import { parseVoterList } from '@/lib/slips/parse';
-import { rollFiles, rollTruth, ROLLS_DIR } from '@/tests/ingest/roll-truth';
+import { rollFiles, rollTruth, ROLLS_DIR, twinIds } from '@/tests/ingest/roll-truth';
 
 const rollsArg = process.argv.find((a) => a.startsWith('--rolls='));
 const only = rollsArg ? rollsArg.slice('--rolls='.length).split(',').filter(Boolean) : null;
@@ -61,16 +61,6 @@ const READERS: Reader[] = [
   { name: 'combined', read: (seen) => readBands(seen.map((s) => s.band)) },
 ];
 
-/** The text roll the scan was made from (`<name>-scanNNN.pdf` beside `<name>.pdf`): its IDs by serial. */
-async function twinTruth(file: string): Promise<Map<number, string> | null> {
-  const twin = file.replace(/-scan\d+\.pdf$/i, '.pdf');
-  if (twin === file || !existsSync(path.join(ROLLS_DIR, twin))) return null;
-  const list = await parseVoterList({ bytes: new Uint8Array(readFileSync(path.join(ROLLS_DIR, twin))), filename: twin });
-  const ids = new Map<number, string>();
-  for (const v of list.voters) if (v.serial !== null && v.epic) ids.set(v.serial, v.epic);
-  return ids;
-}
-
 async function cropsOf(file: string): Promise<Crop[]> {
   const seen: { page: number; s: BandSeen }[] = [];
   watchBands((page, list) => list.forEach((s) => seen.push({ page, s })));
@@ -81,7 +71,7 @@ async function cropsOf(file: string): Promise<Crop[]> {
     watchBands(null);
   }
   // each voter's box, matched to the band seen on its page whose box centre is nearest (within a few points)
-  const truth = await twinTruth(file);
+  const truth = await twinIds(file);
   const crops: Crop[] = [];
   const taken = new Set<number>();
   for (const v of list.voters) {
@@ -131,8 +121,9 @@ async function runReader(reader: Reader, crops: Crop[], hasTruth: boolean): Prom
   }
   const used = process.cpuUsage(cpu);
   const wallMs = performance.now() - t;
-  // the roll's prefix repair, as the parse makes it
-  const items = readings.map((r) => ({ epic: r.epic, fromOcr: true, fragment: r.epicFragment }));
+  // the roll's decision between two reads and its prefix repair, as the parse makes them (check-numbers.ts)
+  const decided = decideRollIds(readings);
+  const items = readings.map((r, i) => ({ epic: decided[i], fromOcr: true, fragment: decided[i] ? null : r.epicFragment }));
   repairEpicPrefixes(items);
   const epics = items.map((it) => it.epic);
   const times = new Map<string, number>();

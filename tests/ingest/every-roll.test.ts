@@ -2,7 +2,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { closeOcr } from '@/lib/slips/ingest/engines/ocr';
 import { parseVoterListFile } from '@/lib/slips/parse';
-import { formatScore, HAVE_ROLLS, NO_ROLLS_REASON, rollFiles, rollTruth, ROLLS_DIR, scoreRoll } from './roll-truth';
+import { exactAgainstTwin, formatScore, HAVE_ROLLS, NO_ROLLS_REASON, rollFiles, rollTruth, ROLLS_DIR, scoreRoll, twinIds } from './roll-truth';
 
 /**
  * The parser over every real roll in ../shared/fixtures/rolls: a roll dropped into the
@@ -70,6 +70,14 @@ describe.skipIf(!HAVE_ROLLS)(`every fixture roll${HAVE_ROLLS ? '' : ` (skipped: 
           expect(score.idExact).toBeGreaterThanOrEqual(held.idExact);
           expect(score.idExact, 'target reached: remove idExact').toBeLessThan(0.97);
         } else expect(score.idExact, 'ID-shaped reads').toBeGreaterThanOrEqual(0.97);
+        // a scan printed from a text roll in the folder: its IDs exactly the text roll's, serial by serial
+        const twin = await twinIds(file);
+        if (twin) {
+          const { exact, of } = exactAgainstTwin(list, twin);
+          console.log(`  IDs exact against the text roll: ${exact}/${of} ${((100 * exact) / of).toFixed(1)}%`);
+          expect(of).toBe(twin.size);
+          expect(exact / of, 'IDs exact against the text roll').toBeGreaterThanOrEqual(0.97);
+        }
       }
       expect(score.serialsRead).toBeGreaterThanOrEqual(0.98);
       // the deleted voters the README states: exactly those, no other box

@@ -4,8 +4,7 @@ import { createCanvas, GlobalFonts } from '@napi-rs/canvas';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Gray } from '@/lib/slips/ingest/engines/image';
 import { closeLineRecogniser, recogniseLines } from '@/lib/slips/ingest/engines/line-rec';
-import { chooseId, type LineReading } from '@/lib/slips/ingest/raster/second-reading';
-import type { BandReading } from '@/lib/slips/ingest/raster/strips';
+import { chooseId, decideRollIds, type SecondId } from '@/lib/slips/ingest/raster/second-reading';
 
 const FONT = path.join(
   path.dirname(createRequire(path.join(process.cwd(), 'package.json')).resolve('@expo-google-fonts/noto-sans-devanagari/package.json')),
@@ -61,8 +60,7 @@ describe('the line model (PaddleOCR recognition through ONNX Runtime, from npm)'
   }, 120_000);
 });
 
-const reading = (epic: string | null): BandReading => ({ serial: null, epic, epicFragment: null, text: '', idText: epic ?? '' });
-const second = (epic: string | null, confidence: number): LineReading => ({ reading: reading(epic), serial: { text: '', confidence: 0 }, epic: { text: epic ?? '', confidence } });
+const second = (epic: string | null, confidence: number): SecondId => ({ epic, text: epic ?? '', confidence });
 
 describe('choosing between the two readings of an ID', () => {
   const shapes = new Map([
@@ -88,7 +86,7 @@ describe('choosing between the two readings of an ID', () => {
   });
   it("the line model's current-format ID made of text with a slash is an old-format ID forced into the shape: never taken", () => {
     // GU/21/141/006134 (J read as U) beside "46J/21141006134", whose slash went to a 7 and whose prefix the page's repair made AGP
-    const forced: LineReading = { ...second('AGP7211410', 0.9), epic: { text: '46J/21141006134', confidence: 0.9 } };
+    const forced: SecondId = { ...second('AGP7211410', 0.9), text: '46J/21141006134' };
     expect(chooseId('GU/21/141/006134', forced, shapes)).toBe('GU/21/141/006134');
     expect(chooseId(null, forced, shapes)).toBeNull();
   });
@@ -99,5 +97,22 @@ describe('choosing between the two readings of an ID', () => {
     expect(chooseId('AGP2119129', second('AGP2119121', 0.8), shapes)).toBe('AGP2119121');
     expect(chooseId('AGP2119129', second('AGP2119121', 0.3), shapes)).toBe('AGP2119129');
     expect(chooseId('CXP5282298', second('OXF5282298', 0.4), shapes)).toBe('CXP5282298');
+  });
+  it('the roll decides, not one page: an old-format shape read alike on other pages wins over a forced current-format read', () => {
+    // one page of the roll: two old-format IDs, neither read alike by both readers; tesseract forced one into the current shape
+    const page = [
+      { epic: 'GJZ1141106', idReads: { first: 'GJZ1141106', second: second('GJ/21/141/006334', 0.37) } },
+      { epic: null, idReads: { first: null, second: second('GJ/21/141/006278', 0.22) } },
+      { epic: 'AGP2119121', idReads: { first: 'AGP2119121', second: second('AGP2119121', 0.9) } },
+    ];
+    // alone, the page shows no old-format shape twice: the unsure line model loses
+    expect(decideRollIds(page)).toEqual(['GJZ1141106', null, 'AGP2119121']);
+    // other pages where both read old-format IDs alike, and a text layer's ID (read once, trusted)
+    const others = [
+      { epic: 'GJ/21/141/006017', idReads: { first: 'GJ/21/141/006017', second: second('GJ/21/141/006017', 0.8) } },
+      { epic: 'GJ/21/141/006116', idReads: { first: 'GJ/21/141/006116', second: second('GJ/21/141/006116', 0.6) } },
+      { epic: 'GJ/21/141/006200' },
+    ];
+    expect(decideRollIds([...page, ...others]).slice(0, 3)).toEqual(['GJ/21/141/006334', 'GJ/21/141/006278', 'AGP2119121']);
   });
 });

@@ -9,6 +9,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { parseVoterList } from '@/lib/slips/parse';
 import type { VoterList } from '@/lib/slips/types';
 
 export const ROLLS_DIR = path.resolve(process.cwd(), '../shared/fixtures/rolls');
@@ -184,4 +185,23 @@ export function formatScore(s: RollScore): string {
   ]
     .filter(Boolean)
     .join(' · ');
+}
+
+/**
+ * The IDs of a scan's text twin by serial: `<name>-scanNNN.pdf` was printed from `<name>.pdf` in the same
+ * folder, whose text layer gives each serial's ID exactly. Null when the file is no such scan.
+ */
+export async function twinIds(file: string): Promise<Map<number, string> | null> {
+  const twin = file.replace(/-scan\d+\.pdf$/i, '.pdf');
+  if (twin === file || !existsSync(path.join(ROLLS_DIR, twin))) return null;
+  const list = await parseVoterList({ bytes: new Uint8Array(readFileSync(path.join(ROLLS_DIR, twin))), filename: twin });
+  const ids = new Map<number, string>();
+  for (const v of list.voters) if (v.serial !== null && v.epic) ids.set(v.serial, v.epic);
+  return ids;
+}
+
+/** Of a scan's voters whose serial its twin prints an ID for, the share read with exactly that ID. */
+export function exactAgainstTwin(list: VoterList, twin: Map<number, string>): { exact: number; of: number } {
+  const known = list.voters.filter((v) => v.serial !== null && twin.has(v.serial));
+  return { exact: known.filter((v) => v.epic === twin.get(v.serial as number)).length, of: known.length };
 }

@@ -2,6 +2,7 @@ import type { ParseWarning } from '../../types';
 import { repairEpicPrefixes } from '../epic';
 import { readByRollShapes, shapeOf, shapeWords, type LearntShape } from '../id-shapes';
 import { numberList } from '../numbers';
+import { decideRollIds } from '../raster/second-reading';
 import type { CoverRange } from './roll-facts';
 import { continuityWarnings, coverWarnings, fitPageSerials, repairSerials, type SerialSlot } from '../serials';
 import type { ChosenNumbers } from './read-numbers';
@@ -31,7 +32,9 @@ export function checkNumbers(chosen: ChosenNumbers[], pages: number[], cover: Co
   const ocrRead = chosen.reduce((n, c) => n + (c.serialFromOcr && c.serial !== null ? 1 : 0) + (c.epicFromOcr && c.epic !== null ? 1 : 0), 0);
   const slots: SerialSlot[] = chosen.map((c, i) => ({ serial: c.serial, fromOcr: c.serialFromOcr, page: pages[i] }));
   let ocrRepaired = fitPageSerials(slots) + repairSerials(slots);
-  const epics = chosen.map((c) => ({ epic: c.epic, fromOcr: c.epicFromOcr, fragment: c.epicFragment }));
+  // IDs read twice decided by the shapes of the whole roll, before its prefixes repair them
+  const decided = decideRollIds(chosen);
+  const epics = chosen.map((c, i) => ({ epic: decided[i], fromOcr: c.epicFromOcr, fragment: decided[i] ? null : c.epicFragment }));
   ocrRepaired += repairEpicPrefixes(epics);
   // IDs of the roll's own shapes, in the boxes the known shapes left unread
   const idSlots = epics.map((e, i) => ({ epic: e.epic, fromOcr: chosen[i].idTextFromOcr, idText: chosen[i].idText }));

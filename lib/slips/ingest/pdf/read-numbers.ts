@@ -1,5 +1,6 @@
 import { idLike, tokensOf } from '../id-shapes';
 import type { ParseOptions } from '../options';
+import type { IdReads } from '../raster/second-reading';
 import { ocrKnownBoxes } from '../raster/page-cells';
 import type { FoundBox, PageBoxes } from './page-model';
 import type { PdfSession } from '../engines/pdfjs';
@@ -35,6 +36,8 @@ export interface ChosenNumbers {
   idText: string;
   /** that text was read by OCR */
   idTextFromOcr: boolean;
+  /** both recognisers' IDs, when the ID came from OCR and the second recogniser read it too */
+  idReads?: IdReads;
 }
 
 /** Picks a box's serial and ID: the text layer where it has them, else OCR ('always': OCR only). */
@@ -49,6 +52,7 @@ export function chooseNumbers(b: FoundBox, ocr: OcrSetting): ChosenNumbers {
     serialFromOcr,
     epicFromOcr,
     epicFragment: epicFromOcr ? (b.ocr.epicFragment ?? null) : null,
+    ...(epicFromOcr && b.ocr.idReads ? { idReads: b.ocr.idReads } : {}),
     // the text layer's tokens where it prints them (as printed), else what OCR read
     ...(epicFromOcr && (always || !tokensOf(b.text.idText).some(idLike)) ? { idText: b.ocr.idText, idTextFromOcr: true } : { idText: b.text.idText, idTextFromOcr: false }),
   };

@@ -5,13 +5,15 @@ import { binarized, readBand, SERIAL_LEVEL, type Band, type BandReading } from '
 /**
  * The second recogniser: PaddleOCR's line model (engines/line-rec.ts) reads the ID band of every box
  * that tesseract read first (page-cells.ts), and the serial band where tesseract read no serial;
- * `choose` decides between the two IDs, by the page's own ID shapes first.
+ * `chooseId` decides between the two IDs, by the roll's own ID shapes first (decideRollIds, once the
+ * roll is read whole; while a page is read, by the page's).
  *
  * Measured on the 115 dpi scan of a 2025 roll against its text layer (`npm run bench -- recognisers`):
- * tesseract alone 88.7% of IDs exact, the line model alone 94.3%, the two decided so 96.6% (98.3% read
- * in an ID's shape and held by one box). Each errs where the other does not: tesseract forces an
- * old-format ID (`GJ/21/141/006017`) into the current shape and slips single digits; the line model
- * drops a digit of a long number or reads the edge of the serial cell as letters before the ID.
+ * tesseract alone 88.7% of IDs exact, the line model alone 94.3%, the two decided by the page's shapes
+ * 96.6%, by the roll's 98.3% (98.8% read in an ID's shape and held by one box). Each errs where the
+ * other does not: tesseract forces an old-format ID (`GJ/21/141/006017`) into the current shape and
+ * slips single digits; the line model drops a digit of a long number or reads the edge of the serial
+ * cell as letters before the ID. A page holds too few old-format IDs to learn their shape from.
  */
 
 const EPIC_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/';
@@ -50,70 +52,124 @@ function shapeOf(epic: string): string {
   return epic.slice(0, 3);
 }
 
+/** The line model's read of an ID band: its ID, the text it came from, and its least sure character. */
+export interface SecondId {
+  epic: string | null;
+  text: string;
+  confidence: number;
+  /** what it saw of an ID it could not read whole, for the roll's prefix repair to complete (epic.ts) */
+  fragment?: string | null;
+}
+
 /**
- * The ID shapes a page shows: those of the IDs both recognisers read alike, with how many. A roll's
- * part gives most of its voters IDs of a few shapes (one or two letter prefixes, one old-format
- * prefix), so an ID of a shape read alike twice on the page is likelier than one of a shape never seen.
+ * Both readers' IDs of a box whose ID band the line model read (tesseract's first), kept on the box's
+ * reading so that the roll decides between them (decideRollIds) once every page is read.
  */
-function pageShapes(first: BandReading[], second: (LineReading | null)[]): Map<string, number> {
+export interface IdReads {
+  first: string | null;
+  /** what tesseract saw of an ID it could not read whole */
+  firstFragment?: string | null;
+  second: SecondId;
+}
+
+/**
+ * The ID shapes a roll shows: those of the IDs both recognisers read alike (or a text layer prints), with
+ * how many. A roll's part gives most of its voters IDs of a few shapes (one or two letter prefixes, one
+ * old-format prefix), so an ID of a shape read alike twice in the roll is likelier than one of a shape
+ * never seen. Counted over the whole roll, not one page: a page of 30 boxes may hold only one or two
+ * old-format IDs, too few to learn from.
+ */
+function rollShapes(items: { epic: string | null; idReads?: IdReads }[]): Map<string, number> {
   const shapes = new Map<string, number>();
-  first.forEach((r, i) => {
-    if (r.epic && r.epic === second[i]?.reading.epic) shapes.set(shapeOf(r.epic), (shapes.get(shapeOf(r.epic)) ?? 0) + 1);
-  });
+  for (const it of items) {
+    const agreed = it.idReads ? (it.idReads.first === it.idReads.second.epic ? it.idReads.first : null) : it.epic;
+    if (agreed) shapes.set(shapeOf(agreed), (shapes.get(shapeOf(agreed)) ?? 0) + 1);
+  }
   return shapes;
 }
 
 /**
  * The ID of a box from the two reads (tesseract's first): the same read by both; tesseract's when the
- * line model read none; the line model's when tesseract read none, if its shape is the page's or the
+ * line model read none; the line model's when tesseract read none, if its shape is the roll's or the
  * model is sure of every character (else none: an unsure read of an unseen shape is likelier an
- * old-format ID forced into the current shape than an ID); the one whose shape the page shows (two
+ * old-format ID forced into the current shape than an ID); the one whose shape the roll shows (two
  * alike reads at least) when the other's it does not; else the line model's (the more accurate),
  * unless one of its characters is doubtful (SURE).
  */
-export function chooseId(first: string | null, second: LineReading | null, shapes: Map<string, number>): string | null {
-  const other = second?.reading.epic ?? null;
+export function chooseId(first: string | null, second: SecondId | null, shapes: Map<string, number>): string | null {
+  const other = second?.epic ?? null;
   if (first === other || other === null) return first;
   // only old-format IDs print a slash: a current-format ID the line model made of text holding one is an
   // old-format ID forced into the current shape (its slashes read as 7s), never taken
-  if (EPIC_CURRENT.exec(other)?.[1] === other && second!.epic.text.includes('/')) return first;
+  if (EPIC_CURRENT.exec(other)?.[1] === other && second!.text.includes('/')) return first;
   const fits = (e: string) => (shapes.get(shapeOf(e)) ?? 0) >= 2;
-  const sure = (second?.epic.confidence ?? 0) >= SURE;
+  const sure = (second?.confidence ?? 0) >= SURE;
   if (first === null) return fits(other) || sure ? other : null;
   if (fits(first) !== fits(other)) return fits(first) ? first : other;
   return sure ? other : first;
 }
 
-/** One reader's IDs of a page after repairEpicPrefixes over them (a prefix letter misread, a lost letter, an old-format slip). */
-function repairedOnPage(readings: (BandReading | null)[]): (string | null)[] {
-  const items = readings.map((r) => ({ epic: r?.epic ?? null, fromOcr: true, fragment: r?.epicFragment ?? null }));
-  repairEpicPrefixes(items);
-  return items.map((it) => it.epic);
+/**
+ * Each box's ID decided between its two reads (chooseId) by the shapes of the whole roll, each reader's
+ * IDs first repaired against the roll's own prefixes (repairEpicPrefixes: a prefix letter misread, a lost
+ * letter or slash) as a roll's IDs are; boxes read once (a text layer, tesseract alone) keep theirs.
+ * `items` are a roll's boxes in order (or one page's, for a first decision while the page is read).
+ */
+export function decideRollIds(items: ReadIds[]): (string | null)[] {
+  const repaired = repairReads(items);
+  const shapes = rollShapes(repaired);
+  return repaired.map((it) => (it.idReads ? chooseId(it.idReads.first, it.idReads.second, shapes) : it.epic));
 }
 
-/** Tesseract's readings of a page's bands, each ID decided with the line model's (chooseId), and serials it did not read taken from it. */
+type ReadIds = { epic: string | null; idReads?: IdReads };
+
+/** Each reader's IDs over `items` repaired against their prefixes (repairEpicPrefixes); a fragment is kept while its ID is unread. */
+function repairReads(items: ReadIds[]): ReadIds[] {
+  const readerIds = (pick: (r: IdReads) => { epic: string | null; fragment?: string | null }) => {
+    const out = items.map((it) => (it.idReads ? { ...pick(it.idReads), fromOcr: true } : { epic: it.epic, fromOcr: false, fragment: null }));
+    repairEpicPrefixes(out);
+    return out.map((o) => o.epic);
+  };
+  const firsts = readerIds((r) => ({ epic: r.first, fragment: r.firstFragment }));
+  const seconds = readerIds((r) => ({ epic: r.second.epic, fragment: r.second.fragment }));
+  return items.map((it, i) =>
+    it.idReads ? { epic: it.epic, idReads: { ...it.idReads, first: firsts[i], second: { ...it.idReads.second, epic: seconds[i] } } } : it,
+  );
+}
+
+/**
+ * Tesseract's readings of a page's bands, each ID decided with the line model's by the page's shapes
+ * for now (chooseId; the roll decides again once it is read whole: decideRollIds), both reads kept on
+ * the reading, and serials it did not read taken from it.
+ */
 export async function secondReading(bands: Band[], readings: BandReading[]): Promise<BandReading[]> {
   const ids = bands.map((b) => b.epic !== null);
   const serials = bands.map((b, i) => b.serial !== null && readings[i].serial === null);
   if (!ids.some(Boolean) && !serials.some(Boolean)) return readings;
   const second = await lineReadings(bands, ids, serials);
-  // each reader's IDs first repaired against the page's own prefixes, as the roll's are after (epic.ts)
-  const firstIds = repairedOnPage(readings);
-  const secondIds = repairedOnPage(second.map((s) => s?.reading ?? null));
-  const repairedSecond = second.map((s, i) => (s ? { ...s, reading: { ...s.reading, epic: secondIds[i] } } : null));
-  const shapes = pageShapes(
-    readings.map((r, i) => ({ ...r, epic: firstIds[i] })),
-    repairedSecond,
+  const reads = second.map((s, i): IdReads | undefined =>
+    s && ids[i]
+      ? {
+          first: readings[i].epic,
+          firstFragment: readings[i].epicFragment,
+          second: { epic: s.reading.epic, fragment: s.reading.epicFragment, text: s.epic.text, confidence: s.epic.confidence },
+        }
+      : undefined,
   );
+  // both reads repaired against the page's prefixes first (a page shows a prefix of the roll's second rank
+  // clearly enough), kept so, and again against the roll's once it is read (check-numbers.ts)
+  const pageReads = repairReads(readings.map((r, i) => ({ epic: r.epic, idReads: reads[i] })));
+  const onPage = decideRollIds(pageReads);
   return readings.map((r, i) => {
-    const s = repairedSecond[i];
+    const s = second[i];
     if (!s) return r;
-    const epic = chooseId(firstIds[i], s, shapes);
+    const epic = ids[i] ? onPage[i] : r.epic;
     return {
       ...r,
       serial: r.serial ?? s.reading.serial,
       epic,
       epicFragment: epic ? null : (r.epicFragment ?? s.reading.epicFragment),
+      ...(pageReads[i].idReads ? { idReads: pageReads[i].idReads } : {}),
     };
   });
 }

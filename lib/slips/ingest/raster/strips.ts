@@ -1,4 +1,5 @@
 import { epicFragmentFromOcr, epicFromOcr } from '../epic';
+import type { IdReads } from './second-reading';
 import type { OcrWord } from '../engines/ocr';
 import { crop, scale, toPgm, type Gray } from '../engines/image';
 import type { PixelRect } from './cells';
@@ -340,6 +341,8 @@ export interface BandReading {
   text: string;
   /** What OCR read in the ID part of the band, as read (for the roll's own ID shapes, id-shapes.ts). */
   idText: string;
+  /** Both recognisers' IDs when the second read the band too: the roll decides between them (second-reading.ts). */
+  idReads?: IdReads;
 }
 
 /** The marks a roll prints beside a serial: the reasons of a deletion, and # for a modified entry. */
