@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { VoterRecord } from './types';
+import { correctedEntries } from './ingest/corrected';
 import { reprintedDeletions } from './ingest/deleted';
 
 /**
@@ -132,15 +133,20 @@ export function chooseVoters(all: readonly VoterRecord[], choices: SlipChoices):
   const voters: VoterRecord[] = [];
   // a deletions list's reprint of a deleted entry is that entry's person again: no second slip or listing
   const reprints = reprintedDeletions(all);
-  for (const v of all) {
-    if (reprints.has(v)) continue;
+  // a corrections list's entry takes the place of the entry it amends: one slip, with the corrected details
+  const corrections = correctedEntries(all);
+  const amending = new Set(corrections.values());
+  for (const entry of all) {
+    if (reprints.has(entry) || amending.has(entry)) continue;
+    const v = entry.deleted ? entry : (corrections.get(entry) ?? entry);
     if (v.deleted && !choices.deleted) {
       deletedLeftOut.push({ serial: v.serial, epic: v.epic, reason: v.deletionReason ?? null, page: v.page });
       continue;
     }
     const inRange = ranges.length === 0 || (v.serial !== null && ranges.some(([a, b]) => v.serial! >= a && v.serial! <= b));
-    const inSection = sections.size === 0 || sections.has(v.section ?? '');
-    const inSupplement = choices.supplements || !v.supplement || v.supplement.kind === 'deletions';
+    const inSection = sections.size === 0 || sections.has(v.section ?? entry.section ?? '');
+    // the supplement choice is about the lists' added voters: a correction in an entry's place stays with it
+    const inSupplement = choices.supplements || !entry.supplement || entry.supplement.kind === 'deletions';
     if (inRange && inSection && inSupplement) voters.push(v);
     else leftOutByChoice++;
   }

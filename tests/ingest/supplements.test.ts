@@ -225,13 +225,23 @@ describe.each(CASES)('a %s roll with supplements headed in %s', (layout, script)
 
     // the draft's choices: additions and corrections in or out; deleted voters out, listed
     const all = chooseVoters(list.voters, DEFAULT_SLIP_CHOICES);
-    expect(all.voters).toHaveLength(36 - 4 + 5 + 2);
+    // each corrected voter once, with the corrections list's details, where the main list prints the entry
+    expect(all.voters).toHaveLength(36 - 4 + 5);
+    const mainPrinted = main.filter((v) => !deleted.some((d) => d.serial === v.serial));
+    expect(all.voters.slice(0, 32).map((v) => v.serial)).toEqual(mainPrinted.map((v) => v.serial));
+    expect(all.voters.filter((v) => v.supplement?.kind === 'corrections').map((v) => all.voters.indexOf(v))).toEqual(
+      corrected.map((c) => mainPrinted.findIndex((v) => v.serial === c.serial)),
+    );
+    expect(all.voters.filter((v) => v.supplement?.kind === 'corrections')).toEqual(correctedRead);
     // each deleted person once: the deletions list reprints the main list's entries, which are the ones listed
     expect(all.deletedLeftOut.map((d) => d.reason)).toEqual(REASONS);
     expect(all.deletedLeftOut.map((d) => d.serial)).toEqual(deleted.map((d) => d.serial));
-    expect(chooseVoters(list.voters, { ...DEFAULT_SLIP_CHOICES, supplements: false }).voters).toHaveLength(36 - 4);
+    // without the supplements' added voters, the main list's corrected entries still print as corrected
+    const mainOnly = chooseVoters(list.voters, { ...DEFAULT_SLIP_CHOICES, supplements: false }).voters;
+    expect(mainOnly).toHaveLength(36 - 4);
+    expect(mainOnly.filter((v) => v.supplement).map((v) => v.supplement?.kind)).toEqual(['corrections', 'corrections']);
     // asked to print the deleted too (marked), each gets one slip, not one per list
-    expect(chooseVoters(list.voters, { ...DEFAULT_SLIP_CHOICES, deleted: true }).voters).toHaveLength(36 + 5 + 2);
+    expect(chooseVoters(list.voters, { ...DEFAULT_SLIP_CHOICES, deleted: true }).voters).toHaveLength(36 + 5);
     expect(listOverview(list.voters, list.report.header)).toMatchObject({ supplementAdditions: 5, deletedCount: 4 });
     expect(list.report.deleted).toBe(4);
     expect(Object.values(list.report.deletedByReason ?? {}).reduce((a, b) => a + b, 0)).toBe(4);

@@ -28,6 +28,30 @@ describe('who gets a slip', () => {
     expect(serials(chooseVoters(all, { ...DEFAULT_SLIP_CHOICES, supplements: false }).voters)).toEqual([1, 2, 300]);
   });
 
+  it("a corrections list's entry is printed once, in the place of the entry it amends (by ID, else serial), with the section it had", () => {
+    const corrections = { kind: 'corrections' as const, heading: 'List of Modifications' };
+    const additions = { kind: 'additions' as const, heading: 'Additions' };
+    const all = [
+      v(1, { section: 'A', houseNumber: '4' }),
+      v(2, { section: 'A', deleted: true }),
+      v(3, { section: 'B', epic: null }),
+      v(40, { supplement: additions, section: 'B' }),
+      // amends 1 (its ID), 3 (no ID: its serial), the addition 40, and the deleted 2 (which stays deleted)
+      v(1, { houseNumber: '4-A', supplement: corrections }),
+      v(3, { epic: null, age: 41, supplement: corrections }),
+      v(40, { age: 30, supplement: corrections }),
+      v(2, { supplement: corrections }),
+      // amends no entry of the roll: printed as a list's voter
+      v(77, { supplement: corrections }),
+    ];
+    const chosen = chooseVoters(all, DEFAULT_SLIP_CHOICES);
+    expect(chosen.voters).toEqual([all[4], all[5], all[6], all[8]]);
+    expect(chosen.deletedLeftOut.map((d) => d.serial)).toEqual([2]);
+    // the corrected entry keeps its place when the lists' own voters are left out, and its section when it names none
+    expect(chooseVoters(all, { ...DEFAULT_SLIP_CHOICES, supplements: false }).voters).toEqual([all[4], all[5]]);
+    expect(chooseVoters(all, { ...DEFAULT_SLIP_CHOICES, sections: ['B'] }).voters).toEqual([all[5], all[6]]);
+  });
+
   it('serial ranges are read as written or refused with the reason', () => {
     expect(parseSerialRanges('1-300, 450–460 ;512')).toEqual([[1, 300], [450, 460], [512, 512]]);
     expect(() => parseSerialRanges('300-1')).toThrow(SlipChoiceError);

@@ -18,7 +18,7 @@ export function deletedByReason(voters: readonly VoterRecord[]): Record<string, 
 }
 
 /** Who an entry is in its roll: its ID, or its serial where it has none. */
-function entryKey(v: VoterRecord): string | null {
+export function entryKey(v: VoterRecord): string | null {
   if (v.epic) return `id:${v.epic}`;
   return v.serial !== null ? `serial:${v.serial}` : null;
 }
