@@ -63,12 +63,33 @@ async function loadModel(): Promise<Model> {
   return { ort: runtime, session, chars: ['', ...list, ' '], queue: Promise.resolve(), closed: false };
 }
 
+/** Why the model could not be loaded in this process, once it failed (it is not tried again: a missing runtime stays missing). */
+let unavailable: string | null = null;
+
 function getModel(): Promise<Model> {
+  if (unavailable) return Promise.reject(new VoterListError('unsupported', `OCR is not available on this server (${unavailable}).`));
   modelPromise ??= loadModel().catch((error: unknown) => {
     modelPromise = null;
-    throw new VoterListError('unsupported', `OCR is not available on this server (${error instanceof Error ? error.message : String(error)}).`);
+    unavailable = error instanceof Error ? error.message : String(error);
+    console.warn(`line model: not available in this process, IDs on scans are read by tesseract alone (${unavailable})`);
+    throw new VoterListError('unsupported', `OCR is not available on this server (${unavailable}).`);
   });
   return modelPromise;
+}
+
+/**
+ * Whether the line model can run in this process (loading it on first call). When it cannot (its runtime
+ * missing or broken on this platform), the parse reads scans with tesseract alone, as it did before the
+ * second recogniser: a roll is never refused for want of it.
+ */
+export async function lineModelAvailable(): Promise<boolean> {
+  if (unavailable) return false;
+  try {
+    await getModel();
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export interface LineRead {

@@ -1,5 +1,5 @@
 import { EPIC_CURRENT, EPIC_OLD, repairEpicPrefixes } from '../epic';
-import { recogniseLines, type LineRead } from '../engines/line-rec';
+import { lineModelAvailable, recogniseLines, type LineRead } from '../engines/line-rec';
 import { binarized, readBand, SERIAL_LEVEL, type Band, type BandReading } from './strips';
 
 /**
@@ -146,6 +146,7 @@ export async function secondReading(bands: Band[], readings: BandReading[]): Pro
   const ids = bands.map((b) => b.epic !== null);
   const serials = bands.map((b, i) => b.serial !== null && readings[i].serial === null);
   if (!ids.some(Boolean) && !serials.some(Boolean)) return readings;
+  if (!(await lineModelAvailable())) return readings;
   const second = await lineReadings(bands, ids, serials);
   const reads = second.map((s, i): IdReads | undefined =>
     s && ids[i]
