@@ -129,6 +129,13 @@ describe('EPIC reading', () => {
     expect(items[9].epic).toBe('XYZ1234567');
   });
 
+  it('a roll of two prefixes repairs slips of its second too, held by a fifth of its IDs; a prefix of a few IDs is no guide', () => {
+    const ids = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => ({ epic: `${prefix}${String(1000000 + i)}`, fromOcr: true }));
+    const items = [...ids('AGP', 30), ...ids('GXP', 8), ...ids('QRS', 2), { epic: 'GXF1992106', fromOcr: true }, { epic: 'QRT1234567', fromOcr: true }];
+    expect(repairEpicPrefixes(items)).toBe(1);
+    expect(items.slice(-2).map((it) => it.epic)).toEqual(['GXP1992106', 'QRT1234567']);
+  });
+
   it('completes an EPIC whose OCR lost one prefix letter, only when one roll prefix fits', () => {
     expect(epicFromOcr('GH7970827')).toBeNull();
     expect(epicFragmentFromOcr('GH7970827')).toBe('GH7970827');

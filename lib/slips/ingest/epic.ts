@@ -153,9 +153,10 @@ function completions(fragmentLetters: string, prefixes: string[]): string[] {
 }
 
 /**
- * Repairs OCR'd EPIC prefixes against the roll's dominant prefix: an EPIC read by OCR whose
- * 3-letter prefix differs by one letter from a prefix shared by most of the roll takes that
- * prefix, and a fragment (one prefix letter lost, see epicFragmentFromOcr) is completed when
+ * Repairs OCR'd EPIC prefixes against the roll's common prefixes (each held by a tenth of its
+ * current-format IDs at least, and three: a part often has two, such as AGP for 70% and GXP for
+ * 25%): an EPIC read by OCR whose 3-letter prefix differs by one letter from exactly one of them
+ * takes that prefix, and a fragment (one prefix letter lost, see epicFragmentFromOcr) is completed when
  * exactly one dominant prefix fits it. Old-format IDs likewise, against the roll's dominant
  * old-format prefix (repairOldFormat). Returns the number of EPICs changed.
  */
@@ -167,7 +168,7 @@ export function repairEpicPrefixes(items: { epic: string | null; fromOcr: boolea
     counts.set(it.epic.slice(0, 3), (counts.get(it.epic.slice(0, 3)) ?? 0) + 1);
     total++;
   }
-  const common = [...counts.entries()].filter(([, n]) => n >= Math.max(3, total * 0.3)).map(([p]) => p);
+  const common = [...counts.entries()].filter(([, n]) => n >= Math.max(3, total * 0.1)).map(([p]) => p);
   let repaired = 0;
   for (const it of items) {
     if (!it.fromOcr || it.epic || !it.fragment || !FRAGMENT_LOST_LETTER.test(it.fragment)) continue;

@@ -9,8 +9,8 @@ import { binarized, readBand, SERIAL_LEVEL, type Band, type BandReading } from '
  * roll is read whole; while a page is read, by the page's).
  *
  * Measured on the 115 dpi scan of a 2025 roll against its text layer (`npm run bench -- recognisers`):
- * tesseract alone 88.7% of IDs exact, the line model alone 94.3%, the two decided by the page's shapes
- * 96.6%, by the roll's 98.3% (98.8% read in an ID's shape and held by one box). Each errs where the
+ * tesseract alone 89.4% of IDs exact, the line model alone 94.6%, the two decided by the page's shapes
+ * 96.6%, by the roll's 98.5% (99.0% read in an ID's shape and held by one box). Each errs where the
  * other does not: tesseract forces an old-format ID (`GJ/21/141/006017`) into the current shape and
  * slips single digits; the line model drops a digit of a long number or reads the edge of the serial
  * cell as letters before the ID. A page holds too few old-format IDs to learn their shape from.
