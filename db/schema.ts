@@ -136,6 +136,8 @@ export interface StoredListOverview {
   deleted: { serial: number | null; epic: string | null; reason: string | null; page: number }[];
   deletedCount: number;
   supplementAdditions: number;
+  /** absent in summaries stored before it was counted */
+  correctedEntries?: number;
   withHouseNumber: number;
 }
 

@@ -64,6 +64,13 @@ function Toggle({ id, label, hint, checked, onChange, disabled }: { id: string; 
  * labels' language, the QR code and the roll's facts) and the address they print. Saving makes the draft
  * again; pages and fee follow.
  */
+/** What the draft says of the entries a corrections list amends: one slip each, with the corrected details. */
+function correctedNote(count: number): string {
+  return count === 1
+    ? 'One voter’s entry is amended by a corrections list: that voter gets one slip, with the corrected details, where the roll lists them.'
+    : `${count.toLocaleString('en-IN')} voters’ entries are amended by a corrections list: each gets one slip, with the corrected details, where the roll lists them.`;
+}
+
 export function SlipChoicesPanel({ doc, onSaved }: { doc: DocumentStatus; onSaved: () => void }) {
   const current: SlipChoices = { ...DEFAULT_SLIP_CHOICES, ...doc.slips };
   const summary = doc.summary ?? {};
@@ -141,6 +148,11 @@ export function SlipChoicesPanel({ doc, onSaved }: { doc: DocumentStatus; onSave
                 <Toggle id="slip-supplements" label={`Voters added in supplements (${summary.supplement_additions})`} checked={field.value} onChange={field.onChange} />
               )}
             />
+          ) : null}
+          {(summary.corrected_entries ?? 0) > 0 ? (
+            <p id="slip-corrected-note" className="text-sm text-muted-foreground">
+              {correctedNote(summary.corrected_entries ?? 0)}
+            </p>
           ) : null}
           <Controller
             control={form.control}

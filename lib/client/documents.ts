@@ -94,6 +94,8 @@ export interface DocumentStatus extends DocumentSummary {
     /** deleted voters by reason letter, "unknown" for those without a readable one */
     deleted_by_reason?: Record<string, number>;
     supplement_additions?: number;
+    /** voters whose entry a corrections list amends: one slip each, with the corrected details */
+    corrected_entries?: number;
     with_house_number?: number;
   } | null;
   /** Who gets a slip, in what order, how slips look (PUT …/slips changes them). */

@@ -54,6 +54,7 @@ function combineOverviews(overviews: readonly (StoredListOverview | undefined)[]
     deleted: present.flatMap((o) => o.deleted).slice(0, MAX_KEPT_DELETED),
     deletedCount: present.reduce((n, o) => n + o.deletedCount, 0),
     supplementAdditions: present.reduce((n, o) => n + o.supplementAdditions, 0),
+    correctedEntries: present.reduce((n, o) => n + (o.correctedEntries ?? 0), 0),
     withHouseNumber: present.reduce((n, o) => n + o.withHouseNumber, 0),
   };
 }

@@ -127,6 +127,7 @@ export async function statusJson(
                 polling_stations: summary.overview.pollingStations,
                 deleted_voters: summary.overview.deleted,
                 supplement_additions: summary.overview.supplementAdditions,
+                corrected_entries: summary.overview.correctedEntries ?? 0,
                 with_house_number: summary.overview.withHouseNumber,
               }
             : {}),

@@ -1,12 +1,13 @@
 import type { DeletedVoter } from './choose';
 import { rollLanguage, type LabelLanguage } from './labels';
+import { correctedEntries } from './ingest/corrected';
 import { deletedPeople } from './ingest/deleted';
 import type { ParseReport, VoterRecord } from './types';
 
 /**
  * What the draft screen shows of a list before anyone chooses who gets a slip: its language, its sections
  * and polling stations with their voters, the deleted voters (left out by default), the supplement
- * additions and how many voters have a house number. Bounded: a list's summary stays small.
+ * additions, the entries a corrections list amends, and how many voters have a house number. Bounded: a list's summary stays small.
  */
 export interface ListOverview {
   language: LabelLanguage;
@@ -16,6 +17,8 @@ export interface ListOverview {
   /** deleted voters in all (the list above stops at MAX_LISTED) */
   deletedCount: number;
   supplementAdditions: number;
+  /** entries a corrections list amends: each voter gets one slip, with the corrected details (corrected.ts) */
+  correctedEntries: number;
   withHouseNumber: number;
 }
 
@@ -37,6 +40,7 @@ export function listOverview(voters: readonly VoterRecord[], header: ParseReport
     deleted: deleted.slice(0, MAX_LISTED).map((v) => ({ serial: v.serial, epic: v.epic, reason: v.deletionReason ?? null, page: v.page })),
     deletedCount: deleted.length,
     supplementAdditions: voters.filter((v) => v.supplement?.kind === 'additions').length,
+    correctedEntries: correctedEntries(voters).size,
     withHouseNumber: voters.filter((v) => v.houseNumber?.trim()).length,
   };
 }

@@ -242,7 +242,7 @@ describe.each(CASES)('a %s roll with supplements headed in %s', (layout, script)
     expect(mainOnly.filter((v) => v.supplement).map((v) => v.supplement?.kind)).toEqual(['corrections', 'corrections']);
     // asked to print the deleted too (marked), each gets one slip, not one per list
     expect(chooseVoters(list.voters, { ...DEFAULT_SLIP_CHOICES, deleted: true }).voters).toHaveLength(36 + 5);
-    expect(listOverview(list.voters, list.report.header)).toMatchObject({ supplementAdditions: 5, deletedCount: 4 });
+    expect(listOverview(list.voters, list.report.header)).toMatchObject({ supplementAdditions: 5, deletedCount: 4, correctedEntries: 2 });
     expect(list.report.deleted).toBe(4);
     expect(Object.values(list.report.deletedByReason ?? {}).reduce((a, b) => a + b, 0)).toBe(4);
   }, 60_000);
