@@ -10,7 +10,7 @@ import { binarized, readBand, SERIAL_LEVEL, type Band, type BandReading } from '
  *
  * Measured on the 115 dpi scan of a 2025 roll against its text layer (`npm run bench -- recognisers`):
  * tesseract alone 89.4% of IDs exact, the line model alone 94.6%, the two decided by the page's shapes
- * 96.6%, by the roll's 98.5% (99.0% read in an ID's shape and held by one box). Each errs where the
+ * 96.6%, by the roll's 98.5% (98.7% read in an ID's shape and held by one box). Each errs where the
  * other does not: tesseract forces an old-format ID (`GJ/21/141/006017`) into the current shape and
  * slips single digits; the line model drops a digit of a long number or reads the edge of the serial
  * cell as letters before the ID. A page holds too few old-format IDs to learn their shape from.
