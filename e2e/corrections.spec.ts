@@ -44,13 +44,14 @@ for (const j of [
     await expect(draft).toBeVisible({ timeout: 150_000 });
     await expect(draft.getByTestId('draft-found')).toContainText('43 voters');
     await expect(draft.getByTestId('draft-printed')).toHaveText('41 slips');
+    // the preview checked before the choices open: opening them moves the viewer, which draws its pages again
+    await expectPdfDrawn(page);
     const panel = draft.getByTestId('slip-choices');
     await panel.locator('summary').click();
     await expect(panel.getByText('Voters added in supplements (5)')).toBeVisible();
     await expect(panel.locator('#slip-corrected-note')).toHaveText(
       '2 voters’ entries are amended by a corrections list: each gets one slip, with the corrected details, where the roll lists them.',
     );
-    await expectPdfDrawn(page);
     await expectNoHorizontalScroll(page);
     await shot(page, `corrections-${j.device}-${j.theme}`);
   });
