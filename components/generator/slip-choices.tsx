@@ -58,12 +58,6 @@ function Toggle({ id, label, hint, checked, onChange, disabled }: { id: string; 
   );
 }
 
-/**
- * The draft screen's choices, once the list is read: who gets a slip (serial ranges, sections, supplement
- * additions, deleted voters), their order, how slips look (campaign or plain election-code slips, the
- * labels' language, the QR code and the roll's facts) and the address they print. Saving makes the draft
- * again; pages and fee follow.
- */
 /** What the draft says of the entries a corrections list amends: one slip each, with the corrected details. */
 function correctedNote(count: number): string {
   return count === 1
@@ -71,6 +65,12 @@ function correctedNote(count: number): string {
     : `${count.toLocaleString('en-IN')} voters’ entries are amended by a corrections list: each gets one slip, with the corrected details, where the roll lists them.`;
 }
 
+/**
+ * The draft screen's choices, once the list is read: who gets a slip (serial ranges, sections, supplement
+ * additions, deleted voters), their order, how slips look (campaign or plain election-code slips, the
+ * labels' language, the QR code and the roll's facts) and the address they print. Saving makes the draft
+ * again; pages and fee follow.
+ */
 export function SlipChoicesPanel({ doc, onSaved }: { doc: DocumentStatus; onSaved: () => void }) {
   const current: SlipChoices = { ...DEFAULT_SLIP_CHOICES, ...doc.slips };
   const summary = doc.summary ?? {};
