@@ -1,5 +1,7 @@
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { acquireDirLock } from './dir-lock';
 import * as schema from './schema';
@@ -32,6 +34,20 @@ export const MIGRATIONS_DIR = path.join(process.cwd(), 'db', 'migrations');
  */
 const PGLITE_CONF = ['shared_buffers=16MB'];
 
+/**
+ * Creates a PGlite data directory (initdb) in a short-lived Node process. initdb grows PGlite's WASM memory to
+ * about 900 MB, and in this process that memory would stay until a garbage collection happened to free the
+ * instance: a server's first start then sat at about 900 MB instead of about 420 MB for as long as it stayed
+ * idle, or until its first requests. In a child it is given back when the child exits.
+ */
+async function createDataDir(dir: string): Promise<void> {
+  const script = "const { PGlite } = await import('@electric-sql/pglite'); const db = new PGlite(process.argv[1]); await db.waitReady; await db.close();";
+  await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script, dir], { cwd: process.cwd() }).catch((error: unknown) => {
+    const detail = error instanceof Error && 'stderr' in error ? String(error.stderr).trim().split('\n').slice(-1)[0] : String(error);
+    throw new Error(`could not create the database directory ${dir}: ${detail}`);
+  });
+}
+
 /** Opens a database (PGlite or PostgreSQL) and applies the migrations. Tests call this directly. */
 export async function openDb(options: OpenDbOptions = {}): Promise<DbHandle> {
   const shouldMigrate = options.migrate ?? true;
@@ -61,13 +77,7 @@ export async function openDb(options: OpenDbOptions = {}): Promise<DbHandle> {
     if (inMemory) client = new PGlite();
     else {
       const abs = path.resolve(/*turbopackIgnore: true*/ dir);
-      // A new data directory is created (initdb) by a throw-away instance: initdb's WASM memory is kept by the
-      // instance that ran it for as long as it lives (measured: 899 MB RSS after creating, 393 MB reopened).
-      if (!fs.existsSync(path.join(abs, 'PG_VERSION'))) {
-        const creator = new PGlite(abs);
-        await creator.waitReady;
-        await creator.close();
-      }
+      if (!fs.existsSync(path.join(abs, 'PG_VERSION'))) await createDataDir(abs);
       client = new PGlite({ dataDir: abs, postgresqlconf: PGLITE_CONF });
     }
     await client.waitReady;
