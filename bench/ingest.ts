@@ -5,7 +5,8 @@
  * process as the server runs it (wall, and CPU of all its threads). Prints pages/s and our time
  * over pdftotext's, with the roll's score against its truth (tests/ingest/roll-truth.ts). Text rolls
  * are parsed once to warm up and then measured (median of 3, 2 with --quick); image-only rolls are
- * measured after the OCR workers have started, once when longer than 3 pages, else as text rolls are. Then a long roll, ten copies of the
+ * measured after the OCR workers have started, once when longer than 3 pages, else as text rolls are; and
+ * again read to the draft first (IDs after it), alternating with the whole parse. Then a long roll, ten copies of the
  * Daman roll in one 380-page file (made with qpdf, when it is installed), the same way. Then a 100,000-row Excel sheet. The machine's
  * load average is printed with the figures: other work on the 2 cores slows everything down.
  * `--rolls=a,b` times only the rolls whose file name contains a or b (and skips the ten-copy file and
@@ -82,6 +83,7 @@ async function main(): Promise<void> {
         `; pdftotext -layout ${sec(pop)} wall, ${sec(popCpu)} cpu; ratio ${(wall / pop).toFixed(2)}x wall, ${(cpu / Math.max(1, popCpu)).toFixed(2)}x cpu (load ${load()})`,
     );
     console.log(`  ${formatScore(scoreRoll(truth, last))}`);
+    if (imageOnly) await draftFirst(bytes, file, pages, rounds);
   }
   await closeOcr();
   if (only) return;
@@ -92,6 +94,30 @@ async function main(): Promise<void> {
   const xl = await time(() => parseVoterList({ bytes: sheet, filename: 'big.xlsx' }));
   if (xl.out.voters.length !== rows) throw new Error(`expected ${rows} rows, got ${xl.out.voters.length}`);
   console.log(`excel: ${rows.toLocaleString('en-IN')} rows (${(sheet.length / 1e6).toFixed(1)} MB .xlsx, Hindi text) in ${sec(xl.wallMs)}, cpu ${sec(xl.cpuMs)} (load ${load()})`);
+}
+
+/**
+ * An image-only roll read the two ways the app reads it: to the draft first (ParseOptions.scanIds 'later':
+ * boxes, serials and deleted marks, most IDs left for later) and whole (the complete parse that reads the IDs
+ * after the draft), alternating, `n` rounds each; medians, with what the draft read.
+ */
+async function draftFirst(bytes: Uint8Array, file: string, pages: number, n: number): Promise<void> {
+  const draft: Timed<VoterList>[] = [];
+  const whole: Timed<VoterList>[] = [];
+  for (let i = 0; i < n; i++) {
+    draft.push(await time(() => parseVoterList({ bytes, filename: file }, { scanIds: 'later' })));
+    whole.push(await time(() => parseVoterList({ bytes, filename: file })));
+  }
+  const d = { wall: median(draft.map((r) => r.wallMs)), cpu: median(draft.map((r) => r.cpuMs)) };
+  const w = { wall: median(whole.map((r) => r.wallMs)), cpu: median(whole.map((r) => r.cpuMs)) };
+  const perPage = (ms: number) => `${(ms / 1000 / pages).toFixed(2)} s/page`;
+  const list = draft[draft.length - 1].out;
+  const complete = whole[whole.length - 1].out;
+  const same = list.voters.length === complete.voters.length && list.voters.every((v, i) => v.serial === complete.voters[i].serial && (v.deleted ?? false) === (complete.voters[i].deleted ?? false));
+  console.log(
+    `  to the draft (IDs after it): ${sec(d.wall)} wall, ${sec(d.cpu)} cpu = ${perPage(d.wall)} (${perPage(d.cpu)} cpu); whole, beside it: ${sec(w.wall)} wall, ${sec(w.cpu)} cpu = ${perPage(w.wall)} (${perPage(w.cpu)} cpu); ` +
+      `draft/whole ${(d.wall / w.wall).toFixed(2)}x wall, ${(d.cpu / w.cpu).toFixed(2)}x cpu; the draft's voters, serials and deleted marks ${same ? 'equal' : 'DIFFER from'} the whole parse's; IDs left for later ${list.report.idsLater ?? 0} (load ${load()})`,
+  );
 }
 
 /** `n` rounds of pdftotext then our parse on `pdf`, alternating; the medians and the last parse. */

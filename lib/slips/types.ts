@@ -132,6 +132,11 @@ export interface ParseReport {
   ocrRead: number;
   ocrRepaired: number;
   /**
+   * Voters whose IDs were left unread for a later, complete parse (ParseOptions.scanIds 'later': image-only
+   * pages read to the draft first); absent when every ID was read or tried.
+   */
+  idsLater?: number;
+  /**
    * The roll's own facts from its cover and page headers (text rolls with a clean text layer).
    * `assembly` is "number - name"; the parts are also given apart.
    */

@@ -20,6 +20,13 @@ export interface ParseOptions {
    * 'always' (every box, ignoring the text layer's serials and EPICs; for testing).
    */
   ocr?: 'auto' | 'off' | 'always';
+  /**
+   * The IDs of boxes found in a page's pixels (image-only pages): 'now' (default) reads them with the serials;
+   * 'later' reads only what the draft needs (boxes, serials, deleted marks) and leaves the IDs unread, each such
+   * voter marked `idLater`, for a second, complete parse to fill in (late-ids.ts). Pages whose IDs are the
+   * evidence that they hold voters (the page that fixes the roll's box size, a supplement's boxes) are read whole.
+   */
+  scanIds?: 'now' | 'later';
   /** Refuse PDFs with more pages than this (default 500). */
   maxPages?: number;
   /** PDF parser limits (defaults: 30 s per page, 1024 MB heap per thread, 2 threads on 2+ cores). */

@@ -200,6 +200,7 @@ export function assemble(input: AssembleInput): VoterList {
     deletedByReason: deletedByReason(voters),
     ocrRead: numbers.ocrRead,
     ocrRepaired: numbers.ocrRepaired,
+    ...(numbers.idsLater > 0 ? { idsLater: numbers.idsLater } : {}),
     header,
     warnings,
     ...(lists.lists.length > 0 ? { lists: lists.lists } : {}),

@@ -21,6 +21,8 @@ export interface CheckedNumbers {
   /** values read by OCR, and how many of them the checks changed */
   ocrRead: number;
   ocrRepaired: number;
+  /** boxes whose IDs were left for a later, complete parse (ParseOptions.scanIds 'later') */
+  idsLater: number;
   warnings: ParseWarning[];
 }
 
@@ -45,6 +47,7 @@ export function checkNumbers(chosen: ChosenNumbers[], pages: number[], cover: Co
     epics: epics.map((e) => e.epic),
     ocrRead,
     ocrRepaired,
+    idsLater: chosen.filter((c) => c.epicLater).length,
     warnings: [
       ...ownShapeNotes(shapes.shapes, idSlots),
       ...continuityWarnings(slots.filter((_, i) => !reprinted[i])),
@@ -72,12 +75,13 @@ function ownShapeNotes(shapes: LearntShape[], ids: { epic: string | null }[]): P
 
 /**
  * One warning per page for boxes whose ID OCR could not read (a box may also print none), naming their
- * serials and what to do.
+ * serials and what to do; none for IDs left for later.
  */
 function unreadIdWarnings(chosen: ChosenNumbers[], epics: { epic: string | null }[], pages: number[], serials: (number | null)[]): ParseWarning[] {
   const unread = new Map<number, { count: number; serials: number[] }>();
   chosen.forEach((c, i) => {
-    if (!c.epicFromOcr || epics[i].epic !== null) return;
+    // an ID left for later is not unreadable: the complete parse reads it and warns then
+    if (!c.epicFromOcr || c.epicLater || epics[i].epic !== null) return;
     const page = unread.get(pages[i]) ?? { count: 0, serials: [] };
     page.count++;
     const serial = serials[i];

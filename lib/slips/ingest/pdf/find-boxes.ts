@@ -81,11 +81,11 @@ export async function rasterBoxes(
   session: PdfSession,
   scans: PageScan[],
   targets: number[],
-  ctx: { images: ScanImages; clean: boolean; onPage: (n: number) => void; signal?: AbortSignal },
+  ctx: { images: ScanImages; clean: boolean; onPage: (n: number) => void; signal?: AbortSignal; idsLater?: boolean },
 ): Promise<{ pages: PageBoxes[]; cover: ScannedCover | null }> {
   if (targets.length === 0) return { pages: [], cover: null };
   const hints = new Map(scans.map((s) => [s.page, { imageMatrix: s.imageMatrix, paths: s.paths, texts: s.pieces.length }]));
-  const raster = await rasterPages(session, targets, ctx.onPage, { scans: ctx.images, hints }, ctx.signal);
+  const raster = await rasterPages(session, targets, ctx.onPage, { scans: ctx.images, hints }, ctx.signal, ctx.idsLater);
   const pages = raster.map((rp): PageBoxes => {
     const piecesIn = piecesWithin(scans[rp.page - 1].pieces);
     return {

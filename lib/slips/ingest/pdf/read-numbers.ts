@@ -38,6 +38,8 @@ export interface ChosenNumbers {
   idTextFromOcr: boolean;
   /** both recognisers' IDs, when the ID came from OCR and the second recogniser read it too */
   idReads?: IdReads;
+  /** the ID is to come from OCR but was left for a later, complete parse (ParseOptions.scanIds) */
+  epicLater?: true;
 }
 
 /** Picks a box's serial and ID: the text layer where it has them, else OCR ('always': OCR only). */
@@ -53,6 +55,7 @@ export function chooseNumbers(b: FoundBox, ocr: OcrSetting): ChosenNumbers {
     epicFromOcr,
     epicFragment: epicFromOcr ? (b.ocr.epicFragment ?? null) : null,
     ...(epicFromOcr && b.ocr.idReads ? { idReads: b.ocr.idReads } : {}),
+    ...(epicFromOcr && b.ocr.idLater ? { epicLater: true as const } : {}),
     // the text layer's tokens where it prints them (as printed), else what OCR read
     ...(epicFromOcr && (always || !tokensOf(b.text.idText).some(idLike)) ? { idText: b.ocr.idText, idTextFromOcr: true } : { idText: b.text.idText, idTextFromOcr: false }),
   };

@@ -83,7 +83,7 @@ async function readRoll(session: PdfSession, bytes: Uint8Array, opts: ParseOptio
   const { targets, tooComplex } = pagesForRaster(scans, vector.pages, vector.sized, ocr);
   const toRaster = new Set(targets);
   for (const s of scans) if (!toRaster.has(s.page)) progress.page(s.page);
-  const raster = await rasterBoxes(session, scans, targets, { images, clean, onPage: (n) => progress.page(n), signal });
+  const raster = await rasterBoxes(session, scans, targets, { images, clean, onPage: (n) => progress.page(n), signal, idsLater: opts.scanIds === 'later' });
   const found = withRasterPages(vector.pages, raster.pages);
 
   requireBoxes(found.flatMap((p) => p.boxes), tooComplex);

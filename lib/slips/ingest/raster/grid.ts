@@ -1,17 +1,18 @@
 import type { GridTemplate } from './calibrate';
-import { gridEvidence, idShaped, readCells, type RasterBox } from './page-cells';
+import { gridEvidence, idShaped, readCells, type IdReading, type RasterBox } from './page-cells';
 import { boxOf, type Prepared } from './prepare';
 
 /**
  * The grid fallback, the last resort for a page on which no box outline can be seen: the boxes of
  * the calibrated grid (the fullest page's), on a page of the same pixel size. A grid box counts only
  * if OCR reads a serial or an EPIC in it, and the page only if its reads show voters (gridEvidence:
- * a summary page's table must not become a voter). Null when the grid does not fit the page.
+ * a summary page's table must not become a voter). Null when the grid does not fit the page. `ids`: how its
+ * IDs, that evidence, are read (page-cells.ts IdReading).
  */
-export async function readOnGrid(p: Prepared, template: GridTemplate | null): Promise<RasterBox[] | null> {
+export async function readOnGrid(p: Prepared, template: GridTemplate | null, ids: IdReading = 'both'): Promise<RasterBox[] | null> {
   if (!template || template.width !== p.image.width || template.height !== p.image.height) return null;
   const boxes = template.cells.map((c) => boxOf(p, c));
-  const readings = await readCells(p.image, template.cells);
+  const readings = await readCells(p.image, template.cells, ids);
   if (!gridEvidence(readings)) return [];
   return boxes.map((box, i) => ({ ...box, reading: readings[i] })).filter((b) => b.reading.serial !== null || idShaped(b.reading));
 }

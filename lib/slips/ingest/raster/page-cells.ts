@@ -107,16 +107,53 @@ async function readSerialsAndEpics(serials: (Gray | null)[], epics: (Gray | null
   return { serialText: [...s1, ...s2], epicText: [...e1, ...e2] };
 }
 
-/** Reads the serial and the EPIC of each cell of a page (cutAndRead). */
-export async function readCells(image: Gray, cells: PixelRect[]): Promise<BandReading[]> {
-  return (await cutAndRead(image, cells)).readings;
+/** Reads the serial and the EPIC of each cell of a page (cutAndRead; its IDs as `ids` says). */
+export async function readCells(image: Gray, cells: PixelRect[], ids: IdReading = 'both'): Promise<BandReading[]> {
+  return (await cutAndRead(image, cells, ids)).readings;
 }
 
-/** A page's cells cut into bands (what OCR is given) and read. */
-async function cutAndRead(image: Gray, cells: PixelRect[]): Promise<{ bands: Band[]; readings: BandReading[] }> {
+/**
+ * How a page's IDs are read: by both recognisers ('both'); by tesseract alone, for now ('first': the draft
+ * needs them only as the evidence that the boxes hold voters); or not at all ('later'). After 'first' and
+ * 'later' each band that shows an ID is marked `idLater`: a complete parse after the draft reads it (again).
+ */
+export type IdReading = 'both' | 'first' | 'later';
+
+/**
+ * A page's cells cut into bands (what OCR is given) and read as `ids` says; for the draft ('later'), the
+ * serials by continuity (readSerialsByContinuity) when `wholeCells` (no cell is implied: an implied one needs
+ * its own serial read to be kept).
+ */
+async function cutAndRead(image: Gray, cells: PixelRect[], ids: IdReading = 'both', wholeCells = true): Promise<{ bands: Band[]; readings: BandReading[] }> {
   if (cells.length === 0) return { bands: [], readings: [] };
   const bands = cells.map((c) => bandImage(image, c));
-  return { bands, readings: await readBands(bands) };
+  if (ids === 'both') return { bands, readings: await readBands(bands) };
+  const withoutIds = bands.map((b) => ({ ...b, epic: null }));
+  const readings =
+    ids === 'first'
+      ? // tesseract's IDs; the line model reads only the serials tesseract missed
+        await secondReading(withoutIds, await readBandsByTesseract(bands))
+      : wholeCells
+        ? await readSerialsByContinuity(withoutIds)
+        : await readBands(withoutIds);
+  return { bands, readings: readings.map((r, i) => (bands[i].epic ? { ...r, idLater: true } : r)) };
+}
+
+/**
+ * The serials of a page's boxes, which a roll prints consecutively in reading order: the first and the last
+ * box are read, and when they are as far apart as the boxes between them say (the last is the first plus the
+ * boxes after it), the others are counted from the first, unread. Otherwise (a serial the roll leaves out, a
+ * repeated one, an end that did not read) every serial is read. Marks (a deletion's reason letter, #) are read
+ * wherever a band has one.
+ */
+async function readSerialsByContinuity(bands: Band[]): Promise<BandReading[]> {
+  const n = bands.length;
+  if (n < 3) return readBands(bands);
+  const ends = await readBands(bands.map((b, i) => (i === 0 || i === n - 1 ? b : { ...b, serial: null })));
+  const first = ends[0].serial;
+  const last = ends[n - 1].serial;
+  if (first === null || last === null || last - first !== n - 1) return readBands(bands);
+  return ends.map((r, i) => ({ ...r, serial: first + i }));
 }
 
 /**
@@ -189,13 +226,13 @@ export function watchBands(watcher: ((page: number, seen: BandSeen[]) => void) |
 /**
  * Reads a page's cells of one box size: the ruled ones, and the boxes whose outline is broken in the
  * scan, placed by their row and column (kept only if OCR reads an EPIC in them, or a serial that fits
- * between their neighbours').
+ * between their neighbours'). Their IDs are read as `ids` says (cutAndRead).
  */
-export async function readPageCells(p: Prepared, found: PixelRect[], size: Size): Promise<PageCells> {
+export async function readPageCells(p: Prepared, found: PixelRect[], size: Size, ids: IdReading = 'both'): Promise<PageCells> {
   const implied = new Set(impliedCells(found, size).filter((c) => c.x >= 0 && c.y >= 0 && c.x + c.width <= p.image.width && c.y + c.height <= p.image.height));
   const cells = orderCells([...found, ...implied]);
   const boxes = cells.map((c) => boxOf(p, c));
-  const { bands, readings } = await cutAndRead(p.image, cells);
+  const { bands, readings } = await cutAndRead(p.image, cells, ids, implied.size === 0);
   const kept = cells.map((c, i) => !implied.has(c) || plausible(readings, i, (k) => !implied.has(cells[k])));
   bandWatcher?.(
     p.page,

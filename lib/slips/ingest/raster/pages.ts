@@ -8,7 +8,7 @@ import { BoxSizeCalibrator, showsIds } from './calibrate';
 import { cellsOfSize, commonCellSize, variantCellSize, type PixelRect } from './cells';
 import { coverLines, type ScannedCover } from './cover';
 import { readOnGrid } from './grid';
-import { gridEvidence, keep, readPageCells, variantEvidence, type RasterBox, type Size } from './page-cells';
+import { gridEvidence, keep, readPageCells, variantEvidence, type IdReading, type RasterBox, type Size } from './page-cells';
 import { orderCells, prepare, RENDER_SCALE, type Prepared, type ScanHint } from './prepare';
 import type { BandReading } from './strips';
 
@@ -36,7 +36,9 @@ interface Read {
  * drawn as rectangles) and OCRs their serial/EPIC bands. The box size is the most common cell
  * size, fixed by the first page that shows it clearly (calibrate.ts); each page's cells are read by
  * page-cells.ts, and pages without visible ruling are placed on the calibrated grid (grid.ts). OCR of
- * one page runs on the tesseract workers while the next page renders.
+ * one page runs on the tesseract workers while the next page renders. With `idsLater`, the pages of the
+ * roll's box size are read without their IDs (ParseOptions.scanIds); the pages whose IDs are the evidence
+ * that they hold voters are read by tesseract alone (page-cells.ts IdReading).
  */
 export async function rasterPages(
   session: PdfSession,
@@ -44,6 +46,7 @@ export async function rasterPages(
   onPage?: (n: number) => void,
   fast?: { scans: ScanImages; hints: Map<number, ScanHint> },
   signal?: AbortSignal,
+  idsLater = false,
 ): Promise<RasterPage[]> {
   const calibrator = new BoxSizeCalibrator();
   const reads: Read[] = [];
@@ -51,12 +54,18 @@ export async function rasterPages(
   const late: Prepared[] = [];
   const empty: Prepared[] = [];
   const cover = coverReader(session);
+  // the IDs of a proposing page (the evidence of the roll's box size) and of a page placed on the grid (the
+  // evidence that it holds voters): read whole, or by tesseract alone for now
+  const evidenceIds: IdReading = idsLater ? 'first' : 'both';
 
-  /** Reads a page's cells of one size; `confirm` judges from their reads whether they are voters (if not, page 1 is the cover). */
+  /**
+   * Reads a page's cells of one size; `confirm` judges from their reads whether they are voters (if not, page 1
+   * is the cover), and then their IDs are read, by tesseract alone when `idsLater` leaves the others' for later.
+   */
   const read = (p: Prepared, found: PixelRect[], size: Size, confirm?: (readings: BandReading[]) => boolean): Promise<void> =>
     keep(
       pending,
-      readPageCells(p, found, size).then(({ boxes, shown }) => {
+      readPageCells(p, found, size, !idsLater ? 'both' : confirm ? 'first' : 'later').then(({ boxes, shown }) => {
         onPage?.(p.page);
         const voters = !confirm || confirm(shown);
         reads.push({ page: { page: p.page, skew: p.skew, boxes: voters ? boxes : [] }, size });
@@ -67,7 +76,7 @@ export async function rasterPages(
   const propose = (p: Prepared, found: PixelRect[], size: Size): Promise<boolean> =>
     keep(
       pending,
-      readPageCells(p, found, size).then(({ boxes, shown }) => {
+      readPageCells(p, found, size, evidenceIds).then(({ boxes, shown }) => {
         onPage?.(p.page);
         if (!gridEvidence(shown)) {
           calibrator.setAside({ p, boxes, size, cells: found });
@@ -154,7 +163,7 @@ export async function rasterPages(
     if (p.page === 1) keep(pending, cover.read(p));
     keep(
       pending,
-      readOnGrid(p, calibrator.template).then((boxes) => {
+      readOnGrid(p, calibrator.template, evidenceIds).then((boxes) => {
         reads.push({ page: { page: p.page, skew: p.skew, boxes: boxes ?? [], ...(boxes && boxes.length > 0 ? { grid: true } : {}) }, size: null });
       }),
     );

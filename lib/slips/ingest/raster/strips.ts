@@ -343,6 +343,8 @@ export interface BandReading {
   idText: string;
   /** Both recognisers' IDs when the second read the band too: the roll decides between them (second-reading.ts). */
   idReads?: IdReads;
+  /** The band's ID was left for a later, complete parse (ParseOptions.scanIds 'later'). */
+  idLater?: true;
 }
 
 /** The marks a roll prints beside a serial: the reasons of a deletion, and # for a modified entry. */

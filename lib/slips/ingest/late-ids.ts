@@ -1,0 +1,34 @@
+import type { Rect, VoterRecord } from '../types';
+
+/**
+ * IDs read after the draft. An image-only roll is read to its draft without the IDs of most of its boxes, and
+ * with the others read by one recogniser only (ParseOptions.scanIds 'later': boxes, serials and deleted marks
+ * are all the draft needs); a complete parse of the same file then reads them all, each decided by the whole
+ * roll. This gives each draft voter the ID the complete parse read in the same box: `filled` counts the voters
+ * whose ID that adds or changes. The draft's voters stay as they are otherwise (the slips the user saw and the
+ * fee stay right); a box the complete parse read no ID in keeps what the draft had.
+ */
+export function withLateIds(draft: readonly VoterRecord[], complete: readonly VoterRecord[]): { voters: VoterRecord[]; filled: number } {
+  const byPage = new Map<number, VoterRecord[]>();
+  for (const v of complete) if (v.box && v.epic) byPage.set(v.box.page, [...(byPage.get(v.box.page) ?? []), v]);
+  let filled = 0;
+  const voters = draft.map((v) => {
+    if (!v.box) return v;
+    const box = v.box;
+    const same = (byPage.get(box.page) ?? []).find((c) => c.box && sameBox(c.box.rect, box.rect));
+    if (!same?.epic || same.epic === v.epic) return v;
+    filled++;
+    return { ...v, epic: same.epic };
+  });
+  return { voters, filled };
+}
+
+/** Two reads of one printed box: each one's centre inside the other (the two parses cut the same ruled cell). */
+function sameBox(a: Rect, b: Rect): boolean {
+  const inside = (p: Rect, q: Rect) => {
+    const cx = p.x + p.width / 2;
+    const cy = p.y + p.height / 2;
+    return cx >= q.x && cx <= q.x + q.width && cy >= q.y && cy <= q.y + q.height;
+  };
+  return inside(a, b) && inside(b, a);
+}

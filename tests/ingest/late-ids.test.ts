@@ -1,0 +1,71 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeOcr } from '@/lib/slips/ingest/engines/ocr';
+import { withLateIds } from '@/lib/slips/ingest/late-ids';
+import { parseVoterList } from '@/lib/slips/parse';
+import type { VoterList, VoterRecord } from '@/lib/slips/types';
+import { ROLLS_DIR } from './roll-truth';
+
+const box = (page: number, x: number, y: number) => ({ page, rect: { x, y, width: 180, height: 70 }, photo: null });
+const voter = (serial: number, epic: string | null, page: number, x: number, y: number): VoterRecord => ({ serial, epic, page, box: box(page, x, y) });
+
+describe('withLateIds: the IDs a complete parse read, given to the draft voters in the same boxes', () => {
+  it("gives each box the complete parse's ID (an unread one filled, one recogniser's read decided again), and leaves everything else as the draft had it", () => {
+    const draft = [voter(1, null, 2, 20, 700), voter(2, 'ABC1234567', 2, 210, 700), { ...voter(3, null, 2, 400, 700), deleted: true, name: 'Asha' }, voter(4, null, 3, 20, 700), voter(5, 'ABC0000005', 3, 210, 700), voter(6, 'ABC0000006', 3, 400, 700)];
+    // the complete parse's boxes are cut a point or two apart; it read one ID differently, one alike, one not at all
+    const complete = [voter(1, 'XYZ0000001', 2, 21, 699), voter(2, 'ABC7654321', 2, 210, 700), voter(3, 'XYZ0000003', 2, 401, 701), voter(4, null, 3, 20, 700), voter(5, 'ABC0000005', 3, 210, 700), voter(6, null, 3, 400, 700)];
+    const { voters, filled } = withLateIds(draft, complete);
+    expect(filled).toBe(3);
+    expect(voters.map((v) => v.epic)).toEqual(['XYZ0000001', 'ABC7654321', 'XYZ0000003', null, 'ABC0000005', 'ABC0000006']);
+    expect(voters[2]).toMatchObject({ serial: 3, deleted: true, name: 'Asha' });
+  });
+
+  it('takes no ID from another page or from a box that only overlaps', () => {
+    const draft = [voter(1, null, 2, 20, 700)];
+    expect(withLateIds(draft, [voter(1, 'XYZ0000001', 3, 20, 700)]).filled).toBe(0);
+    expect(withLateIds(draft, [voter(1, 'XYZ0000001', 2, 150, 700)]).filled).toBe(0);
+    expect(withLateIds([{ serial: 1, epic: null, page: 2 }], [voter(1, 'XYZ0000001', 2, 20, 700)]).filled).toBe(0);
+  });
+});
+
+const FILE = path.join(ROLLS_DIR, 'karnataka-bellary-screenshot-3pp.pdf');
+const HAVE = existsSync(FILE);
+const onCi = process.env.CI === 'true';
+
+afterAll(() => closeOcr());
+
+describe('an image-only roll read to its draft first (scanIds: later)', () => {
+  it.runIf(onCi)('has its fixture on CI', () => expect(HAVE, `missing ${FILE}`).toBe(true));
+});
+
+describe.skipIf(!HAVE)(`an image-only roll read to its draft first, its IDs after${HAVE ? '' : ` (skipped: no ${FILE})`}`, () => {
+  let draft: VoterList;
+  let whole: VoterList;
+  beforeAll(async () => {
+    const bytes = new Uint8Array(readFileSync(FILE));
+    draft = await parseVoterList({ bytes, filename: path.basename(FILE) }, { scanIds: 'later' });
+    whole = await parseVoterList({ bytes, filename: path.basename(FILE) });
+  }, 240_000);
+
+  it('finds the same voters, serials, deleted marks and boxes as the complete parse', () => {
+    const shape = (l: VoterList) => l.voters.map((v) => ({ serial: v.serial, deleted: v.deleted ?? false, page: v.page, box: v.box?.rect }));
+    expect(draft.voters.length).toBe(90);
+    expect(shape(draft)).toEqual(shape(whole));
+  });
+
+  it('leaves every ID to be read again, counted, the pages after the first unread, with no unread-ID warning', () => {
+    // the first page of boxes has its IDs read by tesseract: they are the evidence that the roll's boxes hold voters
+    const first = draft.voters[0].page;
+    expect(draft.report.idsLater).toBe(90);
+    expect(draft.voters.filter((v) => v.page === first && v.epic !== null).length).toBeGreaterThan(20);
+    expect(draft.voters.filter((v) => v.page > first).every((v) => v.epic === null)).toBe(true);
+    expect(draft.report.warnings.filter((w) => /the ID \(EPIC\)/.test(w.message))).toEqual([]);
+    expect(whole.report.idsLater).toBeUndefined();
+  });
+
+  it('gets every ID the complete parse read once the two are put together', () => {
+    const { voters } = withLateIds(draft.voters, whole.voters);
+    expect(voters.map((v) => v.epic)).toEqual(whole.voters.map((v) => v.epic));
+  });
+});
