@@ -164,6 +164,8 @@ export interface DocumentParseSummary {
   /** Warnings beyond the ones kept. */
   moreWarnings: number;
   overview?: StoredListOverview;
+  /** ParseReport.idsLater: voters of an image-only roll whose IDs a complete parse reads after the draft (absent once read). */
+  idsLater?: number;
 }
 
 export const documents = pgTable(

@@ -194,7 +194,7 @@ test('SIGKILL during the final render: after a restart the job finishes and fini
 
     // stop cleanly, then count how often each step started
     const runs = Object.fromEntries((await stepRecords(server, dataDir)).map((r) => [r.step_id, r.runs]));
-    expect(runs).toEqual({ parse: 1, 'render-draft': 1, 'roll-facts': 1, 'render-final': 2 });
+    expect(runs).toEqual({ parse: 1, 'render-draft': 1, 'late-ids': 1, 'roll-facts': 1, 'render-final': 2 });
     finished = true;
   } finally {
     killGroup(server, 'SIGKILL');

@@ -133,6 +133,13 @@ export function DraftView({
         )}
       </dl>
 
+      {(doc.summary?.ids_pending ?? 0) > 0 ? (
+        <p className="flex items-start gap-2 rounded-md border px-3 py-2 text-sm" role="status" data-testid="draft-ids-pending">
+          <LoaderCircleIcon className="mt-0.5 size-4 shrink-0 animate-spin" aria-hidden />
+          <span>{idsPendingNote(doc.summary?.ids_pending ?? 0)}</span>
+        </p>
+      ) : null}
+
       {doc.order_note ? (
         <p className="rounded-md border border-warning/40 bg-warning/10 px-3 py-2 text-sm" data-testid="draft-order-note">
           {doc.order_note}
@@ -226,7 +233,7 @@ export function DraftView({
             </p>
           )}
           <PdfViewer
-            key={previewUrl}
+            key={`${viewerKey(previewUrl)}#${(doc.summary?.ids_pending ?? 0) > 0 ? 'ids-pending' : 'ids-read'}`}
             url={previewUrl}
             label="Draft preview"
             className="h-[80vh]"
@@ -240,4 +247,19 @@ export function DraftView({
       <TestCheckoutDialog order={payment.testOrder} onSuccess={payment.onTestSuccess} onDismiss={payment.onTestDismiss} />
     </TaskFrame>
   );
+}
+
+/** The note while a scanned roll's ID numbers are read after its draft (the status is polled until they are in). */
+export function idsPendingNote(count: number): string {
+  const who = count === 1 ? 'one voter' : `${count.toLocaleString('en-IN')} voters`;
+  return `Reading the ID numbers of ${who} from the scanned roll. The draft was made first so that you can check it now; the QR codes and the voter search get the IDs in a few minutes, and the final slips always carry them.`;
+}
+
+/**
+ * The viewer's identity: the preview's address without its signed token, which is new at every status poll;
+ * the viewer opens the PDF again only when the preview itself changes (another list's, another task's, or the
+ * draft made again once a scanned roll's IDs are read).
+ */
+export function viewerKey(url: string): string {
+  return url.replace(/([?&])token=[^&]*&?/, '$1').replace(/[?&]$/, '');
 }

@@ -174,6 +174,13 @@ export function VoterSearchPanel({ doc }: { doc: DocumentStatus }) {
           </p>
         ) : null}
 
+        {answer && answer.ids_pending > 0 ? (
+          <p className="flex gap-2 rounded-md border px-3 py-2 text-sm" data-testid="voter-search-ids-pending">
+            <InfoIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
+            {`The ID numbers of ${answer.ids_pending.toLocaleString('en-IN')} voters are still being read from the scan: search by serial or house number now, or by ID in a few minutes.`}
+          </p>
+        ) : null}
+
         <div aria-live="polite" className="text-xs text-muted-foreground" data-testid="voter-search-count">
           {searching
             ? 'Searching…'

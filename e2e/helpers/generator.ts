@@ -35,6 +35,11 @@ export function gujaratRoll(): Upload {
   return sharedRoll('gujarat-2025-ac137-part1.pdf', 'gujarat-2025-part1.pdf');
 }
 
+/** Karnataka 2024, Bellary City part 104: an image-only roll (a screen capture printed to PDF), 3 pages, 90 voters. */
+export function bellaryScan(): Upload {
+  return sharedRoll('karnataka-bellary-screenshot-3pp.pdf', 'bellary-part-104.pdf');
+}
+
 /** A made-up Excel voter list (invented names, not real voters) with English headers. */
 export function excelList(rows = 40): Upload {
   const header = ['Serial No', 'EPIC No', 'Name', 'Relation', 'Relative Name', 'House No', 'Age', 'Gender'];

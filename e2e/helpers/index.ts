@@ -15,6 +15,7 @@ export {
   bannerPng,
   damanRoll,
   gujaratRoll,
+  bellaryScan,
   DESKTOP,
   excelList,
   expectNoHorizontalScroll,

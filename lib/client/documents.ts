@@ -97,6 +97,8 @@ export interface DocumentStatus extends DocumentSummary {
     /** voters whose entry a corrections list amends: one slip each, with the corrected details */
     corrected_entries?: number;
     with_house_number?: number;
+    /** voters of an image-only roll whose ID numbers are still being read after the draft (0 when none) */
+    ids_pending?: number;
   } | null;
   /** Who gets a slip, in what order, how slips look (PUT …/slips changes them). */
   slips?: SlipChoices;
@@ -185,6 +187,11 @@ export const MESSAGES = {
 const TERMINAL = new Set(['draft_complete', 'complete', 'error', 'failure', 'success']);
 export function isTerminal(status: string): boolean {
   return TERMINAL.has(status.toLowerCase());
+}
+
+/** A draft whose ID numbers are still being read: its status changes again (the IDs arrive, the draft is made again). */
+export function idsPending(doc: Pick<DocumentStatus, 'status' | 'summary'>): boolean {
+  return doc.status.toLowerCase() === 'draft_complete' && (doc.summary?.ids_pending ?? 0) > 0;
 }
 
 /** Cancel is offered while the task is not draft_complete, complete or error (and on the draft screen). */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineJob, eraseJob } from '@/lib/jobs';
 import { documentsDeps } from './deps';
 import { purgeExpiredFiles } from './retention';
-import { markFailed, parseStep, renderDraftStep, renderFinalStep, rollFactsStep } from './steps';
+import { lateIdsStep, markFailed, parseStep, renderDraftStep, renderFinalStep, rollFactsStep } from './steps';
 import { helpWithParts, readPartsSteps, renderPartsDraftStep, renderPartsFinalSteps, type PartSharing } from './part-steps';
 import { findDocument } from '@/db/queries/documents';
 import { invoiceMailsJob } from '@/lib/invoices/jobs';
@@ -16,7 +16,9 @@ async function isTaskOfParts(deps: DocumentsDeps, documentId: number): Promise<b
 /**
  * The slip pipeline: two jobs over one task, and the hourly retention sweep.
  *   slips-draft: `parse` (the voter list → voters file, "Reading page 12 of 38") → `render-draft` (the
- *                watermarked preview, total pages, fee → draft_complete) → `roll-facts` (a legacy-font
+ *                watermarked preview, total pages, fee → draft_complete) → `late-ids` (an image-only roll,
+ *                read to its draft without most of its IDs, read again whole for them; best effort, the
+ *                final slips read them first when they are still missing) → `roll-facts` (a legacy-font
  *                roll's cover read by OCR for the roll's facts; best effort, the slips never wait for it)
  *   slips-final: `render-final`, started only after a verified payment (→ complete)
  * A task of several voter lists (part-steps.ts) reads each list in a step of its own (`parse-part-N`, side
@@ -46,6 +48,7 @@ export const draftJob = defineJob<TaskPayload>({
     }
     await io.step('parse', () => parseStep(deps, documentId, io.signal));
     await io.step('render-draft', () => renderDraftStep(deps, documentId, io.signal));
+    await io.step('late-ids', () => lateIdsStep(deps, documentId, io.signal));
     await io.step('roll-facts', () => rollFactsStep(deps, documentId, io.signal));
   },
   onFailure: (payload, failure) => markFailed(payload, failure, 'render-draft'),

@@ -116,6 +116,7 @@ export async function statusJson(
           source_pages: summary.sourcePages,
           voter_pages: summary.voterPages,
           without_epic: summary.withoutEpic,
+          ids_pending: summary.idsLater ?? 0,
           deleted: summary.deleted,
           ...(summary.deletedByReason ? { deleted_by_reason: summary.deletedByReason } : {}),
           warnings: summary.warnings.length + summary.moreWarnings,

@@ -94,7 +94,7 @@ export async function keepOrDiscard(deps: DocumentsDeps, file: StoredFile, saved
 export async function readListInSandbox(
   deps: DocumentsDeps,
   list: { fileId: string; name: string },
-  options: { signal: AbortSignal; onCopied: () => Promise<void>; onProgress: (done: number, total: number) => void },
+  options: { signal: AbortSignal; onCopied: () => Promise<void>; onProgress: (done: number, total: number) => void; scanIds?: 'now' | 'later' },
 ): Promise<{ file: StoredFile; parsed: ParseTaskResult }> {
   return withTaskDir(async (dir) => {
     const input = path.join(dir, 'voter-list');
@@ -103,7 +103,7 @@ export async function readListInSandbox(
     await options.onCopied();
     const parsed = await deps.sandbox.run(
       'parse',
-      { file: input, filename: list.name, out, maxBytes: deps.config.MAX_UPLOAD_MB * 1024 * 1024 },
+      { file: input, filename: list.name, out, maxBytes: deps.config.MAX_UPLOAD_MB * 1024 * 1024, ...(options.scanIds ? { scanIds: options.scanIds } : {}) },
       { subject: 'read', signal: options.signal, onProgress: options.onProgress },
     );
     if (parsed.voters === 0) throw new NonRetriableJobError(`No voters were found in ${list.name}.`);

@@ -1,5 +1,5 @@
 import { findDocument, transitionDocument, updateDocument } from '@/db/queries/documents';
-import type { DocumentRow, SlipSummary } from '@/db/schema';
+import type { DocumentParseSummary, DocumentRow, SlipSummary } from '@/db/schema';
 import type { StoredFile } from '@/lib/files';
 import { NonRetriableJobError, type JobFailure } from '@/lib/jobs';
 import type { RenderTaskInput, RenderTaskResult } from '@/lib/sandbox';
@@ -7,6 +7,8 @@ import { feeInPaise } from '@/lib/slips/fees';
 import { chargedPages, type PageSize } from '@/lib/slips/layout-options';
 import type { ParseReport } from '@/lib/slips/types';
 import { withCoverFacts } from '@/lib/slips/ingest/pdf/roll-facts';
+import { withLateIds } from '@/lib/slips/ingest/late-ids';
+import type { VoterRecord } from '@/lib/slips/types';
 import { documentsDeps, type DocumentsDeps } from './deps';
 import type { TaskPayload } from './jobs';
 import { ProgressReporter } from './progress';
@@ -33,7 +35,9 @@ export async function parseStep(deps: DocumentsDeps, documentId: number, signal:
   await progress.set({ status: 'preprocessing', progress: 25, progressMessage: 'Opening the voter list', errorMessage: null, failedStep: null });
   const name = doc.options.voter_list_name;
   const isExcel = !/\.pdf$/i.test(name);
+  // an image-only roll is read to its draft first, its IDs after it (late-ids)
   const { file, parsed } = await readListInSandbox(deps, { fileId: uploadFileId, name }, {
+    scanIds: 'later',
     signal: controller.signal,
     onCopied: () => progress.set({ status: 'processing', progress: 50, progressMessage: 'Reading the voter list' }),
     onProgress: (done, total) => progress.report({ progressMessage: isExcel ? `Reading rows: ${done} of ${total}` : `Reading page ${done} of ${total}` }),
@@ -104,6 +108,76 @@ export async function renderDraftStep(deps: DocumentsDeps, documentId: number, s
 }
 
 /**
+ * Step `late-ids`: the IDs of an image-only roll, read after its draft (readLateIds), so that the draft's QR
+ * codes and the voter search have them; the draft is made again with them. Best effort, and only while the
+ * task waits at its draft: the final slips read them first when they are still missing (renderFinalStep).
+ */
+export async function lateIdsStep(deps: DocumentsDeps, documentId: number, signal: AbortSignal): Promise<{ filled: number }> {
+  const doc = await loadTask(deps, documentId);
+  if (!doc.parseSummary?.idsLater || doc.status !== 'draft_complete' || doc.paidAt) return { filled: 0 };
+  let read: LateIds | null;
+  try {
+    read = await readLateIds(deps, doc, signal);
+  } catch (error) {
+    if (signal.aborted) throw asJobError(signal.reason);
+    console.warn(`late-ids: task ${documentId}: ${error instanceof Error ? error.message : String(error)}`);
+    return { filled: 0 };
+  }
+  if (!read) return { filled: 0 };
+  // the voters with their IDs and the draft made from them change together: the draft screen shows the IDs
+  // as read only once the draft that carries them is there
+  const saved = await refreshDraft(deps, documentId, signal, { votersFileId: read.file.id, parseSummary: read.summary }).catch(async (error: unknown) => {
+    await deps.store.delete([read.file.id]);
+    throw error;
+  });
+  await deps.store.delete([saved && doc.votersFileId ? doc.votersFileId : read.file.id]);
+  return { filled: read.filled };
+}
+
+interface LateIds {
+  file: StoredFile;
+  summary: DocumentParseSummary;
+  filled: number;
+}
+
+/**
+ * An image-only roll read to its draft without most of its IDs (parseStep: ParseOptions.scanIds 'later'),
+ * parsed again whole in a sandbox process: each draft voter without an ID takes the one read in its box
+ * (withLateIds), in a new voters file; the summary takes the complete parse's warnings (unread IDs, the
+ * roll's own ID shapes) and keeps the draft's counts and choices. Null when nothing is left to read.
+ */
+async function readLateIds(deps: DocumentsDeps, doc: DocumentRow, signal: AbortSignal): Promise<LateIds | null> {
+  const summary = doc.parseSummary;
+  if (!summary?.idsLater || !doc.uploadFileId) return null;
+  const list = { fileId: doc.uploadFileId, name: doc.options.voter_list_name };
+  const { file: completeFile, parsed } = await readListInSandbox(deps, list, { scanIds: 'now', signal, onCopied: async () => undefined, onProgress: () => undefined });
+  try {
+    const complete = JSON.parse((await deps.store.readAll(completeFile.id)).toString('utf8')) as VoterRecord[];
+    const { voters, filled } = withLateIds(await readVoters(deps, doc), complete);
+    const file = await deps.store.put([Buffer.from(JSON.stringify(voters))], { contentType: 'application/json' });
+    const read = summariseReport(parsed.report);
+    const { idsLater: _read, ...rest } = summary;
+    return { file, filled, summary: { ...rest, warnings: read.warnings, moreWarnings: read.moreWarnings, withoutEpic: voters.filter((v) => !v.epic).length } };
+  } finally {
+    await deps.store.delete([completeFile.id]);
+  }
+}
+
+/** A paid task whose IDs are still unread (the draft's late-ids step had not finished, or failed): they are read now. */
+async function lateIdsBeforeFinal(deps: DocumentsDeps, doc: DocumentRow, signal: AbortSignal): Promise<DocumentRow> {
+  const controller = linkedController(signal);
+  const progress = new ProgressReporter(deps.db, doc.id, controller);
+  await progress.set({ status: 'generating', progress: 75, progressMessage: "Reading the voters' ID numbers", errorMessage: null, failedStep: null });
+  const read = await readLateIds(deps, doc, controller.signal).catch((error: unknown) => {
+    throw asJobError(controller.signal.aborted ? controller.signal.reason : error);
+  });
+  if (!read) return doc;
+  await updateDocument(deps.db, doc.id, { votersFileId: read.file.id, parseSummary: read.summary });
+  if (doc.votersFileId) await deps.store.delete([doc.votersFileId]);
+  return loadTask(deps, doc.id);
+}
+
+/**
  * Step `roll-facts`: the facts of a roll whose text layer a legacy font garbled (part, polling
  * station), read from its cover by OCR (legacy-cover.ts) and added to the task's summary. After the
  * draft, so that the slips never wait for it; best effort: a cover that cannot be read leaves the
@@ -133,21 +207,26 @@ export async function rollFactsStep(deps: DocumentsDeps, documentId: number, sig
 
 /**
  * The draft made again, without leaving the draft screen, once facts read after it (a legacy-font cover's
- * part and polling station) change what its slips print; only while the task still waits at its draft.
+ * part and polling station, the IDs of a scanned roll) change what its slips print; only while the task still
+ * waits at its draft. `amend` (a new voters file, a new summary) is saved with the new draft, in one change.
+ * Whether the task took them.
  */
-async function refreshDraft(deps: DocumentsDeps, documentId: number, signal: AbortSignal): Promise<void> {
-  const doc = await loadTask(deps, documentId);
-  if (doc.status !== 'draft_complete' || doc.paidAt) return;
+async function refreshDraft(deps: DocumentsDeps, documentId: number, signal: AbortSignal, amend: Partial<Pick<DocumentRow, 'votersFileId' | 'parseSummary'>> = {}): Promise<boolean> {
+  const loaded = await loadTask(deps, documentId);
+  if (loaded.status !== 'draft_complete' || loaded.paidAt) return false;
+  const doc = { ...loaded, ...amend };
   const { file, result } = await renderInSandbox(deps, doc, { kind: 'draft', previewPages: deps.config.DRAFT_PREVIEW_PAGES }, { signal }).catch((error: unknown) => {
     throw asJobError(signal.aborted ? signal.reason : error);
   });
   const saved = await transitionDocument(deps.db, documentId, TRANSITIONS.draftAmended, {
+    ...amend,
     draftFileId: file.id,
     totalPages: result.pages,
     amountPaise: taskFee(deps, doc, result.pages),
     slipSummary: slipSummaryOf(result),
   });
   await deps.store.delete([saved ? doc.draftFileId : file.id]);
+  return saved !== null;
 }
 
 function slipSummaryOf(result: RenderTaskResult): SlipSummary {
@@ -172,7 +251,8 @@ export async function renderFinalStep(deps: DocumentsDeps, documentId: number, s
   const doc = await loadTask(deps, documentId);
   if (!doc.paidAt) throw new NonRetriableJobError('The final slips are made only after the payment is confirmed.');
   if (doc.finalFileId && doc.status === 'complete') return { finalFileId: doc.finalFileId };
-  const { file, result } = await renderTaskPdf(deps, doc, signal, { message: 'Making the final slips', mode: { kind: 'final' }, pageMessage: 'Making the final slips' });
+  const ready = doc.parseSummary?.idsLater ? await lateIdsBeforeFinal(deps, doc, signal) : doc;
+  const { file, result } = await renderTaskPdf(deps, ready, signal, { message: 'Making the final slips', mode: { kind: 'final' }, pageMessage: 'Making the final slips' });
   const now = new Date();
   const saved = await transitionDocument(deps.db, documentId, TRANSITIONS.finalDone, {
     status: 'complete',

@@ -26,5 +26,6 @@ export function summariseReport(report: ParseReport, overview?: ListOverview): D
     warnings: report.warnings.slice(0, MAX_KEPT_WARNINGS).map((w) => ({ page: w.page, message: w.message, ...(w.action ? { action: w.action } : {}), ...(w.detail ? { detail: w.detail } : {}) })),
     moreWarnings: Math.max(0, report.warnings.length - MAX_KEPT_WARNINGS),
     ...(overview ? { overview } : {}),
+    ...(report.idsLater ? { idsLater: report.idsLater } : {}),
   };
 }

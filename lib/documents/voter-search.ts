@@ -66,7 +66,7 @@ export async function searchTaskVoters(ctx: DocumentsDeps, userId: number, id: n
   const votersFileId = requireReadList(doc);
   const index = await voterIndexCache().get(votersFileId, () => readVoters(ctx, doc));
   const result = index.search(query.q, query.limit, (word) => transliterateWord(word, 3));
-  return { ...result, names_readable: result.with_name > 0 };
+  return { ...result, names_readable: result.with_name > 0, ids_pending: doc.parseSummary?.idsLater ?? 0 };
 }
 
 /** Voters named by their positions in the list (the search's `index`), each once; a position outside the list is a 422. */

@@ -20,6 +20,8 @@ export interface ParseTaskInput {
   out: string;
   maxBytes: number;
   ocr?: 'auto' | 'off' | 'always';
+  /** ParseOptions.scanIds: 'later' reads an image-only roll to its draft first, its IDs left for a complete parse. */
+  scanIds?: 'now' | 'later';
 }
 
 export interface ParseTaskResult {

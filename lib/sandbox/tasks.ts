@@ -62,7 +62,7 @@ async function parseTask(input: ParseTaskInput, ctx: TaskContext): Promise<Parse
     throw new VoterListError('too-large', `The file is ${mb(size)}; the limit is ${mb(input.maxBytes)}.`);
   }
   const bytes = new Uint8Array(await readFile(input.file));
-  const list = await parseVoterList({ bytes, filename: input.filename }, { maxBytes: input.maxBytes, ocr: input.ocr, ...readerLimits(), onProgress: (done, total) => ctx.progress(done, total) });
+  const list = await parseVoterList({ bytes, filename: input.filename }, { maxBytes: input.maxBytes, ocr: input.ocr, scanIds: input.scanIds, ...readerLimits(), onProgress: (done, total) => ctx.progress(done, total) });
   await writeVoters(input.out, list.voters);
   const { listOverview } = await import('@/lib/slips/overview');
   return { report: list.report, voters: list.voters.length, overview: listOverview(list.voters, list.report.header) };

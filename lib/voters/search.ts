@@ -39,6 +39,8 @@ export interface VoterSearchResult {
 export interface VoterSearchAnswer extends VoterSearchResult {
   /** false when the list gives no name as text (a legacy-font or image-only roll): search by EPIC, serial or house. */
   names_readable: boolean;
+  /** Voters of an image-only roll whose ID numbers are still being read after the draft (0 when none): an ID search misses them until then. */
+  ids_pending: number;
 }
 
 /** Latin query words turned into Devanagari candidates (the offline transliterator), for a second way to meet a name. */

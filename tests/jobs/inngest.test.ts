@@ -39,7 +39,7 @@ describeEachDb('the slip pipeline on Inngest', (ctx) => {
     return { documentId: started.body.id as number, userId: user.id };
   }
 
-  it('slips-draft: parse, render-draft and roll-facts run as steps with small results, ending in draft_complete', async () => {
+  it('slips-draft: parse, render-draft, late-ids and roll-facts run as steps with small results, ending in draft_complete', async () => {
     const data = await pendingTask(25);
     const t = new InngestTestEngine({ function: byId('slips-draft') });
     const { result, state, error } = await t.execute({ events: [{ name: 'slips/draft.requested', data }] });
@@ -48,7 +48,8 @@ describeEachDb('the slip pipeline on Inngest', (ctx) => {
     const parse = (await state[stepKey('parse')]) as { votersFileId: string; voters: number };
     expect(parse).toEqual({ votersFileId: expect.any(String), voters: 25 });
     expect(await state[stepKey('render-draft')]).toEqual({ draftFileId: expect.any(String), totalPages: 4 });
-    // an Excel list has no cover to read
+    // an Excel list has no IDs left to read after its draft, and no cover to read
+    expect(await state[stepKey('late-ids')]).toEqual({ filled: 0 });
     expect(await state[stepKey('roll-facts')]).toEqual({ facts: 0 });
     expect(JSON.stringify(parse).length).toBeLessThan(200); // references, not voter lists
     expect(await findDocument(ctx.db, data.documentId)).toMatchObject({ status: 'draft_complete', totalPages: 4, voterCount: 25 });

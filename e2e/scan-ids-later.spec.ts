@@ -1,0 +1,50 @@
+import { expect, test } from './helpers/test';
+import { bannerPng, bellaryScan, DESKTOP, expectNoHorizontalScroll, expectPdfDrawn, fillGenerator, loginViaApi, newTestUser, PHONE, shot, signUpViaApi, useTheme } from './helpers';
+
+/**
+ * An image-only roll is read to its draft first: the draft screen says its ID numbers are being read, then
+ * shows the draft again once they are in, and the voter search finds the voter by the ID. At 1280 px (dark)
+ * and 360 px (light).
+ */
+test.describe.configure({ timeout: 240_000 });
+
+const EPIC = /[A-Z]{3}[0-9]{7}/;
+
+for (const j of [
+  { viewport: DESKTOP, device: 'desktop', theme: 'dark' as const },
+  { viewport: PHONE, device: 'phone', theme: 'light' as const },
+]) {
+  test(`a scanned roll: the draft first, its ID numbers after (${j.device}, ${j.theme})`, async ({ page }) => {
+    await page.setViewportSize(j.viewport);
+    await useTheme(page, j.theme);
+    const user = await signUpViaApi(page.request, newTestUser('scanids'));
+    await loginViaApi(page, user.email, user.password);
+    await page.goto('/voter-slip-generator');
+    await fillGenerator(page, bellaryScan(), await bannerPng());
+    await page.getByRole('button', { name: 'Generate Slips' }).click();
+
+    const draft = page.getByTestId('task-draft');
+    await expect(draft).toBeVisible({ timeout: 180_000 });
+    await expect(draft.getByTestId('draft-found')).toContainText('90 voters');
+    const note = draft.getByTestId('draft-ids-pending');
+    await expect(note).toHaveText(/^Reading the ID numbers of 90 voters from the scanned roll\. The draft was made first/);
+    await expectPdfDrawn(page);
+    await expectNoHorizontalScroll(page);
+    await shot(page, `scan-ids-pending-${j.device}-${j.theme}`);
+
+    // the IDs arrive without a reload: the note goes, the draft is shown again, the search finds a voter's ID
+    await expect(note).toBeHidden({ timeout: 150_000 });
+    await expectPdfDrawn(page);
+    const search = page.getByTestId('voter-search');
+    await search.getByTestId('voter-search-input').fill('511');
+    const first = search.getByTestId('voter-search-results').locator('li').first();
+    await expect(first).toContainText('Sr. 511');
+    await expect(first).toContainText(EPIC);
+    await expect(search.getByTestId('voter-search-ids-pending')).toHaveCount(0);
+    const epic = EPIC.exec((await first.textContent()) ?? '')![0];
+    await search.getByTestId('voter-search-input').fill(epic.toLowerCase());
+    await expect(search.getByTestId('voter-search-results').locator('li').first()).toContainText('Sr. 511');
+    await expectNoHorizontalScroll(page);
+    await shot(page, `scan-ids-read-${j.device}-${j.theme}`);
+  });
+}
