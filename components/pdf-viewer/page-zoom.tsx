@@ -5,6 +5,7 @@ import { ChevronLeftIcon, ChevronRightIcon, LoaderCircleIcon, MaximizeIcon, Minu
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { TransformComponent, TransformWrapper, type ReactZoomPanPinchContentRef } from 'react-zoom-pan-pinch';
 import { Button } from '@/components/ui/button';
+import { tracked } from './doc-work';
 
 type PdfDocument = import('pdfjs-dist/legacy/build/pdf.mjs').PDFDocumentProxy;
 
@@ -116,7 +117,7 @@ function ZoomedPage({ doc, number, controls }: { doc: PdfDocument; number: numbe
     let cancelled = false;
     let task: { cancel(): void; promise: Promise<void> } | null = null;
     (async () => {
-      const page = await doc.getPage(number);
+      const page = await tracked(doc, doc.getPage(number));
       if (cancelled) return;
       const size = page.getViewport({ scale: 1 });
       const room = { width: Math.max(1, box.clientWidth - 16), height: Math.max(1, box.clientHeight - 16) };
@@ -126,7 +127,7 @@ function ZoomedPage({ doc, number, controls }: { doc: PdfDocument; number: numbe
       target.width = Math.floor(viewport.width);
       target.height = Math.floor(viewport.height);
       task = page.render({ canvas: target, viewport });
-      await task.promise;
+      await tracked(doc, task.promise);
       if (!cancelled) setDrawn(true);
     })().catch((error: unknown) => {
       if (!cancelled && !(error instanceof Error && error.name === 'RenderingCancelledException')) console.error(`Page zoom: page ${number} could not be drawn.`, error);

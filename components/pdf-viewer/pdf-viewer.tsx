@@ -3,6 +3,7 @@
 import * as React from 'react';
 import { ExternalLinkIcon, LoaderCircleIcon, TriangleAlertIcon } from 'lucide-react';
 import { cn } from '@/lib/utils';
+import { settled, tracked } from './doc-work';
 import { loadPdfJs } from './load-pdfjs';
 import { PageZoom } from './page-zoom';
 
@@ -52,6 +53,7 @@ export function PdfViewer({ url, label, className, totalPages }: PdfViewerProps)
   React.useEffect(() => {
     let live = true;
     let loading: { destroy(): Promise<void> } | null = null;
+    let shown: PdfDocument | null = null;
     setDoc(null);
     setSizes([]);
     setFailed(false);
@@ -63,9 +65,10 @@ export function PdfViewer({ url, label, className, totalPages }: PdfViewerProps)
       const task = pdfjs.getDocument({ url, isEvalSupported: false });
       loading = task;
       const opened = await task.promise;
+      shown = opened;
       const found: PageSize[] = [];
-      for (let n = 1; n <= opened.numPages; n++) {
-        const page = await opened.getPage(n);
+      for (let n = 1; n <= opened.numPages && live; n++) {
+        const page = await tracked(opened, opened.getPage(n));
         const vp = page.getViewport({ scale: 1 });
         found.push({ width: vp.width, height: vp.height });
       }
@@ -79,8 +82,8 @@ export function PdfViewer({ url, label, className, totalPages }: PdfViewerProps)
     });
     return () => {
       live = false;
-      // the loading task closes its document too, loaded or not
-      if (loading) lastClosed = lastClosed.then(() => loading?.destroy()).catch(() => undefined);
+      // the loading task closes its document too, loaded or not; once the pages' work on it has ended (doc-work.ts)
+      if (loading) lastClosed = lastClosed.then(() => settled(shown)).then(() => loading?.destroy()).catch(() => undefined);
     };
   }, [url]);
 
@@ -151,14 +154,16 @@ function PdfPage({ doc, number, size, total, onOpen }: { doc: PdfDocument; numbe
     let cancelled = false;
     let task: { cancel(): void; promise: Promise<void> } | null = null;
     (async () => {
-      const page = await doc.getPage(number);
+      const page = await tracked(doc, doc.getPage(number));
       if (cancelled) return;
+      // drawn again (a new width): not marked drawn until it is
+      setRendered(false);
       const ratio = Math.min(window.devicePixelRatio || 1, MAX_PIXEL_RATIO);
       const viewport = page.getViewport({ scale: (width / size.width) * ratio });
       target.width = Math.floor(viewport.width);
       target.height = Math.floor(viewport.height);
       task = page.render({ canvas: target, viewport });
-      await task.promise;
+      await tracked(doc, task.promise);
       if (!cancelled) setRendered(true);
     })().catch((error: unknown) => {
       if (!cancelled && !(error instanceof Error && error.name === 'RenderingCancelledException')) {
