@@ -117,7 +117,8 @@ export async function lateIdsStep(deps: DocumentsDeps, documentId: number, signa
   if (!doc.parseSummary?.idsLater || doc.status !== 'draft_complete' || doc.paidAt) return { filled: 0 };
   let read: LateIds | null;
   try {
-    read = await readLateIds(deps, doc, signal);
+    // before payment the draft is made again from the merged voters: the complete parse's serials are taken too
+    read = await readLateIds(deps, doc, signal, { serials: true });
   } catch (error) {
     if (signal.aborted) throw asJobError(signal.reason);
     console.warn(`late-ids: task ${documentId}: ${error instanceof Error ? error.message : String(error)}`);
@@ -142,18 +143,18 @@ interface LateIds {
 
 /**
  * An image-only roll read to its draft without most of its IDs (parseStep: ParseOptions.scanIds 'later'),
- * parsed again whole in a sandbox process: each draft voter without an ID takes the one read in its box
- * (withLateIds), in a new voters file; the summary takes the complete parse's warnings (unread IDs, the
+ * parsed again whole in a sandbox process: each draft voter takes the ID read in its box, and with `merge.serials`
+ * its serial (withLateIds), in a new voters file; the summary takes the complete parse's warnings (unread IDs, the
  * roll's own ID shapes) and keeps the draft's counts and choices. Null when nothing is left to read.
  */
-async function readLateIds(deps: DocumentsDeps, doc: DocumentRow, signal: AbortSignal): Promise<LateIds | null> {
+async function readLateIds(deps: DocumentsDeps, doc: DocumentRow, signal: AbortSignal, merge: { serials: boolean } = { serials: false }): Promise<LateIds | null> {
   const summary = doc.parseSummary;
   if (!summary?.idsLater || !doc.uploadFileId) return null;
   const list = { fileId: doc.uploadFileId, name: doc.options.voter_list_name };
   const { file: completeFile, parsed } = await readListInSandbox(deps, list, { scanIds: 'now', signal, onCopied: async () => undefined, onProgress: () => undefined });
   try {
     const complete = JSON.parse((await deps.store.readAll(completeFile.id)).toString('utf8')) as VoterRecord[];
-    const { voters, filled } = withLateIds(await readVoters(deps, doc), complete);
+    const { voters, filled } = withLateIds(await readVoters(deps, doc), complete, merge);
     const file = await deps.store.put([Buffer.from(JSON.stringify(voters))], { contentType: 'application/json' });
     const read = summariseReport(parsed.report);
     const { idsLater: _read, ...rest } = summary;

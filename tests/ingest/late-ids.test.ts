@@ -8,7 +8,7 @@ import type { VoterList, VoterRecord } from '@/lib/slips/types';
 import { ROLLS_DIR } from './roll-truth';
 
 const box = (page: number, x: number, y: number) => ({ page, rect: { x, y, width: 180, height: 70 }, photo: null });
-const voter = (serial: number, epic: string | null, page: number, x: number, y: number): VoterRecord => ({ serial, epic, page, box: box(page, x, y) });
+const voter = (serial: number | null, epic: string | null, page: number, x: number, y: number): VoterRecord => ({ serial, epic, page, box: box(page, x, y) });
 
 describe('withLateIds: the IDs a complete parse read, given to the draft voters in the same boxes', () => {
   it("gives each box the complete parse's ID (an unread one filled, one recogniser's read decided again), and leaves everything else as the draft had it", () => {
@@ -19,6 +19,18 @@ describe('withLateIds: the IDs a complete parse read, given to the draft voters 
     expect(filled).toBe(3);
     expect(voters.map((v) => v.epic)).toEqual(['XYZ0000001', 'ABC7654321', 'XYZ0000003', null, 'ABC0000005', 'ABC0000006']);
     expect(voters[2]).toMatchObject({ serial: 3, deleted: true, name: 'Asha' });
+  });
+
+  it("takes the complete parse's serial too when asked (before payment), and never otherwise", () => {
+    const draft = [voter(31, null, 2, 20, 700), voter(33, null, 2, 210, 700), voter(33, null, 2, 400, 700)];
+    const complete = [voter(31, 'XYZ0000031', 2, 20, 700), voter(32, 'XYZ0000032', 2, 210, 700), voter(null, 'XYZ0000033', 2, 400, 700)];
+    const before = withLateIds(draft, complete, { serials: true });
+    expect(before.voters.map((v) => v.serial)).toEqual([31, 32, 33]);
+    expect(before.serialsChanged).toBe(1);
+    const after = withLateIds(draft, complete);
+    expect(after.voters.map((v) => v.serial)).toEqual([31, 33, 33]);
+    expect(after.serialsChanged).toBe(0);
+    expect(after.filled).toBe(3);
   });
 
   it('takes no ID from another page or from a box that only overlaps', () => {

@@ -2,25 +2,35 @@ import type { Rect, VoterRecord } from '../types';
 
 /**
  * IDs read after the draft. An image-only roll is read to its draft without the IDs of most of its boxes, and
- * with the others read by one recogniser only (ParseOptions.scanIds 'later': boxes, serials and deleted marks
- * are all the draft needs); a complete parse of the same file then reads them all, each decided by the whole
- * roll. This gives each draft voter the ID the complete parse read in the same box: `filled` counts the voters
- * whose ID that adds or changes. The draft's voters stay as they are otherwise (the slips the user saw and the
- * fee stay right); a box the complete parse read no ID in keeps what the draft had.
+ * with the others read by one recogniser only, its serials counted between each page's two ends (ParseOptions
+ * .scanIds 'later': boxes, serials and deleted marks are all the draft needs); a complete parse of the same file
+ * then reads them all, each decided by the whole roll. This gives each draft voter the ID the complete parse
+ * read in the same box (`filled` counts the voters whose ID that adds or changes) and, with `serials` (before
+ * payment: the draft is made again, its pages and fee with it), the serial it read there (`serialsChanged`).
+ * The draft's voters stay as they are otherwise; a box the complete parse read nothing in keeps what it had.
  */
-export function withLateIds(draft: readonly VoterRecord[], complete: readonly VoterRecord[]): { voters: VoterRecord[]; filled: number } {
+export function withLateIds(
+  draft: readonly VoterRecord[],
+  complete: readonly VoterRecord[],
+  options: { serials: boolean } = { serials: false },
+): { voters: VoterRecord[]; filled: number; serialsChanged: number } {
   const byPage = new Map<number, VoterRecord[]>();
-  for (const v of complete) if (v.box && v.epic) byPage.set(v.box.page, [...(byPage.get(v.box.page) ?? []), v]);
+  for (const v of complete) if (v.box) byPage.set(v.box.page, [...(byPage.get(v.box.page) ?? []), v]);
   let filled = 0;
+  let serialsChanged = 0;
   const voters = draft.map((v) => {
     if (!v.box) return v;
     const box = v.box;
     const same = (byPage.get(box.page) ?? []).find((c) => c.box && sameBox(c.box.rect, box.rect));
-    if (!same?.epic || same.epic === v.epic) return v;
-    filled++;
-    return { ...v, epic: same.epic };
+    if (!same) return v;
+    const epic = same.epic && same.epic !== v.epic ? same.epic : null;
+    const serial = options.serials && same.serial !== null && same.serial !== v.serial ? same.serial : null;
+    if (epic === null && serial === null) return v;
+    if (epic !== null) filled++;
+    if (serial !== null) serialsChanged++;
+    return { ...v, ...(epic !== null ? { epic } : {}), ...(serial !== null ? { serial } : {}) };
   });
-  return { voters, filled };
+  return { voters, filled, serialsChanged };
 }
 
 /** Two reads of one printed box: each one's centre inside the other (the two parses cut the same ruled cell). */
