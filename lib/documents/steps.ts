@@ -158,7 +158,9 @@ async function readLateIds(deps: DocumentsDeps, doc: DocumentRow, signal: AbortS
     const file = await deps.store.put([Buffer.from(JSON.stringify(voters))], { contentType: 'application/json' });
     const read = summariseReport(parsed.report);
     const { idsLater: _read, ...rest } = summary;
-    return { file, filled, summary: { ...rest, warnings: read.warnings, moreWarnings: read.moreWarnings, withoutEpic: voters.filter((v) => !v.epic).length } };
+    // the facts of a scanned cover, whose text the draft's read leaves to this one, where the draft has none
+    const header = withCoverFacts(summary.header, read.header);
+    return { file, filled, summary: { ...rest, header, warnings: read.warnings, moreWarnings: read.moreWarnings, withoutEpic: voters.filter((v) => !v.epic).length } };
   } finally {
     await deps.store.delete([completeFile.id]);
   }

@@ -8,7 +8,8 @@ import { readHeader } from '@/lib/slips/ingest/pdf/header';
 import { COLUMN } from '@/lib/slips/ingest/engines/text-layer';
 import type { OcrWord } from '@/lib/slips/ingest/engines/ocr';
 import { coverLines } from '@/lib/slips/ingest/raster/cover';
-import { statedRange, statedYear } from '@/lib/slips/ingest/pdf/roll-facts';
+import { statedRange, statedYear, withCoverFacts } from '@/lib/slips/ingest/pdf/roll-facts';
+import { withLateIds } from '@/lib/slips/ingest/late-ids';
 import { coverWarnings, type SerialSlot } from '@/lib/slips/ingest/serials';
 import { parseVoterList } from '@/lib/slips/parse';
 import { HAVE_ROLLS, ROLLS_DIR } from './roll-truth';
@@ -163,6 +164,27 @@ describe.skipIf(!have)('an image-only roll’s cover', () => {
       expect(list.report.warnings.map((w) => w.message)).toContain(
         'The cover states 580 electors with serials up to 582, but 30 voter boxes were found (the last serial read is 30).',
       );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('read to the draft first: its numbers checked at once, its facts from the complete parse after', { timeout: 120_000 }, async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'vsg-cover-'));
+    try {
+      const out = path.join(dir, 'cut.pdf');
+      execFileSync('qpdf', ['--decrypt', RAJASTHAN, '--pages', RAJASTHAN, '1,3', '--', out]);
+      const bytes = new Uint8Array(readFileSync(out));
+      const draft = await parseVoterList({ bytes, filename: 'cut.pdf' }, { scanIds: 'later' });
+      expect(draft.voters).toHaveLength(30);
+      // the cover's numbers are read for the draft: the year, and the range the boxes are checked against
+      expect(draft.report.header).toEqual({ year: '2021' });
+      expect(draft.report.warnings.map((w) => w.message)).toContain(
+        'The cover states 580 electors with serials up to 582, but 30 voter boxes were found (the last serial read is 30).',
+      );
+      const complete = await parseVoterList({ bytes, filename: 'cut.pdf' });
+      expect(withCoverFacts(draft.report.header, complete.report.header)).toMatchObject({ assemblyNumber: '98', part: '2', pollingStation: '2-मोरडी', year: '2021' });
+      expect(withLateIds(draft.voters, complete.voters).voters.every((v) => v.part === '2')).toBe(true);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

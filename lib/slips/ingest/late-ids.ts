@@ -6,8 +6,9 @@ import type { Rect, VoterRecord } from '../types';
  * .scanIds 'later': boxes, serials and deleted marks are all the draft needs); a complete parse of the same file
  * then reads them all, each decided by the whole roll. This gives each draft voter the ID the complete parse
  * read in the same box (`filled` counts the voters whose ID that adds or changes) and, with `serials` (before
- * payment: the draft is made again, its pages and fee with it), the serial it read there (`serialsChanged`).
- * The draft's voters stay as they are otherwise; a box the complete parse read nothing in keeps what it had.
+ * payment: the draft is made again, its pages and fee with it), the serial it read there (`serialsChanged`), and
+ * the part number its cover states where the draft has none (the draft's read leaves a scanned cover's text for
+ * later). The draft's voters stay as they are otherwise; a box the complete parse read nothing in keeps what it had.
  */
 export function withLateIds(
   draft: readonly VoterRecord[],
@@ -25,10 +26,12 @@ export function withLateIds(
     if (!same) return v;
     const epic = same.epic && same.epic !== v.epic ? same.epic : null;
     const serial = options.serials && same.serial !== null && same.serial !== v.serial ? same.serial : null;
-    if (epic === null && serial === null) return v;
+    // the part number a scanned cover states, which the draft's read leaves to the complete parse
+    const part = !v.part && same.part ? same.part : null;
+    if (epic === null && serial === null && part === null) return v;
     if (epic !== null) filled++;
     if (serial !== null) serialsChanged++;
-    return { ...v, ...(epic !== null ? { epic } : {}), ...(serial !== null ? { serial } : {}) };
+    return { ...v, ...(epic !== null ? { epic } : {}), ...(serial !== null ? { serial } : {}), ...(part !== null ? { part } : {}) };
   });
   return { voters, filled, serialsChanged };
 }

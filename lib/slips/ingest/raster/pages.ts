@@ -53,7 +53,7 @@ export async function rasterPages(
   const pending: Promise<unknown>[] = [];
   const late: Prepared[] = [];
   const empty: Prepared[] = [];
-  const cover = coverReader(session);
+  const cover = coverReader(session, !idsLater);
   // the IDs of a proposing page (the evidence of the roll's box size) and of a page placed on the grid (the
   // evidence that it holds voters): read whole, or by tesseract alone for now
   const evidenceIds: IdReading = idsLater ? 'first' : 'both';
@@ -172,13 +172,21 @@ export async function rasterPages(
   return reads.map((r) => (r.page.page === 1 && r.page.boxes.length === 0 ? { ...r.page, ...cover.facts() } : r.page)).sort((a, b) => a.page - b.page);
 }
 
-/** The roll's cover (its first page, without voter boxes): the numbers and the text OCR reads on it. */
-function coverReader(session: PdfSession) {
+/**
+ * The roll's cover (its first page, without voter boxes): the numbers and the text OCR reads on it. Without
+ * `text` (a read to the draft first), only its numbers (the serial range the boxes are checked against): its text,
+ * the roll's facts, costs seconds of OCR and comes with the complete parse after the draft.
+ */
+function coverReader(session: PdfSession, text: boolean) {
   let cover: ScannedCover | undefined;
   return {
     async read(p: Prepared): Promise<void> {
       const numbers = ocrWords(toPgm(p.image), 'page-numbers').then((words) => words.map((w) => w.text));
       numbers.catch(() => undefined);
+      if (!text) {
+        cover = { numbers: await numbers, lines: [] };
+        return;
+      }
       // its text, rendered again at twice the scale (288 dpi): at 144 or 216 the Hindi model
       // misreads digits and vowel signs that the facts depend on
       const page = await session.guard('Page 1', session.doc.getPage(1));
