@@ -2,9 +2,9 @@ import { expect, test } from './helpers/test';
 import { bannerPng, bellaryScan, DESKTOP, expectNoHorizontalScroll, expectPdfDrawn, fillGenerator, loginViaApi, newTestUser, PHONE, shot, signUpViaApi, useTheme } from './helpers';
 
 /**
- * An image-only roll is read to its draft first: the draft screen says its ID numbers are being read, then
- * shows the draft again once they are in, and the voter search finds the voter by the ID. At 1280 px (dark)
- * and 360 px (light).
+ * An image-only roll is read to its draft first: the draft screen says its ID numbers are being read, shows
+ * the draft again once Check now finds them in, and the voter search finds the voter by the ID. At 1280 px
+ * (dark) and 360 px (light).
  */
 test.describe.configure({ timeout: 240_000 });
 
@@ -32,8 +32,12 @@ for (const j of [
     // the preview is checked once the IDs are in: their arrival opens the draft again, which may happen meanwhile
     await shot(page, `scan-ids-pending-${j.device}-${j.theme}`);
 
-    // the IDs arrive without a reload: the note goes, the draft is shown again, the search finds a voter's ID
-    await expect(note).toBeHidden({ timeout: 150_000 });
+    // the draft does not poll (a terminal status): Check now asks again until the IDs are in, then the note goes,
+    // the draft with them is shown, and the search finds a voter's ID
+    await expect(async () => {
+      if (await note.isVisible()) await note.getByTestId('draft-ids-check').click();
+      await expect(note).toBeHidden({ timeout: 4_000 });
+    }).toPass({ timeout: 150_000, intervals: [1_000] });
     await expectPdfDrawn(page);
     const search = page.getByTestId('voter-search');
     await search.getByTestId('voter-search-input').fill('511');

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { foundLine, idsPendingNote, viewerKey } from './draft-view';
-import { idsPending } from '@/lib/client/documents';
 
 describe('what the draft screen says was found', () => {
   it('a roll PDF: voters on the pages that carry them, and the warnings', () => {
@@ -18,13 +17,7 @@ describe('what the draft screen says was found', () => {
 describe('a scanned roll whose ID numbers are read after its draft', () => {
   it('says for how many voters, and that the final slips carry them', () => {
     expect(idsPendingNote(1)).toMatch(/^Reading the ID numbers of one voter from the scanned roll\./);
-    expect(idsPendingNote(1250)).toMatch(/^Reading the ID numbers of 1,250 voters .* the final slips always carry them\.$/);
-  });
-  it('keeps the status polled on the draft until they are in, and only then', () => {
-    expect(idsPending({ status: 'draft_complete', summary: { voters: 90, source: 'pdf', source_pages: 3, warnings: 0, ids_pending: 90 } })).toBe(true);
-    expect(idsPending({ status: 'draft_complete', summary: { voters: 90, source: 'pdf', source_pages: 3, warnings: 0, ids_pending: 0 } })).toBe(false);
-    expect(idsPending({ status: 'complete', summary: { voters: 90, source: 'pdf', source_pages: 3, warnings: 0, ids_pending: 90 } })).toBe(false);
-    expect(idsPending({ status: 'draft_complete', summary: null })).toBe(false);
+    expect(idsPendingNote(1250)).toMatch(/^Reading the ID numbers of 1,250 voters .* the final slips always carry them\. Check now to see whether they are in\.$/);
   });
   it("keeps the preview open across polls: its address's new token is not a new preview, another list's is", () => {
     expect(viewerKey('/api/documents/7/view?token=abc.def')).toBe('/api/documents/7/view');

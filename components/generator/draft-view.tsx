@@ -78,7 +78,8 @@ export function DraftView({
   const parts = doc.parts ?? null;
   // a task of several lists: the preview shows the list chosen in the table (the first one's to begin with)
   const [previewPart, setPreviewPart] = React.useState<TaskPart | null>(null);
-  const previewUrl = previewPart?.preview_url ?? doc.view_url ?? null;
+  const previewKey = previewUrlKey(previewPart?.preview_url ?? doc.view_url ?? null, (doc.summary?.ids_pending ?? 0) > 0);
+  const previewUrl = useFirstUrl(previewKey, previewPart?.preview_url ?? doc.view_url ?? null);
   const viewerRef = React.useRef<HTMLDivElement>(null);
 
   async function continueToPayment() {
@@ -134,10 +135,15 @@ export function DraftView({
       </dl>
 
       {(doc.summary?.ids_pending ?? 0) > 0 ? (
-        <p className="flex items-start gap-2 rounded-md border px-3 py-2 text-sm" role="status" data-testid="draft-ids-pending">
-          <LoaderCircleIcon className="mt-0.5 size-4 shrink-0 animate-spin" aria-hidden />
-          <span>{idsPendingNote(doc.summary?.ids_pending ?? 0)}</span>
-        </p>
+        <div className="flex flex-wrap items-start gap-2 rounded-md border px-3 py-2 text-sm" role="status" data-testid="draft-ids-pending">
+          <p className="flex min-w-0 flex-1 basis-64 items-start gap-2">
+            <LoaderCircleIcon className="mt-0.5 size-4 shrink-0 animate-spin" aria-hidden />
+            <span>{idsPendingNote(doc.summary?.ids_pending ?? 0)}</span>
+          </p>
+          <Button type="button" variant="outline" size="sm" onClick={onRedraw} data-testid="draft-ids-check">
+            Check now
+          </Button>
+        </div>
       ) : null}
 
       {doc.order_note ? (
@@ -233,7 +239,7 @@ export function DraftView({
             </p>
           )}
           <PdfViewer
-            key={`${viewerKey(previewUrl)}#${(doc.summary?.ids_pending ?? 0) > 0 ? 'ids-pending' : 'ids-read'}`}
+            key={previewKey}
             url={previewUrl}
             label="Draft preview"
             className="h-[80vh]"
@@ -249,17 +255,34 @@ export function DraftView({
   );
 }
 
-/** The note while a scanned roll's ID numbers are read after its draft (the status is polled until they are in). */
+/**
+ * The note while a scanned roll's ID numbers are read after its draft. The draft is a terminal status: the screen
+ * does not poll it, so the note offers to ask again (Check now), as opening the task again does.
+ */
 export function idsPendingNote(count: number): string {
   const who = count === 1 ? 'one voter' : `${count.toLocaleString('en-IN')} voters`;
-  return `Reading the ID numbers of ${who} from the scanned roll. The draft was made first so that you can check it now; the QR codes and the voter search get the IDs in a few minutes, and the final slips always carry them.`;
+  return `Reading the ID numbers of ${who} from the scanned roll. The draft was made first so that you can check it now; the QR codes and the voter search get the IDs in a few minutes, and the final slips always carry them. Check now to see whether they are in.`;
 }
 
 /**
- * The viewer's identity: the preview's address without its signed token, which is new at every status poll;
- * the viewer opens the PDF again only when the preview itself changes (another list's, another task's, or the
- * draft made again once a scanned roll's IDs are read).
+ * The viewer's identity: the preview's address without its signed token, which is new at every status fetch
+ * (Check now, a redraw), and whether a scanned roll's IDs are still being read. The viewer opens the PDF again
+ * only when the preview itself changes: another list's, another task's, the draft made again once the IDs are in.
  */
 export function viewerKey(url: string): string {
   return url.replace(/([?&])token=[^&]*&?/, '$1').replace(/[?&]$/, '');
+}
+
+function previewUrlKey(url: string | null, idsPending: boolean): string {
+  return `${url ? viewerKey(url) : ''}#${idsPending ? 'ids-pending' : 'ids-read'}`;
+}
+
+/**
+ * The address as first given for `key`: the viewer opens whatever address it is given, and one with a new
+ * token is the same PDF (opening it again while it loads left pdf.js failing inside itself).
+ */
+function useFirstUrl(key: string, url: string | null): string | null {
+  const first = React.useRef<{ key: string; url: string | null } | null>(null);
+  if (first.current?.key !== key) first.current = { key, url };
+  return first.current.url;
 }

@@ -1,7 +1,7 @@
 'use client';
 
 import * as React from 'react';
-import { getDocument, idsPending, isTerminal, type DocumentStatus } from '@/lib/client/documents';
+import { getDocument, isTerminal, type DocumentStatus } from '@/lib/client/documents';
 
 /** How often a running task's status is asked for. */
 export const POLL_INTERVAL_MS = 3000;
@@ -17,8 +17,7 @@ export interface TaskState {
 }
 
 /**
- * Polls GET /api/documents/{id} every 3 s until draft_complete (and, on a draft whose ID numbers are still
- * being read, until they are), complete or error. A failed
+ * Polls GET /api/documents/{id} every 3 s until draft_complete, complete or error. A failed
  * poll stops polling and says so; restart() starts again. The newest answer always wins.
  */
 export function useTask(id: string): TaskState {
@@ -40,7 +39,7 @@ export function useTask(id: string): TaskState {
         return;
       }
       setDoc(result.value);
-      if ((!isTerminal(result.value.status) || idsPending(result.value)) && !isCancelled(result.value.status)) timer = setTimeout(() => void poll(), POLL_INTERVAL_MS);
+      if (!isTerminal(result.value.status) && !isCancelled(result.value.status)) timer = setTimeout(() => void poll(), POLL_INTERVAL_MS);
     };
     void poll();
     return () => {

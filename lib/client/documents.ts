@@ -189,11 +189,6 @@ export function isTerminal(status: string): boolean {
   return TERMINAL.has(status.toLowerCase());
 }
 
-/** A draft whose ID numbers are still being read: its status changes again (the IDs arrive, the draft is made again). */
-export function idsPending(doc: Pick<DocumentStatus, 'status' | 'summary'>): boolean {
-  return doc.status.toLowerCase() === 'draft_complete' && (doc.summary?.ids_pending ?? 0) > 0;
-}
-
 /** Cancel is offered while the task is not draft_complete, complete or error (and on the draft screen). */
 export function canCancelWhileRunning(status: string): boolean {
   return !isTerminal(status);
