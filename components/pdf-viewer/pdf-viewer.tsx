@@ -39,6 +39,12 @@ const MAX_PIXEL_RATIO = 3;
  */
 let lastClosed: Promise<void> = Promise.resolve();
 
+/** pdf.js's answer for a document the server no longer gives (its ResponseException: 404, 410, or a refused token). */
+function isGone(error: unknown): boolean {
+  const status = (error as { name?: unknown; status?: unknown } | null)?.status;
+  return (error as { name?: unknown } | null)?.name === 'ResponseException' && typeof status === 'number' && [401, 403, 404, 410].includes(status);
+}
+
 /**
  * A PDF shown as canvases drawn by pdf.js in the browser: phones (Android Chrome) show nothing for a PDF
  * in an iframe. Pages are drawn when they come near the viewport, at the container's width times the
@@ -77,7 +83,9 @@ export function PdfViewer({ url, label, className, totalPages }: PdfViewerProps)
       setDoc(opened);
     })().catch((error: unknown) => {
       if (!live) return; // closed while it loaded: nothing failed
-      console.error('PDF viewer: could not open the document.', error);
+      // a document that is gone (a task cancelled or deleted while its draft loaded, a link that ran out) is said
+      // on the screen; only what else goes wrong is the viewer's own failure
+      if (!isGone(error)) console.error('PDF viewer: could not open the document.', error);
       setFailed(true);
     });
     return () => {
