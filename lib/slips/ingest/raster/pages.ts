@@ -54,9 +54,12 @@ export async function rasterPages(
   const late: Prepared[] = [];
   const empty: Prepared[] = [];
   const cover = coverReader(session, !idsLater);
-  // the IDs of a proposing page (the evidence of the roll's box size) and of a page placed on the grid (the
-  // evidence that it holds voters): read whole, or by tesseract alone for now
-  const evidenceIds: IdReading = idsLater ? 'first' : 'both';
+  /**
+   * How a page's IDs are read: whole; or with `idsLater`, by tesseract alone where they are the evidence that the
+   * page holds voters (a proposing page, a page placed on the grid, cells judged by `confirm`), else not yet.
+   */
+  const idsFor = (evidence: boolean): IdReading => (!idsLater ? 'both' : evidence ? 'first' : 'later');
+  const evidenceIds = idsFor(true);
 
   /**
    * Reads a page's cells of one size; `confirm` judges from their reads whether they are voters (if not, page 1
@@ -65,7 +68,7 @@ export async function rasterPages(
   const read = (p: Prepared, found: PixelRect[], size: Size, confirm?: (readings: BandReading[]) => boolean): Promise<void> =>
     keep(
       pending,
-      readPageCells(p, found, size, !idsLater ? 'both' : confirm ? 'first' : 'later').then(({ boxes, shown }) => {
+      readPageCells(p, found, size, idsFor(confirm !== undefined)).then(({ boxes, shown }) => {
         onPage?.(p.page);
         const voters = !confirm || confirm(shown);
         reads.push({ page: { page: p.page, skew: p.skew, boxes: voters ? boxes : [] }, size });
