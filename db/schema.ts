@@ -166,6 +166,8 @@ export interface DocumentParseSummary {
   overview?: StoredListOverview;
   /** ParseReport.idsLater: voters of an image-only roll whose IDs a complete parse reads after the draft (absent once read). */
   idsLater?: number;
+  /** The late-ids step gave up on them (the complete parse failed): the final slips read them before they are made. */
+  idsLaterAtFinal?: true;
 }
 
 export const documents = pgTable(

@@ -18,6 +18,10 @@ describe('a scanned roll whose ID numbers are read after its draft', () => {
   it('says for how many voters, and that the final slips carry them', () => {
     expect(idsPendingNote(1)).toMatch(/^Reading the ID numbers of one voter from the scanned roll\./);
     expect(idsPendingNote(1250)).toMatch(/^Reading the ID numbers of 1,250 voters .* the final slips always carry them\. Check now to see whether they are in\.$/);
+    // the step after the draft gave up: nothing to wait for, no Check now; the final slips read them
+    const atFinal = idsPendingNote(90, { atFinal: true });
+    expect(atFinal).toMatch(/^The ID numbers of 90 voters could not be read .* The final slips read them before they are made/);
+    expect(atFinal).not.toMatch(/Check now|few minutes/);
   });
   it("keeps the preview open across polls: its address's new token is not a new preview, another list's is", () => {
     expect(viewerKey('/api/documents/7/view?token=abc.def')).toBe('/api/documents/7/view');

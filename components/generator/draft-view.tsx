@@ -3,7 +3,7 @@
 import * as React from 'react';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { CreditCardIcon, LoaderCircleIcon, TriangleAlertIcon, XIcon } from 'lucide-react';
+import { CreditCardIcon, InfoIcon, LoaderCircleIcon, TriangleAlertIcon, XIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { FormMessage } from '@/components/forms/form-message';
 import { useConfirm } from '@/components/dialogs/app-dialogs';
@@ -135,15 +135,22 @@ export function DraftView({
       </dl>
 
       {(doc.summary?.ids_pending ?? 0) > 0 ? (
-        <div className="flex flex-wrap items-start gap-2 rounded-md border px-3 py-2 text-sm" role="status" data-testid="draft-ids-pending">
-          <p className="flex min-w-0 flex-1 basis-64 items-start gap-2">
-            <LoaderCircleIcon className="mt-0.5 size-4 shrink-0 animate-spin" aria-hidden />
-            <span>{idsPendingNote(doc.summary?.ids_pending ?? 0)}</span>
+        doc.summary?.ids_at_final ? (
+          <p className="flex items-start gap-2 rounded-md border px-3 py-2 text-sm" role="status" data-testid="draft-ids-pending">
+            <InfoIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
+            <span>{idsPendingNote(doc.summary?.ids_pending ?? 0, { atFinal: true })}</span>
           </p>
-          <Button type="button" variant="outline" size="sm" onClick={onRedraw} data-testid="draft-ids-check">
-            Check now
-          </Button>
-        </div>
+        ) : (
+          <div className="flex flex-wrap items-start gap-2 rounded-md border px-3 py-2 text-sm" role="status" data-testid="draft-ids-pending">
+            <p className="flex min-w-0 flex-1 basis-64 items-start gap-2">
+              <LoaderCircleIcon className="mt-0.5 size-4 shrink-0 animate-spin" aria-hidden />
+              <span>{idsPendingNote(doc.summary?.ids_pending ?? 0)}</span>
+            </p>
+            <Button type="button" variant="outline" size="sm" onClick={onRedraw} data-testid="draft-ids-check">
+              Check now
+            </Button>
+          </div>
+        )
       ) : null}
 
       {doc.order_note ? (
@@ -259,8 +266,11 @@ export function DraftView({
  * The note while a scanned roll's ID numbers are read after its draft. The draft is a terminal status: the screen
  * does not poll it, so the note offers to ask again (Check now), as opening the task again does.
  */
-export function idsPendingNote(count: number): string {
+export function idsPendingNote(count: number, opts: { atFinal?: boolean } = {}): string {
   const who = count === 1 ? 'one voter' : `${count.toLocaleString('en-IN')} voters`;
+  if (opts.atFinal) {
+    return `The ID numbers of ${who} could not be read from the scanned roll after the draft. The final slips read them before they are made; until then this draft's QR codes and an ID search go without them.`;
+  }
   return `Reading the ID numbers of ${who} from the scanned roll. The draft was made first so that you can check it now; the QR codes and the voter search get the IDs in a few minutes, and the final slips always carry them. Check now to see whether they are in.`;
 }
 

@@ -177,7 +177,7 @@ export function VoterSearchPanel({ doc }: { doc: DocumentStatus }) {
         {answer && answer.ids_pending > 0 ? (
           <p className="flex gap-2 rounded-md border px-3 py-2 text-sm" data-testid="voter-search-ids-pending">
             <InfoIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
-            {`The ID numbers of ${answer.ids_pending === 1 ? 'one voter are' : `${answer.ids_pending.toLocaleString('en-IN')} voters are`} still being read from the scan: search by serial or house number now, or by ID in a few minutes.`}
+            {`The ID numbers of ${answer.ids_pending === 1 ? 'one voter are' : `${answer.ids_pending.toLocaleString('en-IN')} voters are`} ${answer.ids_at_final ? 'read only when the final slips are made' : 'still being read from the scan'}: search by serial or house number now, or by ID ${answer.ids_at_final ? 'once the slips are paid for and made' : 'in a few minutes'}.`}
           </p>
         ) : null}
 

@@ -99,6 +99,8 @@ export interface DocumentStatus extends DocumentSummary {
     with_house_number?: number;
     /** voters of an image-only roll whose ID numbers are still being read after the draft (0 when none) */
     ids_pending?: number;
+    /** reading them after the draft failed: the final slips read them before they are made */
+    ids_at_final?: boolean;
   } | null;
   /** Who gets a slip, in what order, how slips look (PUT …/slips changes them). */
   slips?: SlipChoices;

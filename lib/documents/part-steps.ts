@@ -231,7 +231,7 @@ async function readPart(deps: DocumentsDeps, doc: DocumentRow, part: DocumentPar
   if (!part.uploadFileId) return failPart(deps, doc, part, 'The uploaded file was deleted.');
   let read: { file: StoredFile; parsed: Awaited<ReturnType<typeof readListInSandbox>>['parsed'] };
   try {
-    read = await readListInSandbox(deps, { fileId: part.uploadFileId, name: part.name }, { signal, onCopied: async () => undefined, onProgress });
+    read = await readListInSandbox(deps, { fileId: part.uploadFileId, name: part.name }, { signal, onProgress });
   } catch (error) {
     const judged = asJobError(signal.aborted ? signal.reason : error);
     if (judged instanceof NonRetriableJobError) return failPart(deps, doc, part, judged.message);

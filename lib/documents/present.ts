@@ -6,6 +6,7 @@ import type { ReceiptJson } from '@/lib/invoices/present';
 import type { FileTokenIssuer } from './file-token';
 import { fileUrls } from './service';
 import { canResume, slipChoicesOf } from './states';
+import { idsPendingJson } from './summary';
 
 /** The progress a task shows: 100 once its draft or final PDF is made, else the stored progress. */
 export function progressOf(doc: DocumentRow): number {
@@ -116,7 +117,7 @@ export async function statusJson(
           source_pages: summary.sourcePages,
           voter_pages: summary.voterPages,
           without_epic: summary.withoutEpic,
-          ids_pending: summary.idsLater ?? 0,
+          ...idsPendingJson(summary),
           deleted: summary.deleted,
           ...(summary.deletedByReason ? { deleted_by_reason: summary.deletedByReason } : {}),
           warnings: summary.warnings.length + summary.moreWarnings,

@@ -94,20 +94,39 @@ export async function keepOrDiscard(deps: DocumentsDeps, file: StoredFile, saved
 export async function readListInSandbox(
   deps: DocumentsDeps,
   list: { fileId: string; name: string },
-  options: { signal: AbortSignal; onCopied: () => Promise<void>; onProgress: (done: number, total: number) => void; scanIds?: 'now' | 'later' },
+  options: ListReadOptions,
 ): Promise<{ file: StoredFile; parsed: ParseTaskResult }> {
+  const { taken, parsed } = await parseInSandbox(deps, list, options, (out) => putLocalFile(deps.store, out, { contentType: 'application/json' }));
+  return { file: taken, parsed };
+}
+
+/** The voter list read in a sandbox process, its voters handed back as read rather than stored (a second read's, to merge). */
+export async function parseVotersInSandbox(deps: DocumentsDeps, list: { fileId: string; name: string }, options: ListReadOptions): Promise<{ voters: VoterRecord[]; parsed: ParseTaskResult }> {
+  const { taken, parsed } = await parseInSandbox(deps, list, options, async (out) => JSON.parse(await readFile(out, 'utf8')) as VoterRecord[]);
+  return { voters: taken, parsed };
+}
+
+interface ListReadOptions {
+  signal: AbortSignal;
+  onCopied?: () => Promise<void>;
+  onProgress?: (done: number, total: number) => void;
+  scanIds?: 'now' | 'later';
+}
+
+/** The parse in a task folder; `take` keeps what it needs of the voters file the sandbox wrote before the folder goes. */
+async function parseInSandbox<T>(deps: DocumentsDeps, list: { fileId: string; name: string }, options: ListReadOptions, take: (out: string) => Promise<T>): Promise<{ taken: T; parsed: ParseTaskResult }> {
   return withTaskDir(async (dir) => {
     const input = path.join(dir, 'voter-list');
     const out = path.join(dir, 'voters.json');
     await copyStoredFileTo(deps.store, list.fileId, input);
-    await options.onCopied();
+    await options.onCopied?.();
     const parsed = await deps.sandbox.run(
       'parse',
       { file: input, filename: list.name, out, maxBytes: deps.config.MAX_UPLOAD_MB * 1024 * 1024, ...(options.scanIds ? { scanIds: options.scanIds } : {}) },
-      { subject: 'read', signal: options.signal, onProgress: options.onProgress },
+      { subject: 'read', signal: options.signal, ...(options.onProgress ? { onProgress: options.onProgress } : {}) },
     );
     if (parsed.voters === 0) throw new NonRetriableJobError(`No voters were found in ${list.name}.`);
-    return { file: await putLocalFile(deps.store, out, { contentType: 'application/json' }), parsed };
+    return { taken: await take(out), parsed };
   });
 }
 

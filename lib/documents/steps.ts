@@ -12,7 +12,7 @@ import type { VoterRecord } from '@/lib/slips/types';
 import { documentsDeps, type DocumentsDeps } from './deps';
 import type { TaskPayload } from './jobs';
 import { ProgressReporter } from './progress';
-import { asJobError, keepOrDiscard, linkedController, loadTask, readCoverInSandbox, readListInSandbox, readVoters, renderInSandbox } from './step-plumbing';
+import { asJobError, keepOrDiscard, linkedController, loadTask, parseVotersInSandbox, readCoverInSandbox, readListInSandbox, readVoters, renderInSandbox } from './step-plumbing';
 import { isListRead, TRANSITIONS } from './states';
 import { summariseReport } from './summary';
 
@@ -114,7 +114,7 @@ export async function renderDraftStep(deps: DocumentsDeps, documentId: number, s
  */
 export async function lateIdsStep(deps: DocumentsDeps, documentId: number, signal: AbortSignal): Promise<{ filled: number }> {
   const doc = await loadTask(deps, documentId);
-  if (!doc.parseSummary?.idsLater || doc.status !== 'draft_complete' || doc.paidAt) return { filled: 0 };
+  if (doc.status !== 'draft_complete' || doc.paidAt) return { filled: 0 };
   let read: LateIds | null;
   try {
     // before payment the draft is made again from the merged voters: the complete parse's serials are taken too
@@ -122,6 +122,7 @@ export async function lateIdsStep(deps: DocumentsDeps, documentId: number, signa
   } catch (error) {
     if (signal.aborted) throw asJobError(signal.reason);
     console.warn(`late-ids: task ${documentId}: ${error instanceof Error ? error.message : String(error)}`);
+    await idsAtFinal(deps, documentId);
     return { filled: 0 };
   }
   if (!read) return { filled: 0 };
@@ -133,6 +134,12 @@ export async function lateIdsStep(deps: DocumentsDeps, documentId: number, signa
   });
   await deps.store.delete([saved && doc.votersFileId ? doc.votersFileId : read.file.id]);
   return { filled: read.filled };
+}
+
+/** The draft screen and the search stop promising the IDs soon: the final slips read them (lateIdsBeforeFinal). */
+async function idsAtFinal(deps: DocumentsDeps, documentId: number): Promise<void> {
+  const summary = (await loadTask(deps, documentId)).parseSummary;
+  if (summary?.idsLater) await updateDocument(deps.db, documentId, { parseSummary: { ...summary, idsLaterAtFinal: true } });
 }
 
 interface LateIds {
@@ -151,19 +158,14 @@ async function readLateIds(deps: DocumentsDeps, doc: DocumentRow, signal: AbortS
   const summary = doc.parseSummary;
   if (!summary?.idsLater || !doc.uploadFileId) return null;
   const list = { fileId: doc.uploadFileId, name: doc.options.voter_list_name };
-  const { file: completeFile, parsed } = await readListInSandbox(deps, list, { scanIds: 'now', signal, onCopied: async () => undefined, onProgress: () => undefined });
-  try {
-    const complete = JSON.parse((await deps.store.readAll(completeFile.id)).toString('utf8')) as VoterRecord[];
-    const { voters, filled } = withLateIds(await readVoters(deps, doc), complete, merge);
-    const file = await deps.store.put([Buffer.from(JSON.stringify(voters))], { contentType: 'application/json' });
-    const read = summariseReport(parsed.report);
-    const { idsLater: _read, ...rest } = summary;
-    // the facts of a scanned cover, whose text the draft's read leaves to this one, where the draft has none
-    const header = withCoverFacts(summary.header, read.header);
-    return { file, filled, summary: { ...rest, header, warnings: read.warnings, moreWarnings: read.moreWarnings, withoutEpic: voters.filter((v) => !v.epic).length } };
-  } finally {
-    await deps.store.delete([completeFile.id]);
-  }
+  const { voters: complete, parsed } = await parseVotersInSandbox(deps, list, { scanIds: 'now', signal });
+  const { voters, filled } = withLateIds(await readVoters(deps, doc), complete, merge);
+  const file = await deps.store.put([Buffer.from(JSON.stringify(voters))], { contentType: 'application/json' });
+  const read = summariseReport(parsed.report);
+  const { idsLater: _read, idsLaterAtFinal: _atFinal, ...rest } = summary;
+  // the facts of a scanned cover, whose text the draft's read leaves to this one, where the draft has none
+  const header = withCoverFacts(summary.header, read.header);
+  return { file, filled, summary: { ...rest, header, warnings: read.warnings, moreWarnings: read.moreWarnings, withoutEpic: voters.filter((v) => !v.epic).length } };
 }
 
 /** A paid task whose IDs are still unread (the draft's late-ids step had not finished, or failed): they are read now. */

@@ -29,3 +29,13 @@ export function summariseReport(report: ParseReport, overview?: ListOverview): D
     ...(report.idsLater ? { idsLater: report.idsLater } : {}),
   };
 }
+
+/**
+ * The IDs of a scanned roll still to be read after its draft (`ids_pending`, 0 when none), and whether the step
+ * that reads them gave up (`ids_at_final`: the final slips read them before they are made), as the status and the
+ * voter search give them.
+ */
+export function idsPendingJson(summary: DocumentParseSummary | null | undefined): { ids_pending: number; ids_at_final: boolean } {
+  const pending = summary?.idsLater ?? 0;
+  return { ids_pending: pending, ids_at_final: pending > 0 && summary?.idsLaterAtFinal === true };
+}

@@ -10,6 +10,7 @@ import { voterIndexCache } from '@/lib/voters/search-cache';
 import type { VoterSearchAnswer } from '@/lib/voters/search';
 import type { DocumentsDeps } from './deps';
 import { requireOwnDocument, safeFileName } from './service';
+import { idsPendingJson } from './summary';
 import { readVoters, renderSelectedInSandbox } from './step-plumbing';
 
 /**
@@ -66,7 +67,7 @@ export async function searchTaskVoters(ctx: DocumentsDeps, userId: number, id: n
   const votersFileId = requireReadList(doc);
   const index = await voterIndexCache().get(votersFileId, () => readVoters(ctx, doc));
   const result = index.search(query.q, query.limit, (word) => transliterateWord(word, 3));
-  return { ...result, names_readable: result.with_name > 0, ids_pending: doc.parseSummary?.idsLater ?? 0 };
+  return { ...result, names_readable: result.with_name > 0, ...idsPendingJson(doc.parseSummary) };
 }
 
 /** Voters named by their positions in the list (the search's `index`), each once; a position outside the list is a 422. */

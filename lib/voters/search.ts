@@ -41,6 +41,8 @@ export interface VoterSearchAnswer extends VoterSearchResult {
   names_readable: boolean;
   /** Voters of an image-only roll whose ID numbers are still being read after the draft (0 when none): an ID search misses them until then. */
   ids_pending: number;
+  /** The step reading them after the draft gave up: the final slips read them; an ID search misses them until then. */
+  ids_at_final: boolean;
 }
 
 /** Latin query words turned into Devanagari candidates (the offline transliterator), for a second way to meet a name. */
