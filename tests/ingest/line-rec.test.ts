@@ -90,6 +90,16 @@ describe('choosing between the two readings of an ID', () => {
     expect(chooseId('GU/21/141/006134', forced, shapes)).toBe('GU/21/141/006134');
     expect(chooseId(null, forced, shapes)).toBeNull();
   });
+  it("tesseract's alone, where the line model read text but no ID: kept in a shape the roll or tesseract's other reads show, else left unread", () => {
+    const noId: SecondId = { epic: null, text: '224111', confidence: 0.6 };
+    // GJ/21/141/006111 forced into the current shape: a prefix no other voter has
+    expect(chooseId('GZI1410061', noId, shapes)).toBeNull();
+    // a prefix tesseract read twice elsewhere in the roll, or one the roll shows
+    expect(chooseId('GZI1410061', noId, shapes, new Map([['GZI', 2]]))).toBe('GZI1410061');
+    expect(chooseId('AGP2119121', noId, shapes)).toBe('AGP2119121');
+    // the line model saw nothing at all there: tesseract's read stands
+    expect(chooseId('GZI1410061', { epic: null, text: '', confidence: 0 }, shapes)).toBe('GZI1410061');
+  });
   it('read by the line model alone, unsure, in a shape the page does not show: not taken (an old-format ID forced into the current shape)', () => {
     expect(chooseId(null, second('COG1211417', 0.25), shapes)).toBeNull();
   });

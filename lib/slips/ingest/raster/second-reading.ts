@@ -10,7 +10,7 @@ import { binarized, readBand, SERIAL_LEVEL, type Band, type BandReading } from '
  *
  * Measured on the 115 dpi scan of a 2025 roll against its text layer (`npm run bench -- recognisers`):
  * tesseract alone 89.4% of IDs exact, the line model alone 94.6%, the two decided by the page's shapes
- * 96.6%, by the roll's 98.5% (99.0% read in an ID's shape and held by one box). Each errs where the
+ * 96.6%, by the roll's 98.5% (98.7% read in an ID's shape and held by one box). Each errs where the
  * other does not: tesseract forces an old-format ID (`GJ/21/141/006017`) into the current shape and
  * slips single digits; the line model drops a digit of a long number or reads the edge of the serial
  * cell as letters before the ID. A page holds too few old-format IDs to learn their shape from.
@@ -90,15 +90,21 @@ function rollShapes(items: { epic: string | null; idReads?: IdReads }[]): Map<st
 
 /**
  * The ID of a box from the two reads (tesseract's first): the same read by both; tesseract's when the
- * line model read none; the line model's when tesseract read none, if its shape is the roll's or the
+ * line model read none, unless the model read text there and tesseract's ID is of a shape that neither
+ * the roll (`shapes`) nor tesseract's other reads (`firstShapes`, twice at least) show: a damaged or
+ * old-format ID forced into the current shape, left unread rather than invented; the line model's when tesseract read none, if its shape is the roll's or the
  * model is sure of every character (else none: an unsure read of an unseen shape is likelier an
  * old-format ID forced into the current shape than an ID); the one whose shape the roll shows (two
  * alike reads at least) when the other's it does not; else the line model's (the more accurate),
  * unless one of its characters is doubtful (SURE).
  */
-export function chooseId(first: string | null, second: SecondId | null, shapes: Map<string, number>): string | null {
+export function chooseId(first: string | null, second: SecondId | null, shapes: Map<string, number>, firstShapes: Map<string, number> = shapes): string | null {
   const other = second?.epic ?? null;
-  if (first === other || other === null) return first;
+  if (first === other) return first;
+  if (other === null) {
+    const seen = (e: string) => (shapes.get(shapeOf(e)) ?? 0) >= 2 || (firstShapes.get(shapeOf(e)) ?? 0) >= 2;
+    return first !== null && second !== null && second.text.trim() !== '' && !seen(first) ? null : first;
+  }
   // only old-format IDs print a slash: a current-format ID the line model made of text holding one is an
   // old-format ID forced into the current shape (its slashes read as 7s), never taken
   if (EPIC_CURRENT.exec(other)?.[1] === other && second!.text.includes('/')) return first;
@@ -118,7 +124,12 @@ export function chooseId(first: string | null, second: SecondId | null, shapes: 
 export function decideRollIds(items: ReadIds[]): (string | null)[] {
   const repaired = repairReads(items);
   const shapes = rollShapes(repaired);
-  return repaired.map((it) => (it.idReads ? chooseId(it.idReads.first, it.idReads.second, shapes) : it.epic));
+  const firstShapes = new Map<string, number>();
+  for (const it of repaired) {
+    const first = it.idReads ? it.idReads.first : null;
+    if (first) firstShapes.set(shapeOf(first), (firstShapes.get(shapeOf(first)) ?? 0) + 1);
+  }
+  return repaired.map((it) => (it.idReads ? chooseId(it.idReads.first, it.idReads.second, shapes, firstShapes) : it.epic));
 }
 
 type ReadIds = { epic: string | null; idReads?: IdReads };
