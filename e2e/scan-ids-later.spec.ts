@@ -52,3 +52,47 @@ for (const j of [
     await shot(page, `scan-ids-read-${j.device}-${j.theme}`);
   });
 }
+
+/**
+ * When the server could not read the IDs after the draft (`summary.ids_at_final`, made by a failing complete
+ * parse in tests/documents/late-ids.test.ts), the note says the final slips read them, without a spinner or Check
+ * now, and the search says an ID search waits for the slips. The server's answers are the real ones with that
+ * flag set (and, before the IDs arrive, their count kept): a failing parse cannot be provoked from the browser.
+ */
+for (const j of [
+  { viewport: PHONE, device: 'phone', theme: 'dark' as const },
+  { viewport: DESKTOP, device: 'desktop', theme: 'light' as const },
+]) {
+  test(`a scanned roll whose IDs could not be read after the draft: the final slips read them (${j.device}, ${j.theme})`, async ({ page }) => {
+    await page.setViewportSize(j.viewport);
+    await useTheme(page, j.theme);
+    const user = await signUpViaApi(page.request, newTestUser('scanfinal'));
+    await loginViaApi(page, user.email, user.password);
+    const atFinal = (body: Record<string, unknown>, pending: number) => ({ ...body, ids_pending: pending, ids_at_final: true });
+    await page.route(/\/api\/documents\/\d+(\?.*)?$/, async (route) => {
+      const res = await route.fetch();
+      const body = (await res.json()) as { summary?: Record<string, unknown> | null };
+      if (body.summary) body.summary = atFinal(body.summary, Math.max(Number(body.summary.ids_pending ?? 0), 90));
+      await route.fulfill({ response: res, json: body });
+    });
+    await page.route(/\/api\/documents\/\d+\/voters\?/, async (route) => {
+      const res = await route.fetch();
+      await route.fulfill({ response: res, json: atFinal((await res.json()) as Record<string, unknown>, 90) });
+    });
+    await page.goto('/voter-slip-generator');
+    await fillGenerator(page, bellaryScan(), await bannerPng());
+    await page.getByRole('button', { name: 'Generate Slips' }).click();
+
+    const draft = page.getByTestId('task-draft');
+    await expect(draft).toBeVisible({ timeout: 180_000 });
+    const note = draft.getByTestId('draft-ids-pending');
+    await expect(note).toHaveText(/^The ID numbers of 90 voters could not be read from the scanned roll after the draft\. The final slips read them before they are made/);
+    await expect(note.getByTestId('draft-ids-check')).toHaveCount(0);
+    const search = page.getByTestId('voter-search');
+    await search.getByTestId('voter-search-input').fill('511');
+    await expect(search.getByTestId('voter-search-results').locator('li').first()).toContainText('Sr. 511');
+    await expect(search.getByTestId('voter-search-ids-pending')).toHaveText(/read only when the final slips are made: search by serial or house number now, or by ID once the slips are paid for and made\.$/);
+    await expectNoHorizontalScroll(page);
+    await shot(page, `scan-ids-at-final-${j.device}-${j.theme}`);
+  });
+}
