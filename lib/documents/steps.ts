@@ -136,10 +136,13 @@ export async function lateIdsStep(deps: DocumentsDeps, documentId: number, signa
   return { filled: read.filled };
 }
 
-/** The draft screen and the search stop promising the IDs soon: the final slips read them (lateIdsBeforeFinal). */
+/**
+ * The draft screen and the search stop promising the IDs soon: the final slips read them (lateIdsBeforeFinal).
+ * Only while the task waits at its draft, so that a final render that has begun meanwhile keeps its summary.
+ */
 async function idsAtFinal(deps: DocumentsDeps, documentId: number): Promise<void> {
   const summary = (await loadTask(deps, documentId)).parseSummary;
-  if (summary?.idsLater) await updateDocument(deps.db, documentId, { parseSummary: { ...summary, idsLaterAtFinal: true } });
+  if (summary?.idsLater) await transitionDocument(deps.db, documentId, TRANSITIONS.draftAmended, { parseSummary: { ...summary, idsLaterAtFinal: true } });
 }
 
 interface LateIds {
