@@ -191,6 +191,35 @@ describe.skipIf(!have)('an image-only roll’s cover', () => {
   });
 });
 
+describe.skipIf(!HAVE_ROLLS)('a scanned cover in Gujarati', () => {
+  afterAll(closeOcr);
+
+  it('is read with the Gujarati model: the roll’s facts as its text twin states them (the Hindi model read AC 137 as 27)', { timeout: 180_000 }, async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'vsg-cover-'));
+    try {
+      const cutOf = (file: string) => {
+        const source = path.join(ROLLS_DIR, file);
+        const out = path.join(dir, file);
+        execFileSync('qpdf', ['--decrypt', source, '--pages', source, '1,3', '--', out]);
+        return new Uint8Array(readFileSync(out));
+      };
+      // the cover and one voter page of the 2025 Gujarat roll, printed to images, and of the roll itself
+      const scanned = await parseVoterList({ bytes: cutOf('gujarat-2025-ac137-part1-scan115.pdf'), filename: 'scan.pdf' });
+      const text = await parseVoterList({ bytes: cutOf('gujarat-2025-ac137-part1.pdf'), filename: 'text.pdf' });
+      const facts = (h: typeof text.report.header) => ({ part: h.part, assemblyNumber: h.assemblyNumber, assemblyName: h.assemblyName, pollingStation: h.pollingStation });
+      expect(text.report.header.part).toBeTruthy();
+      expect(facts(scanned.report.header)).toEqual(facts(text.report.header));
+      // the address as OCR reads it: its first words as printed
+      const firstWords = (a: string | undefined) => (a ?? '').split(/\s+/).slice(0, 3).join(' ');
+      expect(firstWords(scanned.report.header.pollingStationAddress)).toBe(firstWords(text.report.header.pollingStationAddress));
+      expect(scanned.voters.length).toBeGreaterThan(0);
+      expect(scanned.voters.every((v) => v.part === text.report.header.part)).toBe(true);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe.skipIf(!HAVE_ROLLS)('a text roll’s cover, from its digits', () => {
   /** `pages` of a fixture roll as a new PDF, parsed. */
   async function cut(file: string, pages: string) {

@@ -164,7 +164,7 @@ export async function ocrWords(image: Uint8Array, mode: OcrMode): Promise<OcrWor
  * recognition at a time: tesseract's Hindi model (@tesseract.js-data/hin, same build as the English
  * one), whose character set also holds Latin letters and ASCII digits, so that a cover in Hindi,
  * English or both reads in one pass (a scanned roll's cover); and the Gujarati model
- * (@tesseract.js-data/guj) for the covers of Gujarati rolls set in legacy fonts (legacy-cover.ts).
+ * (@tesseract.js-data/guj) for the covers of Gujarati rolls, scanned (raster/cover.ts) or set in legacy fonts (legacy-cover.ts).
  */
 const textWorkers = new Map<TextModel, { worker: Promise<Worker>; queue: Promise<unknown>; closed: boolean }>();
 

@@ -1,6 +1,7 @@
-import type { OcrWord } from '../engines/ocr';
+import { ocrPageText, type OcrWord, type TextModel } from '../engines/ocr';
 import { COLUMN, toLines, type TextPiece } from '../engines/text-layer';
-import { maxOf, minOf } from '../numbers';
+import { asciiDigits, maxOf, minOf } from '../numbers';
+import { readHeader } from '../pdf/header';
 
 /**
  * An image-only roll's cover as text: the words OCR reads on it, laid out in lines. What the lines
@@ -54,4 +55,29 @@ export function coverLines(words: OcrWord[]): string[] {
     const indented = minOf(l.pieces.map((p) => p.x)) - edge > (right - edge) * 0.3;
     return indented ? COLUMN + text : text;
   });
+}
+
+/**
+ * The models a scanned cover's text is tried with, in this order: Hindi (its character set holds Latin letters
+ * and ASCII digits too: Hindi, Marathi and English covers), then Gujarati. Nothing in an image tells its script,
+ * and each model reads the other's script as its own, with wrong digits: the Hindi model reads a Gujarati cover's
+ * "137 - છોટાઉદેપુર" as "27 - छोटािटेपुर".
+ */
+const COVER_MODELS: readonly TextModel[] = ['hin', 'guj'];
+
+/**
+ * A scanned cover's text lines (digits in ASCII), read with the model under which they state the most of the
+ * roll's facts (readHeader); the next model is tried only while the part or the polling station, which every
+ * slip prints, is still missing. `image` is a PGM at `dpi`.
+ */
+export async function scannedCoverLines(image: Uint8Array, dpi: number): Promise<string[]> {
+  let best: { lines: string[]; facts: number } | null = null;
+  for (const model of COVER_MODELS) {
+    const lines = coverLines(await ocrPageText(image, dpi, model)).map(asciiDigits);
+    const header = readHeader(lines);
+    const facts = Object.values(header).filter(Boolean).length;
+    if (!best || facts > best.facts) best = { lines, facts };
+    if (header.part && header.pollingStation) break;
+  }
+  return best?.lines ?? [];
 }

@@ -1,12 +1,12 @@
 import { checkAbort } from '../abort';
-import { ocrPageText, ocrWords } from '../engines/ocr';
+import { ocrWords } from '../engines/ocr';
 import type { PdfSession } from '../engines/pdfjs';
 import { renderGray } from '../engines/render';
 import type { ScanImages } from '../engines/scan-image';
 import { toPgm } from '../engines/image';
 import { BoxSizeCalibrator, showsIds } from './calibrate';
 import { cellsOfSize, commonCellSize, variantCellSize, type PixelRect } from './cells';
-import { coverLines, type ScannedCover } from './cover';
+import { scannedCoverLines, type ScannedCover } from './cover';
 import { readOnGrid } from './grid';
 import { gridEvidence, keep, readPageCells, variantEvidence, type IdReading, type RasterBox, type Size } from './page-cells';
 import { orderCells, prepare, RENDER_SCALE, type Prepared, type ScanHint } from './prepare';
@@ -195,7 +195,7 @@ function coverReader(session: PdfSession, text: boolean) {
       const page = await session.guard('Page 1', session.doc.getPage(1));
       const sharp = await session.guard('Page 1', renderGray(session, page, RENDER_SCALE * COVER_TEXT_SCALE));
       page.cleanup();
-      const lines = coverLines(await ocrPageText(toPgm(sharp.image), 72 * RENDER_SCALE * COVER_TEXT_SCALE));
+      const lines = await scannedCoverLines(toPgm(sharp.image), 72 * RENDER_SCALE * COVER_TEXT_SCALE);
       cover = { numbers: await numbers, lines };
     },
     facts(): Pick<RasterPage, 'cover'> {
