@@ -8,6 +8,7 @@ import { chargedPages, type PageSize } from '@/lib/slips/layout-options';
 import type { ParseReport } from '@/lib/slips/types';
 import { withCoverFacts } from '@/lib/slips/ingest/pdf/roll-facts';
 import { withLateIds } from '@/lib/slips/ingest/late-ids';
+import { listOverview } from '@/lib/slips/overview';
 import type { VoterRecord } from '@/lib/slips/types';
 import { documentsDeps, type DocumentsDeps } from './deps';
 import type { TaskPayload } from './jobs';
@@ -168,7 +169,9 @@ async function readLateIds(deps: DocumentsDeps, doc: DocumentRow, signal: AbortS
   const { idsLater: _read, idsLaterAtFinal: _atFinal, ...rest } = summary;
   // the facts of a scanned cover, whose text the draft's read leaves to this one, where the draft has none
   const header = withCoverFacts(summary.header, read.header);
-  return { file, filled, summary: { ...rest, header, warnings: read.warnings, moreWarnings: read.moreWarnings, withoutEpic: voters.filter((v) => !v.epic).length } };
+  // the overview again: the deleted voters listed with their IDs, the labels' language from the cover's script
+  const overview = listOverview(voters, header);
+  return { file, filled, summary: { ...rest, header, overview, warnings: read.warnings, moreWarnings: read.moreWarnings, withoutEpic: voters.filter((v) => !v.epic).length } };
 }
 
 /** A paid task whose IDs are still unread (the draft's late-ids step had not finished, or failed): they are read now. */

@@ -1,4 +1,6 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { expect, it, vi } from 'vitest';
 import { findDocument, markDocumentPaid } from '@/db/queries/documents';
@@ -42,10 +44,15 @@ vi.mock('@/lib/sandbox', async (original) => {
 
 const ROLL = path.join(ROLLS_DIR, 'karnataka-bellary-screenshot-3pp.pdf');
 const HAVE = fs.existsSync(ROLL);
+const SCAN = path.join(ROLLS_DIR, 'gujarat-2025-ac137-part1-scan115.pdf');
+const HAVE_SCAN = fs.existsSync(SCAN);
 const onCi = process.env.CI === 'true';
 const EPIC = /^[A-Z]{3}[0-9]{7}$/;
 
-it.runIf(onCi)('the scanned roll these tests read is present on CI', () => expect(HAVE, `missing ${ROLL}`).toBe(true));
+it.runIf(onCi)('the scanned rolls these tests read are present on CI', () => {
+  expect(HAVE, `missing ${ROLL}`).toBe(true);
+  expect(HAVE_SCAN, `missing ${SCAN}`).toBe(true);
+});
 
 async function search(token: string, id: number, q: string) {
   return call(votersRoute, { token, url: `http://test.local/api/documents/${id}/voters?q=${encodeURIComponent(q)}`, params: { id: String(id) } });
@@ -94,10 +101,39 @@ describeEachDb('a scanned roll: the draft first, its IDs after', (ctx) => {
     expect(read.map((v) => v.serial)).toEqual(Array.from({ length: 90 }, (_, i) => 511 + i));
     expect(read.filter((v) => v.epic && EPIC.test(v.epic)).length).toBeGreaterThanOrEqual(88);
 
+    // the deleted voter is listed with the ID read after the draft
+    expect(done.summary.deleted_voters).toHaveLength(1);
+    expect(done.summary.deleted_voters[0].epic).toMatch(EPIC);
+
     const first = read[0].epic!;
     const found = await search(token, id, first);
     expect(found.status).toBe(200);
     expect(found.body).toMatchObject({ ids_pending: 0, ids_at_final: false, voters: [{ serial: 511, epic: first }] });
+  });
+
+  it.skipIf(!HAVE_SCAN)(`a Gujarati scan: the cover's facts and the labels' language arrive with the IDs${HAVE_SCAN ? '' : ` (skipped: no ${SCAN})`}`, { timeout: 240_000 }, async () => {
+    fault.completeParse = false;
+    const { tokens } = await makeUser(ctx.db);
+    const token = tokens.access_token;
+    // the cover and two voter pages of the 115 dpi scan
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vsg-late-'));
+    const cut = path.join(dir, 'scan.pdf');
+    try {
+      execFileSync('qpdf', [SCAN, '--pages', SCAN, '1,3-4', '--', cut]);
+      const started = await upload(token, { voterList: { bytes: new Uint8Array(fs.readFileSync(cut)), name: 'scan.pdf' }, banner: { bytes: await bannerPng(), name: 'b.png' } });
+      expect(started.status).toBe(201);
+      const id = started.body.id as number;
+      const draft = await waitForStatus(token, id, ['draft_complete', 'error']);
+      expect(draft.status).toBe('draft_complete');
+      // the draft reads the cover's numbers only: no facts in a script, labels in English
+      expect(draft.summary.roll.part).toBeUndefined();
+      const done = await idsIn(token, id);
+      expect(done.summary.roll).toMatchObject({ part: '1', assemblyNumber: '137' });
+      expect(done.summary.language).toBe('gu');
+      expect((await voters(ctx.db, id)).every((v) => v.part === '1')).toBe(true);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it.skipIf(!HAVE)(`when the IDs cannot be read after the draft, the final slips read them first${HAVE ? '' : ` (skipped: no ${ROLL})`}`, { timeout: 240_000 }, async () => {
