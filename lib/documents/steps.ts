@@ -9,6 +9,7 @@ import type { ParseReport } from '@/lib/slips/types';
 import { withCoverFacts } from '@/lib/slips/ingest/pdf/roll-facts';
 import { withLateIds } from '@/lib/slips/ingest/late-ids';
 import { listOverview } from '@/lib/slips/overview';
+import { deletedByReason } from '@/lib/slips/ingest/deleted';
 import type { VoterRecord } from '@/lib/slips/types';
 import { documentsDeps, type DocumentsDeps } from './deps';
 import type { TaskPayload } from './jobs';
@@ -169,9 +170,12 @@ async function readLateIds(deps: DocumentsDeps, doc: DocumentRow, signal: AbortS
   const { idsLater: _read, idsLaterAtFinal: _atFinal, ...rest } = summary;
   // the facts of a scanned cover, whose text the draft's read leaves to this one, where the draft has none
   const header = withCoverFacts(summary.header, read.header);
-  // the overview again: the deleted voters listed with their IDs, the labels' language from the cover's script
+  // the overview again: the deleted voters listed with their IDs, the sections and supplements a scanned page's
+  // header names, the labels' language from the cover's script
   const overview = listOverview(voters, header);
-  return { file, filled, summary: { ...rest, header, overview, warnings: read.warnings, moreWarnings: read.moreWarnings, withoutEpic: voters.filter((v) => !v.epic).length } };
+  const deleted = { deleted: overview.deletedCount, ...(overview.deletedCount > 0 ? { deletedByReason: deletedByReason(voters) } : {}) };
+  const { deletedByReason: _before, ...kept } = rest;
+  return { file, filled, summary: { ...kept, ...deleted, header, overview, warnings: read.warnings, moreWarnings: read.moreWarnings, withoutEpic: voters.filter((v) => !v.epic).length } };
 }
 
 /** A paid task whose IDs are still unread (the draft's late-ids step had not finished, or failed): they are read now. */

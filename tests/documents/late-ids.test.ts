@@ -115,11 +115,11 @@ describeEachDb('a scanned roll: the draft first, its IDs after', (ctx) => {
     fault.completeParse = false;
     const { tokens } = await makeUser(ctx.db);
     const token = tokens.access_token;
-    // the cover and two voter pages of the 115 dpi scan
+    // the cover, two voter pages and the supplement's page of the 115 dpi scan
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vsg-late-'));
     const cut = path.join(dir, 'scan.pdf');
     try {
-      execFileSync('qpdf', [SCAN, '--pages', SCAN, '1,3-4', '--', cut]);
+      execFileSync('qpdf', [SCAN, '--pages', SCAN, '1,3-4,24', '--', cut]);
       const started = await upload(token, { voterList: { bytes: new Uint8Array(fs.readFileSync(cut)), name: 'scan.pdf' }, banner: { bytes: await bannerPng(), name: 'b.png' } });
       expect(started.status).toBe(201);
       const id = started.body.id as number;
@@ -130,7 +130,13 @@ describeEachDb('a scanned roll: the draft first, its IDs after', (ctx) => {
       const done = await idsIn(token, id);
       expect(done.summary.roll).toMatchObject({ part: '1', assemblyNumber: '137' });
       expect(done.summary.language).toBe('gu');
-      expect((await voters(ctx.db, id)).every((v) => v.part === '1')).toBe(true);
+      // the pages' headers, read by the complete parse: the main list's section, the supplement's additions
+      expect(draft.summary.sections).toEqual([]);
+      expect(done.summary.sections).toEqual([{ name: expect.stringMatching(/^1-સીંગલાજા/), voters: 60 }]);
+      expect(done.summary.supplement_additions).toBe(8);
+      const read = await voters(ctx.db, id);
+      expect(read.every((v) => v.part === '1')).toBe(true);
+      expect(read.filter((v) => v.supplement?.kind === 'additions').map((v) => v.serial)).toEqual([589, 590, 591, 592, 593, 594, 595, 596]);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { closeOcr } from '@/lib/slips/ingest/engines/ocr';
 import { parseVoterListFile } from '@/lib/slips/parse';
-import { exactAgainstTwin, formatScore, HAVE_ROLLS, NO_ROLLS_REASON, rollFiles, rollTruth, ROLLS_DIR, scoreRoll, twinIds } from './roll-truth';
+import { exactAgainstTwin, formatScore, HAVE_ROLLS, listsAgainstTwin, NO_ROLLS_REASON, rollFiles, rollTruth, ROLLS_DIR, scoreRoll, twinOf } from './roll-truth';
 
 /**
  * The parser over every real roll in ../shared/fixtures/rolls: a roll dropped into the
@@ -71,12 +71,17 @@ describe.skipIf(!HAVE_ROLLS)(`every fixture roll${HAVE_ROLLS ? '' : ` (skipped: 
           expect(score.idExact, 'target reached: remove idExact').toBeLessThan(0.97);
         } else expect(score.idExact, 'ID-shaped reads').toBeGreaterThanOrEqual(0.97);
         // a scan printed from a text roll in the folder: its IDs exactly the text roll's, serial by serial
-        const twin = await twinIds(file);
+        const twin = await twinOf(file);
         if (twin) {
-          const { exact, of } = exactAgainstTwin(list, twin);
+          const { exact, of } = exactAgainstTwin(list, twin.ids);
           console.log(`  IDs exact against the text roll: ${exact}/${of} ${((100 * exact) / of).toFixed(1)}%`);
-          expect(of).toBe(twin.size);
+          expect(of).toBe(twin.ids.size);
           expect(exact / of, 'IDs exact against the text roll').toBeGreaterThanOrEqual(0.97);
+          // each voter in the section and the list (main, a supplement's additions) the text roll puts it in: read
+          // from the scanned pages' headers
+          const lists = listsAgainstTwin(list, twin);
+          expect(lists.of).toBe(twin.lists.size);
+          expect(lists.different, 'serials in another section or list than in the text roll').toEqual([]);
         }
       }
       expect(score.serialsRead).toBeGreaterThanOrEqual(0.98);

@@ -33,6 +33,27 @@ describe('withLateIds: the IDs a complete parse read, given to the draft voters 
     expect(after.filled).toBe(3);
   });
 
+  it("takes the section and the list its page's header names, and before payment a deletion that list makes", () => {
+    const additions = { kind: 'additions' as const, heading: 'ઘટક - 1 : વધારા યાદી 1', number: 1 };
+    const deletions = { kind: 'deletions' as const, heading: 'Deletions List' };
+    const draft = [voter(1, null, 2, 20, 700), voter(2, null, 2, 210, 700), { ...voter(3, null, 2, 400, 700), section: '2-Kept' }];
+    const complete = [
+      { ...voter(1, 'XYZ0000001', 2, 20, 700), section: '1-Main Road' },
+      { ...voter(2, 'XYZ0000002', 2, 210, 700), supplement: deletions, deleted: true, deletionReason: 'D' },
+      { ...voter(3, 'XYZ0000003', 2, 400, 700), section: '1-Main Road', supplement: additions },
+    ];
+    const before = withLateIds(draft, complete, { serials: true }).voters;
+    expect(before[0]).toMatchObject({ section: '1-Main Road' });
+    expect(before[0].supplement).toBeUndefined();
+    expect(before[1]).toMatchObject({ supplement: deletions, deleted: true, deletionReason: 'D' });
+    // what the draft had stays
+    expect(before[2]).toMatchObject({ section: '2-Kept', supplement: additions });
+    // after payment the paid set stays: the list is named, the voter is not deleted
+    const after = withLateIds(draft, complete).voters;
+    expect(after[1]).toMatchObject({ supplement: deletions });
+    expect(after[1].deleted).toBeUndefined();
+  });
+
   it('takes no ID from another page or from a box that only overlaps', () => {
     const draft = [voter(1, null, 2, 20, 700)];
     expect(withLateIds(draft, [voter(1, 'XYZ0000001', 3, 20, 700)]).filled).toBe(0);

@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseVoterList } from '@/lib/slips/parse';
-import type { VoterList } from '@/lib/slips/types';
+import type { VoterList, VoterRecord } from '@/lib/slips/types';
 
 export const ROLLS_DIR = path.resolve(process.cwd(), '../shared/fixtures/rolls');
 export const HAVE_ROLLS = existsSync(ROLLS_DIR) && rollFiles().length > 0;
@@ -192,12 +192,39 @@ export function formatScore(s: RollScore): string {
  * folder, whose text layer gives each serial's ID exactly. Null when the file is no such scan.
  */
 export async function twinIds(file: string): Promise<Map<number, string> | null> {
+  return (await twinOf(file))?.ids ?? null;
+}
+
+/** A scan's text twin as parsed: the ID and the list (section number, supplement kind) of each serial. */
+export interface Twin {
+  ids: Map<number, string>;
+  lists: Map<number, string>;
+}
+
+/** The list a voter is in: its section's number and its supplement's kind ("3|main", "|additions"). */
+export function listOf(v: VoterRecord): string {
+  return `${/^\d+/.exec(v.section ?? '')?.[0] ?? ''}|${v.supplement?.kind ?? 'main'}`;
+}
+
+export async function twinOf(file: string): Promise<Twin | null> {
   const twin = file.replace(/-scan\d+\.pdf$/i, '.pdf');
   if (twin === file || !existsSync(path.join(ROLLS_DIR, twin))) return null;
   const list = await parseVoterList({ bytes: new Uint8Array(readFileSync(path.join(ROLLS_DIR, twin))), filename: twin });
   const ids = new Map<number, string>();
-  for (const v of list.voters) if (v.serial !== null && v.epic) ids.set(v.serial, v.epic);
-  return ids;
+  const lists = new Map<number, string>();
+  for (const v of list.voters) {
+    if (v.serial === null) continue;
+    if (v.epic) ids.set(v.serial, v.epic);
+    lists.set(v.serial, listOf(v));
+  }
+  return { ids, lists };
+}
+
+/** Of a scan's voters whose serial its twin prints, those in the same section and list as there, and the serials of the others. */
+export function listsAgainstTwin(list: VoterList, twin: Twin): { same: number; of: number; different: number[] } {
+  const known = list.voters.filter((v) => v.serial !== null && twin.lists.has(v.serial));
+  const different = known.filter((v) => listOf(v) !== twin.lists.get(v.serial as number)).map((v) => v.serial as number);
+  return { same: known.length - different.length, of: known.length, different };
 }
 
 /** Of a scan's voters whose serial its twin prints an ID for, the share read with exactly that ID. */

@@ -8,7 +8,9 @@ import type { Rect, VoterRecord } from '../types';
  * read in the same box (`filled` counts the voters whose ID that adds or changes) and, with `serials` (before
  * payment: the draft is made again, its pages and fee with it), the serial it read there (`serialsChanged`), and
  * the part number its cover states where the draft has none (the draft's read leaves a scanned cover's text for
- * later). The draft's voters stay as they are otherwise; a box the complete parse read nothing in keeps what it had.
+ * later), and what its page's header says (read by OCR in a complete parse only): the section, and the supplement
+ * whose heading stands above the box; with `serials`, a deletion that list makes (a supplement's deletions list).
+ * The draft's voters stay as they are otherwise; a box the complete parse read nothing in keeps what it had.
  */
 export function withLateIds(
   draft: readonly VoterRecord[],
@@ -26,12 +28,25 @@ export function withLateIds(
     if (!same) return v;
     const epic = same.epic && same.epic !== v.epic ? same.epic : null;
     const serial = options.serials && same.serial !== null && same.serial !== v.serial ? same.serial : null;
-    // the part number a scanned cover states, which the draft's read leaves to the complete parse
+    // the part number a scanned cover states, the section and the list its page's header names: text the
+    // draft's read leaves to the complete parse
     const part = !v.part && same.part ? same.part : null;
-    if (epic === null && serial === null && part === null) return v;
+    const section = !v.section && same.section ? same.section : null;
+    const supplement = !v.supplement && same.supplement ? same.supplement : null;
+    // before payment, a deletion made by a list only the complete parse read (after it, the paid slips stay)
+    const deleted = options.serials && same.deleted && !v.deleted;
+    if (epic === null && serial === null && part === null && section === null && supplement === null && !deleted) return v;
     if (epic !== null) filled++;
     if (serial !== null) serialsChanged++;
-    return { ...v, ...(epic !== null ? { epic } : {}), ...(serial !== null ? { serial } : {}), ...(part !== null ? { part } : {}) };
+    return {
+      ...v,
+      ...(epic !== null ? { epic } : {}),
+      ...(serial !== null ? { serial } : {}),
+      ...(part !== null ? { part } : {}),
+      ...(section !== null ? { section } : {}),
+      ...(supplement !== null ? { supplement } : {}),
+      ...(deleted ? { deleted: true, ...(same.deletionReason ? { deletionReason: same.deletionReason } : {}) } : {}),
+    };
   });
   return { voters, filled, serialsChanged };
 }

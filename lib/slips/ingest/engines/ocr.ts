@@ -48,9 +48,9 @@ function projectRequire() {
 }
 
 /** The models the page-text reader has: Hindi (Devanagari, with Latin letters and digits) and Gujarati. */
-export type TextModel = 'hin' | 'guj';
+export type TextModel = 'hin' | 'guj' | 'eng';
 
-export function ocrPaths(lang: 'eng' | TextModel = 'eng'): { langPath: string; workerPath: string } {
+export function ocrPaths(lang: TextModel = 'eng'): { langPath: string; workerPath: string } {
   const req = projectRequire();
   const langPath = path.join(path.dirname(req.resolve(`@tesseract.js-data/${lang}/package.json`)), '4.0.0_best_int');
   const workerPath = path.join(path.dirname(req.resolve('tesseract.js/package.json')), 'src', 'worker-script', 'node', 'index.js');
@@ -162,9 +162,10 @@ export async function ocrWords(image: Uint8Array, mode: OcrMode): Promise<OcrWor
 /**
  * The page-text workers, one per model, each started on first use and kept like the pool, one
  * recognition at a time: tesseract's Hindi model (@tesseract.js-data/hin, same build as the English
- * one), whose character set also holds Latin letters and ASCII digits, so that a cover in Hindi,
- * English or both reads in one pass (a scanned roll's cover); and the Gujarati model
- * (@tesseract.js-data/guj) for the covers of Gujarati rolls, scanned (raster/cover.ts) or set in legacy fonts (legacy-cover.ts).
+ * one), whose character set also holds Latin letters and ASCII digits (a cover in Hindi and English reads in
+ * one pass); the Gujarati model (@tesseract.js-data/guj), for Gujarati rolls, scanned (raster/cover.ts) or set
+ * in legacy fonts (legacy-cover.ts); and the English one, for a scan printed in English alone, whose bold
+ * Latin headers the Hindi model reads as noise.
  */
 const textWorkers = new Map<TextModel, { worker: Promise<Worker>; queue: Promise<unknown>; closed: boolean }>();
 

@@ -5,6 +5,7 @@ import { lineHeading, listHeadings, listKey } from './list-headings';
 import { statedCounts } from './list-counts';
 import { loosePhrase, pieceCenter, toLines, type TextLine, type TextPiece } from '../engines/text-layer';
 import { maxOf, minOf } from '../numbers';
+import type { PageHeader } from '../raster/page-header';
 
 /**
  * Stage 2b of a roll parse (roll.ts): what each page is, told from its content. A voter page is
@@ -16,7 +17,8 @@ import { maxOf, minOf } from '../numbers';
  * then deletions, on one page), or carried from the pages before; the counts a page states under a
  * list are kept for the check against the boxes read (list-counts.ts). Without a readable text
  * layer (scans, legacy fonts) only position is left: before the first voter page is the cover,
- * after the last the summary (a page with next to nothing on it is neither).
+ * after the last the summary (a page with next to nothing on it is neither); a scanned voter page's header, read
+ * by OCR in a complete parse (raster/page-header.ts), still gives its section and a supplement's heading.
  */
 
 function anyOf(phrases: string[], flags = 'iu'): RegExp {
@@ -76,6 +78,21 @@ function linesOutsideBoxes(scan: PageScan, boxes: PageBoxes): TextLine[] {
   return toLines(scan.pieces.filter((p) => !inBox(p)));
 }
 
+/**
+ * The section a scanned page's header names, as the first page of the roll that names its number spells it (`seen`:
+ * OCR may read a name a little differently on each page, and one section must stay one group). The number is the
+ * text model's: a section is not printed on the slips, it groups and orders them.
+ */
+function scannedSection(header: PageHeader | undefined, seen: Map<string, string>): string | undefined {
+  const section = header ? pageSection(header.lines.map((l) => l.text)) : undefined;
+  const number = section ? /^\d+/.exec(section)?.[0] : undefined;
+  if (!section || !number) return undefined;
+  const first = seen.get(number);
+  if (first) return first;
+  seen.set(number, section);
+  return section;
+}
+
 /** Lines further apart than this (points) are not one heading block. */
 const HEADING_BLOCK_GAP = 30;
 
@@ -89,6 +106,8 @@ export function classifyPages(scans: PageScan[], found: PageBoxes[], textLayer: 
   let supplement: Supplement | null = null;
   let number: number | undefined;
   const named = new Map<string, Supplement>();
+  // a scanned roll's sections by number, as first read
+  const sections = new Map<string, string>();
   const once = (list: Supplement | null) => {
     if (!list) return null;
     const first = named.get(listKey(list)) ?? list;
@@ -97,21 +116,23 @@ export function classifyPages(scans: PageScan[], found: PageBoxes[], textLayer: 
   };
   return scans.map((scan): PageClass => {
     const boxes = found[scan.page - 1];
-    // without a readable text layer a page says nothing (a scanned page is all picture)
+    // without a readable text layer a page says only what OCR read above its boxes (a scanned page's header)
     const outside = readable ? linesOutsideBoxes(scan, boxes) : [];
+    const scannedHeader = readable ? [] : (boxes.header?.lines ?? []);
     const opens = () => {
       const at = supplement;
       // a heading stands above boxes it opens (or on a page without boxes): below the last row is the
       // page's footer, whose notes may name a list ("# as corrected in the supplement")
       const lowest = boxes.boxes.length > 0 ? minOf(boxes.boxes.map((b) => b.rect.y + b.rect.height)) : Number.NEGATIVE_INFINITY;
-      const read = listHeadings(outside.filter((l) => l.y > lowest), HEADING_BLOCK_GAP, number);
+      const read = listHeadings([...outside, ...scannedHeader].filter((l) => l.y > lowest), HEADING_BLOCK_GAP, number);
       const headings = read.headings.map((h) => ({ y: h.y, list: once(h.list) }));
       number = read.number;
       if (headings.length > 0) supplement = headings[headings.length - 1].list;
       return { supplement: at, headings, counts: statedCounts(outside) };
     };
     if (boxes.boxes.length > 0) {
-      return { page: scan.page, kind: 'voters', ...opens(), section: readable ? (pageSection(headerLines(scan, boxes)) ?? null) : null };
+      const section = readable ? pageSection(headerLines(scan, boxes)) : scannedSection(boxes.header, sections);
+      return { page: scan.page, kind: 'voters', ...opens(), section: section ?? null };
     }
     const kind = readable ? boxlessKind(outside.map((l) => l.text), scan.imageCover) : null;
     if (kind === 'supplement') return { page: scan.page, kind, ...opens(), section: null };

@@ -100,6 +100,7 @@ export async function rasterBoxes(
         stamped: b.stamped,
         ocr: b.reading,
       })),
+      ...(rp.header ? { header: rp.header } : {}),
     };
   });
   return { pages, cover: raster.find((rp) => rp.cover)?.cover ?? null };

@@ -14,7 +14,7 @@ const sp = (s: string) => s.replace(/ /g, '\\s*');
 const ASSEMBLY = new RegExp(`(?:Assembly\\s*Constituency|${sp('विधान सभा')}|${sp('વિધાનસભા')})[^:：\\n]*[:：]\\s*[:：]?\\s*(\\d{1,3})\\s*-\\s*([^\\n]+)`, 'iu');
 const PART = new RegExp(`(?:Part\\s*No\\.?|Part\\s*Number|${sp('भाग सं')}\\S*|${sp('ભાગ નં')}\\S*)\\s*[:：\\-]*\\s*([0-9\\u0966-\\u096F\\u0AE6-\\u0AEF]{1,4})`, 'iu');
 /** A section line at the start of a line (the assembly line also says "…number and name"). */
-const SECTION = new RegExp(`^(?:Section\\s*No\\.?\\s*and\\s*Name|${sp('अनुभाग की संख्या व नाम')}|${sp('अनुभाग संख्या व नाम')}|${sp('વિભાગનો નંબર અને નામ')})\\s*[:：]?\\s*[:：]?\\s*(\\d{1,3}\\s*-\\s*\\S[^\\n]*)`, 'iu');
+const SECTION = new RegExp(`^(?:Section\\s*No\\.?\\s*and\\s*Name|${sp('अनुभाग की संख्या व नाम')}|${sp('अनुभाग संख्या व नाम')}|${sp('अनुभाग संख्या एवं नाम')}|${sp('अनुभाग की संख्या एवं नाम')}|${sp('વિભાગનો નંબર અને નામ')})\\s*[:：]?\\s*[:：]?\\s*(\\d{1,3}\\s*-\\s*\\S[^\\n]*)`, 'iu');
 const STATION = new RegExp(`(?:(?:No\\.?\\s*and\\s*)?Name\\s*of\\s*Polling\\s*Station|Polling\\s*Station\\s*No\\.?\\s*and\\s*Name|${sp('मतदान केन्द्र की संख्या')}\\s*(?:व|एवं)\\s*नाम|${sp('मतदान केंद्र की संख्या')}\\s*(?:व|एवं)\\s*नाम|${sp('મતદાન મથકનો નંબર અને નામ')}|${sp('મતદાન કેન્દ્રનો')}\\s*ક્રમા\\u0A82?ક\\s*અને\\s*નામ)\\s*[:：]?`, 'iu');
 /** A bare "Polling Station : value" line (rolls and lists that give no number). */
 const STATION_BARE = new RegExp(`^(?:Polling\\s*Station|${sp('मतदान केन्द्र')}|${sp('मतदान केंद्र')}|${sp('મતદાન મથક')})\\s*[:：]\\s*(\\S[^\\n]*)`, 'iu');

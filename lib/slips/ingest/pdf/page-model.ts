@@ -1,6 +1,7 @@
 import type { PageKind, Rect, Supplement, TextCut } from '../../types';
 import type { Matrix } from '../geometry';
 import type { BandReading } from '../raster/strips';
+import type { PageHeader } from '../raster/page-header';
 import type { BoxText } from './box-fields';
 import type { PaintedRect } from '../engines/vector-rects';
 import type { ListHeading } from './list-headings';
@@ -54,6 +55,8 @@ export interface PageBoxes {
   page: number;
   boxes: FoundBox[];
   method: BoxMethod;
+  /** An image-only page's lines above its boxes, read by OCR (raster/page-header.ts), in PDF space: its only text. */
+  header?: PageHeader;
 }
 
 /** What a page is, told from its content (and, without readable text, from where it sits). */

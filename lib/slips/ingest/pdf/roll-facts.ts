@@ -3,6 +3,7 @@ import type { OcrWord } from '../engines/ocr';
 import { toLines } from '../engines/text-layer';
 import { asciiDigits } from '../numbers';
 import { coverLines, type ScannedCover } from '../raster/cover';
+import { confirmedNumber, type PageHeader } from '../raster/page-header';
 import { readHeader } from './header';
 import type { PageClass, PageScan, TextLayer } from './page-model';
 
@@ -73,6 +74,24 @@ export function statedYear(words: string[]): string | null {
   return best && best[1] >= 2 ? best[0] : null;
 }
 
+/**
+ * The facts a scanned page's header states, each number among those its digits reader saw (confirmedNumber): the
+ * text models misread the digit 1, and a wrong part or assembly number would be printed on every slip.
+ */
+export function headerFacts(page: PageHeader): Header {
+  const facts = readHeader(page.lines.map((l) => l.text));
+  const confirmed = (value: string | undefined) => confirmedNumber(/^\s*(\d+)/.exec(value ?? '')?.[1], page) !== null;
+  if (!confirmed(facts.part)) delete facts.part;
+  if (!confirmed(facts.assemblyNumber)) {
+    delete facts.assemblyNumber;
+    delete facts.assembly;
+  }
+  for (const key of ['pollingStation', 'section'] as const) if (facts[key] && !confirmed(facts[key])) delete facts[key];
+  // the header's dates are the supplement's period, not the roll's year
+  delete facts.year;
+  return facts;
+}
+
 export interface RollFacts {
   /** the serial range and electors the cover states (null: none read) */
   range: CoverRange | null;
@@ -100,17 +119,21 @@ function textCoverNumbers(scans: PageScan[], classes: PageClass[]): { range: Cov
 
 /**
  * The roll's facts: from a clean text layer's lines (the cover and the first voter pages' headers),
- * else from a scanned cover's OCR lines; the range from a scanned cover's numbers, else the text
+ * else from a scanned cover's OCR lines and its first voter page's header as OCR read it; the range from a scanned cover's numbers, else the text
  * layer's digits; the year of a roll without a clean text layer from the numbers (surer than the
  * text read's digits).
  */
-export function readRollFacts(input: { scans: PageScan[]; classes: PageClass[]; textLayer: TextLayer; scannedCover: ScannedCover | null }): RollFacts {
-  const { scans, classes, textLayer, scannedCover } = input;
+export function readRollFacts(input: { scans: PageScan[]; classes: PageClass[]; textLayer: TextLayer; scannedCover: ScannedCover | null; scannedHeader?: PageHeader }): RollFacts {
+  const { scans, classes, textLayer, scannedCover, scannedHeader } = input;
   const clean = textLayer === 'clean';
   const scanned = scannedCover ? { range: statedRange(scannedCover.numbers), year: statedYear(scannedCover.numbers) } : { range: null, year: null };
   const stated = textLayer !== 'none' ? textCoverNumbers(scans, classes) : { range: null, year: null };
   const year = clean ? null : (scanned.year ?? stated.year);
-  const header = readHeader(clean ? scans.slice(0, 3).flatMap((s) => toLines(s.pieces).map((l) => l.text)) : (scannedCover?.lines ?? []));
+  // a scanned roll's cover, then what its first voter page's header adds (the assembly and part it repeats: the
+  // only facts of a roll scanned without its cover)
+  const header = clean
+    ? readHeader(scans.slice(0, 3).flatMap((s) => toLines(s.pieces).map((l) => l.text)))
+    : { ...(scannedHeader ? headerFacts(scannedHeader) : {}), ...readHeader(scannedCover?.lines ?? []) };
   if (year) header.year = year;
   return { range: scanned.range ?? stated.range, header };
 }

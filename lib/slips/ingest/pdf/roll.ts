@@ -88,7 +88,7 @@ async function readRoll(session: PdfSession, bytes: Uint8Array, opts: ParseOptio
 
   requireBoxes(found.flatMap((p) => p.boxes), tooComplex);
   const classes = classifyPages(scans, found, textLayer);
-  const facts = readRollFacts({ scans, classes, textLayer, scannedCover: raster.cover });
+  const facts = readRollFacts({ scans, classes, textLayer, scannedCover: raster.cover, scannedHeader: found.find((p) => p.header)?.header });
 
   const numbered = await ocrMissingNumbers(session, found, ocr, signal);
   // nothing is read from pixels when OCR is off

@@ -30,6 +30,11 @@ function overlap(a: OcrWord, b: OcrWord): number {
  * COLUMN mark, so that no value runs on into it.
  */
 export function coverLines(words: OcrWord[]): string[] {
+  return placedCoverLines(words).map((l) => l.text);
+}
+
+/** coverLines, each line with the middle of its words (pixels from the image's top). */
+export function placedCoverLines(words: OcrWord[]): { middle: number; text: string }[] {
   // tesseract's layout sometimes reads one row twice, in two overlapping blocks (the second time
   // perhaps cut into other words): what lies mostly on a word already read is left out
   const kept: OcrWord[] = [];
@@ -51,19 +56,20 @@ export function coverLines(words: OcrWord[]): string[] {
   // the text edge: where most lines start (a stray mark left of it does not move it)
   const edge = starts[Math.floor(starts.length * 0.1)] ?? 0;
   return lines.map((l) => {
-    const text = l.text.replace(/(?<=[0-9])।|।(?=[0-9])/gu, '1');
+    // the danda beside a digit, or alone before a number's dash after a label's colon ("नाम : ।-पुरानी"), is the digit 1
+    const text = l.text.replace(/(?<=[0-9])।|।(?=[0-9])|(?<=[:：]\s*)।(?=\s*-)/gu, '1');
     const indented = minOf(l.pieces.map((p) => p.x)) - edge > (right - edge) * 0.3;
-    return indented ? COLUMN + text : text;
+    return { middle: -l.y, text: indented ? COLUMN + text : text };
   });
 }
 
 /**
- * The models a scanned cover's text is tried with, in this order: Hindi (its character set holds Latin letters
- * and ASCII digits too: Hindi, Marathi and English covers), then Gujarati. Nothing in an image tells its script,
- * and each model reads the other's script as its own, with wrong digits: the Hindi model reads a Gujarati cover's
- * "137 - છોટાઉદેપુર" as "27 - छोटािटेपुर".
+ * The models a scanned cover's or page header's text is tried with, in this order: Hindi (its character set holds
+ * Latin letters and ASCII digits too: Hindi and Marathi, with English beside them), Gujarati, English. Nothing in
+ * an image tells its script, and each model reads another's script as its own, with wrong digits: the Hindi model
+ * reads a Gujarati cover's "137 - છોટાઉદેપુર" as "27 - छोटािटेपुर", and a bold English header as noise.
  */
-const COVER_MODELS: readonly TextModel[] = ['hin', 'guj'];
+const COVER_MODELS: readonly TextModel[] = ['hin', 'guj', 'eng'];
 
 /**
  * A scanned cover's text lines (digits in ASCII), read with the model under which they state the most of the
@@ -71,13 +77,25 @@ const COVER_MODELS: readonly TextModel[] = ['hin', 'guj'];
  * slip prints, is still missing. `image` is a PGM at `dpi`.
  */
 export async function scannedCoverLines(image: Uint8Array, dpi: number): Promise<string[]> {
-  let best: { lines: string[]; facts: number } | null = null;
+  return (await readInScript(image, dpi, (header) => Boolean(header.part && header.pollingStation))).lines.map((l) => l.text);
+}
+
+/**
+ * Printed text in an image read with the model (COVER_MODELS) under which its lines state the most of the roll's
+ * facts; the next model is tried only while `enough` is not met. Digits in ASCII.
+ */
+export async function readInScript(
+  image: Uint8Array,
+  dpi: number,
+  enough: (header: ReturnType<typeof readHeader>) => boolean,
+): Promise<{ model: TextModel; lines: { middle: number; text: string }[] }> {
+  let best: { model: TextModel; lines: { middle: number; text: string }[]; facts: number } | null = null;
   for (const model of COVER_MODELS) {
-    const lines = coverLines(await ocrPageText(image, dpi, model)).map(asciiDigits);
-    const header = readHeader(lines);
+    const lines = placedCoverLines(await ocrPageText(image, dpi, model)).map((l) => ({ ...l, text: asciiDigits(l.text) }));
+    const header = readHeader(lines.map((l) => l.text));
     const facts = Object.values(header).filter(Boolean).length;
-    if (!best || facts > best.facts) best = { lines, facts };
-    if (header.part && header.pollingStation) break;
+    if (!best || facts > best.facts) best = { model, lines, facts };
+    if (enough(header)) break;
   }
-  return best?.lines ?? [];
+  return best ?? { model: COVER_MODELS[0], lines: [] };
 }

@@ -9,6 +9,7 @@ import { cellsOfSize, commonCellSize, variantCellSize, type PixelRect } from './
 import { scannedCoverLines, type ScannedCover } from './cover';
 import { readOnGrid } from './grid';
 import { gridEvidence, keep, readPageCells, variantEvidence, type IdReading, type RasterBox, type Size } from './page-cells';
+import { PageHeaders, type PageHeader } from './page-header';
 import { orderCells, prepare, RENDER_SCALE, type Prepared, type ScanHint } from './prepare';
 import type { BandReading } from './strips';
 
@@ -23,6 +24,8 @@ export interface RasterPage {
   grid?: boolean;
   /** On the roll's first page when it holds no box grid: its cover as OCR read it, for the roll's own facts. */
   cover?: ScannedCover;
+  /** What is printed above its boxes, by OCR (page-header.ts): a complete read only. */
+  header?: PageHeader;
 }
 
 /** A page read, with the box size its cells were read at (none for a page without boxes). */
@@ -54,6 +57,8 @@ export async function rasterPages(
   const late: Prepared[] = [];
   const empty: Prepared[] = [];
   const cover = coverReader(session, !idsLater);
+  // the lines above each page's boxes (its section, a supplement's heading): text the draft does without
+  const headers = idsLater ? null : new PageHeaders();
   /**
    * How a page's IDs are read: whole; or with `idsLater`, by tesseract alone where they are the evidence that the
    * page holds voters (a proposing page, a page placed on the grid, cells judged by `confirm`), else not yet.
@@ -107,6 +112,7 @@ export async function rasterPages(
     checkAbort(signal);
     const p = await prepareOnce(n);
     ahead = null;
+    headers?.add(p);
     const local = commonCellSize(p.cells, 2);
     if (calibrator.proposes(local)) {
       if (k + 1 < pages.length) {
@@ -172,7 +178,14 @@ export async function rasterPages(
     );
   }
   await Promise.all(pending);
-  return reads.map((r) => (r.page.page === 1 && r.page.boxes.length === 0 ? { ...r.page, ...cover.facts() } : r.page)).sort((a, b) => a.page - b.page);
+  const headerLines = headers ? await headers.lines() : new Map<number, PageHeader>();
+  return reads
+    .map((r): RasterPage => {
+      if (r.page.page === 1 && r.page.boxes.length === 0) return { ...r.page, ...cover.facts() };
+      const header = r.page.boxes.length > 0 ? headerLines.get(r.page.page) : undefined;
+      return header && header.lines.length > 0 ? { ...r.page, header } : r.page;
+    })
+    .sort((a, b) => a.page - b.page);
 }
 
 /**
