@@ -1,5 +1,5 @@
 import { expect, test } from './helpers/test';
-import { bannerPng, bellaryScan, DESKTOP, expectNoHorizontalScroll, expectPdfDrawn, fillGenerator, loginViaApi, newTestUser, PHONE, shot, signUpViaApi, useTheme } from './helpers';
+import { bannerPng, bellaryScan, DESKTOP, expectNoHorizontalScroll, expectPdfDrawn, fillGenerator, gujaratScanPages, loginViaApi, newTestUser, PHONE, shot, signUpViaApi, useTheme } from './helpers';
 
 /**
  * An image-only roll is read to its draft first: the draft screen says its ID numbers are being read, shows
@@ -39,6 +39,8 @@ for (const j of [
       await expect(note).toBeHidden({ timeout: 4_000 });
     }).toPass({ timeout: 150_000, intervals: [1_000] });
     await expectPdfDrawn(page);
+    // a roll scanned without its cover: the assembly and part its pages' headers repeat, read with the IDs
+    await expect(draft.getByTestId('draft-roll')).toHaveText('Assembly 94 - BELLARY CITY · Part 104');
     const search = page.getByTestId('voter-search');
     await search.getByTestId('voter-search-input').fill('511');
     const first = search.getByTestId('voter-search-results').locator('li').first();
@@ -94,5 +96,45 @@ for (const j of [
     await expect(search.getByTestId('voter-search-ids-pending')).toHaveText(/read only when the final slips are made: search by serial or house number now, or by ID once the slips are paid for and made\.$/);
     await expectNoHorizontalScroll(page);
     await shot(page, `scan-ids-at-final-${j.device}-${j.theme}`);
+  });
+}
+
+/**
+ * A Gujarati scan (its cover, two sections' pages and the supplement's page): once read whole, the draft screen
+ * shows the roll's facts as the cover states them, and offers the sections and the supplement's additions that
+ * the pages' headers name, in Gujarati. At 360 px (light) and 1280 px (dark).
+ */
+for (const j of [
+  { viewport: PHONE, device: 'phone', theme: 'light' as const },
+  { viewport: DESKTOP, device: 'desktop', theme: 'dark' as const },
+]) {
+  test(`a Gujarati scan: its sections and supplement, read from the pages' headers, are offered (${j.device}, ${j.theme})`, async ({ page }) => {
+    await page.setViewportSize(j.viewport);
+    await useTheme(page, j.theme);
+    const user = await signUpViaApi(page.request, newTestUser('scangu'));
+    await loginViaApi(page, user.email, user.password);
+    await page.goto('/voter-slip-generator');
+    await fillGenerator(page, gujaratScanPages('1,3,10,24'), await bannerPng());
+    await page.getByRole('button', { name: 'Generate Slips' }).click();
+
+    const draft = page.getByTestId('task-draft');
+    await expect(draft).toBeVisible({ timeout: 180_000 });
+    await expect(draft.getByTestId('draft-found')).toContainText('68 voters');
+    const note = draft.getByTestId('draft-ids-pending');
+    await expect(async () => {
+      if (await note.isVisible()) await note.getByTestId('draft-ids-check').click();
+      await expect(note).toBeHidden({ timeout: 4_000 });
+    }).toPass({ timeout: 150_000, intervals: [1_000] });
+    await expect(draft.getByTestId('draft-roll')).toHaveText('Assembly 137 - છોટાઉદેપુર (અ. જ. જા.) · Part 1 · Polling station 1 - સિંગલાજા');
+    const choices = draft.getByTestId('slip-choices');
+    await choices.locator('summary').click();
+    const sections = choices.getByRole('group', { name: /Sections/ }).locator('li');
+    await expect(sections).toHaveCount(2);
+    await expect(sections.nth(0)).toContainText(/^1-સીંગલાજા .* · 30$/);
+    await expect(sections.nth(1)).toContainText(/^2-સીંગલાજા .* · 30$/);
+    await expect(choices.getByText('Voters added in supplements (8)')).toBeVisible();
+    await expectPdfDrawn(page);
+    await expectNoHorizontalScroll(page);
+    await shot(page, `scan-gujarati-sections-${j.device}-${j.theme}`);
   });
 }

@@ -1,4 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { PDFDocument } from '@cantoo/pdf-lib';
@@ -38,6 +40,24 @@ export function gujaratRoll(): Upload {
 /** Karnataka 2024, Bellary City part 104: an image-only roll (a screen capture printed to PDF), 3 pages, 90 voters. */
 export function bellaryScan(): Upload {
   return sharedRoll('karnataka-bellary-screenshot-3pp.pdf', 'bellary-part-104.pdf');
+}
+
+/**
+ * Pages of the 2025 Gujarat roll printed to an image-only PDF at 115 dpi (its cover, voter pages, a supplement's
+ * page), cut into a PDF of their own with qpdf: a scanned roll small enough to read whole in an end-to-end test.
+ */
+export function gujaratScanPages(pages: string): Upload {
+  const roll = sharedRoll('gujarat-2025-ac137-part1-scan115.pdf', 'gujarat-scan.pdf');
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'vsg-e2e-'));
+  try {
+    const source = path.join(dir, 'roll.pdf');
+    const out = path.join(dir, 'cut.pdf');
+    writeFileSync(source, roll.buffer);
+    execFileSync('qpdf', [source, '--pages', source, pages, '--', out]);
+    return { ...roll, name: 'gujarat-scan-part-1.pdf', buffer: readFileSync(out) };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** A made-up Excel voter list (invented names, not real voters) with English headers. */

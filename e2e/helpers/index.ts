@@ -21,6 +21,7 @@ export {
   expectNoHorizontalScroll,
   expectPdfDrawn,
   fillGenerator,
+  gujaratScanPages,
   pdfPageCount,
   PHONE,
   shot,
