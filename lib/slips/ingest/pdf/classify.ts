@@ -5,7 +5,7 @@ import { lineHeading, listHeadings, listKey } from './list-headings';
 import { statedCounts } from './list-counts';
 import { loosePhrase, pieceCenter, toLines, type TextLine, type TextPiece } from '../engines/text-layer';
 import { maxOf, minOf } from '../numbers';
-import type { PageHeader } from '../raster/page-header';
+import { scannedHeading, type PageHeader } from '../raster/page-header';
 
 /**
  * Stage 2b of a roll parse (roll.ts): what each page is, told from its content. A voter page is
@@ -125,7 +125,8 @@ export function classifyPages(scans: PageScan[], found: PageBoxes[], textLayer: 
       // page's footer, whose notes may name a list ("# as corrected in the supplement")
       const lowest = boxes.boxes.length > 0 ? minOf(boxes.boxes.map((b) => b.rect.y + b.rect.height)) : Number.NEGATIVE_INFINITY;
       const read = listHeadings([...outside, ...scannedHeader].filter((l) => l.y > lowest), HEADING_BLOCK_GAP, number);
-      const headings = read.headings.map((h) => ({ y: h.y, list: once(h.list) }));
+      // a scanned page's heading is OCR's: shown without its brackets and the list number before it
+      const headings = read.headings.map((h) => ({ y: h.y, list: once(readable || !h.list ? h.list : { ...h.list, heading: scannedHeading(h.list.heading) }) }));
       number = read.number;
       if (headings.length > 0) supplement = headings[headings.length - 1].list;
       return { supplement: at, headings, counts: statedCounts(outside) };

@@ -86,6 +86,20 @@ async function upscaled(strip: Gray): Promise<Uint8Array> {
   return new Uint8Array(png.buffer, png.byteOffset, png.length);
 }
 
+/**
+ * A supplement's heading as OCR read it, shown to the user ("5 voters are in the supplement …"), without what OCR
+ * reads worst: the list's period in brackets (dates), and the list's own number before the heading, in the text
+ * model's digits ("1- परिवर्धन सूची" read "4- परिवर्धन सूची"); a danda alone between separators is the digit 1.
+ */
+export function scannedHeading(text: string): string {
+  return text
+    .replace(/\s*[(（][^)）]*[)）]?\s*$/u, '')
+    .replace(/(?<=[-–:：]\s*)।(?=\s*(?:[-–:：]|$))/gu, '1')
+    .replace(/^\d{1,2}\s*[-–.:)]\s*/u, '')
+    .replace(/[\s\-–:：]+$/u, '')
+    .trim();
+}
+
 /** A number a header's lines state, if its digits reader saw it as well ("0094" and "94" alike); else null. */
 export function confirmedNumber(value: string | undefined, header: Pick<PageHeader, 'numbers'>): string | null {
   const n = value?.trim().replace(/^0+(?=\d)/, '');
