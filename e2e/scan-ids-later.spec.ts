@@ -126,6 +126,7 @@ for (const j of [
       await expect(note).toBeHidden({ timeout: 4_000 });
     }).toPass({ timeout: 150_000, intervals: [1_000] });
     await expect(draft.getByTestId('draft-roll')).toHaveText('Assembly 137 - છોટાઉદેપુર (અ. જ. જા.) · Part 1 · Polling station 1 - સિંગલાજા');
+    await expectPdfDrawn(page);
     const choices = draft.getByTestId('slip-choices');
     await choices.locator('summary').click();
     const sections = choices.getByRole('group', { name: /Sections/ }).locator('li');
@@ -133,7 +134,6 @@ for (const j of [
     await expect(sections.nth(0)).toContainText(/^1-સીંગલાજા .* · 30$/);
     await expect(sections.nth(1)).toContainText(/^2-સીંગલાજા .* · 30$/);
     await expect(choices.getByText('Voters added in supplements (8)')).toBeVisible();
-    await expectPdfDrawn(page);
     await expectNoHorizontalScroll(page);
     await shot(page, `scan-gujarati-sections-${j.device}-${j.theme}`);
   });

@@ -115,18 +115,22 @@ export async function expectPdfDrawn(page: Page, scope = page.getByTestId('pdf-v
   await scope.locator('canvas[data-testid="pdf-page"]').first().scrollIntoViewIfNeeded({ timeout: 30_000 });
   const canvas = scope.locator('canvas[data-testid="pdf-page"][data-rendered="true"]').first();
   await expect(canvas).toBeVisible({ timeout: 30_000 });
-  const stats = await canvas.evaluate((el: HTMLCanvasElement) => {
-    const ctx = el.getContext('2d');
-    if (!ctx) return { width: el.width, height: el.height, inked: 0, total: 0 };
-    const { data } = ctx.getImageData(0, 0, el.width, el.height);
-    let inked = 0;
-    for (let i = 0; i < data.length; i += 4) if (data[i] + data[i + 1] + data[i + 2] < 600) inked++;
-    return { width: el.width, height: el.height, inked, total: data.length / 4 };
-  });
-  expect(stats.width).toBeGreaterThan(200);
-  expect(stats.height).toBeGreaterThan(200);
-  // Slips have banners, boxes and text: well over 1% of the pixels are ink, and a blank page has none.
-  expect(stats.inked / stats.total).toBeGreaterThan(0.01);
+  // looked at again for a while: a page the viewer is drawing afresh (the draft made again, the page scrolled out
+  // and back) is cleared for a moment before its attribute says so
+  await expect(async () => {
+    const stats = await canvas.evaluate((el: HTMLCanvasElement) => {
+      const ctx = el.getContext('2d');
+      if (!ctx) return { width: el.width, height: el.height, inked: 0, total: 0 };
+      const { data } = ctx.getImageData(0, 0, el.width, el.height);
+      let inked = 0;
+      for (let i = 0; i < data.length; i += 4) if (data[i] + data[i + 1] + data[i + 2] < 600) inked++;
+      return { width: el.width, height: el.height, inked, total: data.length / 4 };
+    });
+    expect(stats.width).toBeGreaterThan(200);
+    expect(stats.height).toBeGreaterThan(200);
+    // Slips have banners, boxes and text: well over 1% of the pixels are ink, and a blank page has none.
+    expect(stats.inked / stats.total).toBeGreaterThan(0.01);
+  }).toPass({ timeout: 15_000, intervals: [500] });
 }
 
 /** Page count of a PDF fetched with the page's own request context. */
