@@ -167,15 +167,14 @@ async function readLateIds(deps: DocumentsDeps, doc: DocumentRow, signal: AbortS
   const { voters, filled } = withLateIds(await readVoters(deps, doc), complete, merge);
   const file = await deps.store.put([Buffer.from(JSON.stringify(voters))], { contentType: 'application/json' });
   const read = summariseReport(parsed.report);
-  const { idsLater: _read, idsLaterAtFinal: _atFinal, ...rest } = summary;
+  const { idsLater: _read, idsLaterAtFinal: _atFinal, deletedByReason: _before, ...rest } = summary;
   // the facts of a scanned cover, whose text the draft's read leaves to this one, where the draft has none
   const header = withCoverFacts(summary.header, read.header);
   // the overview again: the deleted voters listed with their IDs, the sections and supplements a scanned page's
   // header names, the labels' language from the cover's script
   const overview = listOverview(voters, header);
   const deleted = { deleted: overview.deletedCount, ...(overview.deletedCount > 0 ? { deletedByReason: deletedByReason(voters) } : {}) };
-  const { deletedByReason: _before, ...kept } = rest;
-  return { file, filled, summary: { ...kept, ...deleted, header, overview, warnings: read.warnings, moreWarnings: read.moreWarnings, withoutEpic: voters.filter((v) => !v.epic).length } };
+  return { file, filled, summary: { ...rest, ...deleted, header, overview, warnings: read.warnings, moreWarnings: read.moreWarnings, withoutEpic: voters.filter((v) => !v.epic).length } };
 }
 
 /** A paid task whose IDs are still unread (the draft's late-ids step had not finished, or failed): they are read now. */

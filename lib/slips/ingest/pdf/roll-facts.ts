@@ -3,7 +3,7 @@ import type { OcrWord } from '../engines/ocr';
 import { toLines } from '../engines/text-layer';
 import { asciiDigits } from '../numbers';
 import { coverLines, type ScannedCover } from '../raster/cover';
-import { confirmedNumber, type PageHeader } from '../raster/page-header';
+import { confirmedNumber, type CheckedHeader } from '../raster/page-header';
 import { readHeader } from './header';
 import type { PageClass, PageScan, TextLayer } from './page-model';
 
@@ -78,7 +78,7 @@ export function statedYear(words: string[]): string | null {
  * The facts a scanned page's header states, each number among those its digits reader saw (confirmedNumber): the
  * text models misread the digit 1, and a wrong part or assembly number would be printed on every slip.
  */
-export function headerFacts(page: PageHeader): Header {
+export function headerFacts(page: CheckedHeader): Header {
   const facts = readHeader(page.lines.map((l) => l.text));
   const confirmed = (value: string | undefined) => confirmedNumber(/^\s*(\d+)/.exec(value ?? '')?.[1], page) !== null;
   if (!confirmed(facts.part)) delete facts.part;
@@ -123,7 +123,7 @@ function textCoverNumbers(scans: PageScan[], classes: PageClass[]): { range: Cov
  * layer's digits; the year of a roll without a clean text layer from the numbers (surer than the
  * text read's digits).
  */
-export function readRollFacts(input: { scans: PageScan[]; classes: PageClass[]; textLayer: TextLayer; scannedCover: ScannedCover | null; scannedHeader?: PageHeader }): RollFacts {
+export function readRollFacts(input: { scans: PageScan[]; classes: PageClass[]; textLayer: TextLayer; scannedCover: ScannedCover | null; scannedHeader?: CheckedHeader }): RollFacts {
   const { scans, classes, textLayer, scannedCover, scannedHeader } = input;
   const clean = textLayer === 'clean';
   const scanned = scannedCover ? { range: statedRange(scannedCover.numbers), year: statedYear(scannedCover.numbers) } : { range: null, year: null };

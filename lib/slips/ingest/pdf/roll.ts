@@ -88,7 +88,10 @@ async function readRoll(session: PdfSession, bytes: Uint8Array, opts: ParseOptio
 
   requireBoxes(found.flatMap((p) => p.boxes), tooComplex);
   const classes = classifyPages(scans, found, textLayer);
-  const facts = readRollFacts({ scans, classes, textLayer, scannedCover: raster.cover, scannedHeader: found.find((p) => p.header)?.header });
+  // a scanned roll's first voter page's header, its numbers read to check the facts it states (headerFacts)
+  const firstHeader = found.find((p) => p.header)?.header;
+  const scannedHeader = firstHeader ? { lines: firstHeader.lines, numbers: await firstHeader.numbers() } : undefined;
+  const facts = readRollFacts({ scans, classes, textLayer, scannedCover: raster.cover, scannedHeader });
 
   const numbered = await ocrMissingNumbers(session, found, ocr, signal);
   // nothing is read from pixels when OCR is off

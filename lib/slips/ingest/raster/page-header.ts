@@ -22,11 +22,18 @@ export interface HeaderLine {
 }
 
 /**
- * A page's header as read: its lines by the text model, and the numbers the digits reader sees in it (each
- * word's first run of digits, without leading zeros). The text models drop or misread the digit 1 ("भाग संख्या
- * : 161" read as 6): a number the lines state counts only if the digits reader saw it too (confirmedNumber).
+ * A page's header as read: its lines by the text model, and on demand the numbers a digits-only read sees in it
+ * (each word's first run of digits, without leading zeros). The text models drop or misread the digit 1 ("भाग
+ * संख्या : 161" read as 6): a number the lines state counts only if the digits reader saw it too (confirmedNumber).
+ * Only the header the roll's facts come from is checked so, so the digits are read only when asked for.
  */
 export interface PageHeader {
+  lines: HeaderLine[];
+  numbers(): Promise<string[]>;
+}
+
+/** A header with its numbers read: what confirmedNumber checks against. */
+export interface CheckedHeader {
   lines: HeaderLine[];
   numbers: string[];
 }
@@ -38,7 +45,8 @@ const MIN_STRIP = 12;
 
 export class PageHeaders {
   private model: Promise<TextModel> | null = null;
-  private readonly reads = new Map<number, Promise<PageHeader>>();
+  private readonly reads = new Map<number, Promise<HeaderLine[]>>();
+  private readonly strips = new Map<number, Gray>();
 
   /** Starts reading the header of a prepared page (an upright page with ruled cells and room above them). */
   add(p: Prepared): void {
@@ -46,8 +54,8 @@ export class PageHeaders {
     const top = minOf(p.cells.map((c) => c.y)) - 2;
     if (top < MIN_STRIP) return;
     const strip = crop(p.image, 0, 0, p.image.width, top);
+    this.strips.set(p.page, strip);
     const image = upscaled(strip);
-    const numbers = ocrWords(toPgm(strip), 'page-numbers').then((words) => words.flatMap((w) => /\d+/.exec(w.text)?.[0].replace(/^0+(?=\d)/, '') ?? []));
     const [, pdfTop] = p.rendered.toPdf(0, 0);
     const scale = p.rendered.scale * UPSCALE;
     const dpi = 72 * scale;
@@ -62,19 +70,28 @@ export class PageHeaders {
       const model = this.model;
       lines = image.then(async (png) => placedCoverLines(await ocrPageText(png, dpi, await model)).map((l) => ({ ...l, text: asciiDigits(l.text) })));
     }
-    const read = Promise.all([lines, numbers]).then(
-      ([ls, ns]) => ({ lines: ls.map((l) => ({ y: pdfTop - l.middle / scale, text: l.text })), numbers: ns }),
-      () => ({ lines: [], numbers: [] }),
+    const read = lines.then(
+      (ls) => ls.map((l) => ({ y: pdfTop - l.middle / scale, text: l.text })),
+      () => [],
     );
     this.reads.set(p.page, read);
   }
 
   /** The header read on each page, once all are read. */
-  async lines(): Promise<Map<number, PageHeader>> {
+  async all(): Promise<Map<number, PageHeader>> {
     const out = new Map<number, PageHeader>();
-    for (const [page, read] of this.reads) out.set(page, await read);
+    for (const [page, read] of this.reads) {
+      const strip = this.strips.get(page) as Gray;
+      out.set(page, { lines: await read, numbers: () => digitsIn(strip) });
+    }
     return out;
   }
+}
+
+/** The numbers a digits-only read sees in a strip (best effort: none when it cannot be read). */
+async function digitsIn(strip: Gray): Promise<string[]> {
+  const words = await ocrWords(toPgm(strip), 'page-numbers').catch(() => []);
+  return words.flatMap((w) => /\d+/.exec(w.text)?.[0].replace(/^0+(?=\d)/, '') ?? []);
 }
 
 /** A grey strip as a PNG at UPSCALE times its size. */
@@ -101,7 +118,7 @@ export function scannedHeading(text: string): string {
 }
 
 /** A number a header's lines state, if its digits reader saw it as well ("0094" and "94" alike); else null. */
-export function confirmedNumber(value: string | undefined, header: Pick<PageHeader, 'numbers'>): string | null {
+export function confirmedNumber(value: string | undefined, header: Pick<CheckedHeader, 'numbers'>): string | null {
   const n = value?.trim().replace(/^0+(?=\d)/, '');
   return n && /^\d+$/.test(n) && header.numbers.includes(n) ? n : null;
 }

@@ -178,11 +178,11 @@ export async function rasterPages(
     );
   }
   await Promise.all(pending);
-  const headerLines = headers ? await headers.lines() : new Map<number, PageHeader>();
+  const pageHeaders = headers ? await headers.all() : new Map<number, PageHeader>();
   return reads
     .map((r): RasterPage => {
       if (r.page.page === 1 && r.page.boxes.length === 0) return { ...r.page, ...cover.facts() };
-      const header = r.page.boxes.length > 0 ? headerLines.get(r.page.page) : undefined;
+      const header = r.page.boxes.length > 0 ? pageHeaders.get(r.page.page) : undefined;
       return header && header.lines.length > 0 ? { ...r.page, header } : r.page;
     })
     .sort((a, b) => a.page - b.page);
