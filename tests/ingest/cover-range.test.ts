@@ -61,7 +61,7 @@ describe('the serial range a cover states', () => {
 });
 
 describe('a scanned cover’s text', () => {
-  const word = (text: string, left: number, top: number, line: string): OcrWord => ({ text, left, top, width: text.length * 12, height: 30, line });
+  const word = (text: string, left: number, top: number, line: string): OcrWord => ({ text, left, top, width: text.length * 12, height: 30, line, confidence: 90 });
 
   it('becomes lines with column breaks, a right-hand column marked, a word read twice once, the danda beside digits read as 1', () => {
     const words = [

@@ -122,6 +122,8 @@ export interface OcrWord {
   height: number;
   /** the line tesseract put the word on ("block.paragraph.line") */
   line: string;
+  /** tesseract's confidence in the word, 0..100 */
+  confidence: number;
 }
 
 /** Words of tesseract's TSV output (level 5 rows). */
@@ -132,7 +134,7 @@ function tsvWords(tsv: string): OcrWord[] {
     if (cols[0] !== '5' || cols.length < 12) continue;
     const text = cols[11].trim();
     if (!text) continue;
-    words.push({ left: +cols[6], top: +cols[7], width: +cols[8], height: +cols[9], text, line: `${cols[2]}.${cols[3]}.${cols[4]}` });
+    words.push({ left: +cols[6], top: +cols[7], width: +cols[8], height: +cols[9], text, line: `${cols[2]}.${cols[3]}.${cols[4]}`, confidence: +cols[10] });
   }
   return words;
 }

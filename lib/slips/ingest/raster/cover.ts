@@ -72,30 +72,38 @@ export function placedCoverLines(words: OcrWord[]): { middle: number; text: stri
 const COVER_MODELS: readonly TextModel[] = ['hin', 'guj', 'eng'];
 
 /**
- * A scanned cover's text lines (digits in ASCII), read with the model under which they state the most of the
- * roll's facts (readHeader); the next model is tried only while the part or the polling station, which every
- * slip prints, is still missing. `image` is a PGM at `dpi`.
+ * A scanned cover's text lines (digits in ASCII), read with the model of its script (readInScript); the next model
+ * is tried only while the part or the polling station, which every slip prints, is still missing. `image` is a PGM
+ * at `dpi`.
  */
 export async function scannedCoverLines(image: Uint8Array, dpi: number): Promise<string[]> {
   return (await readInScript(image, dpi, (header) => Boolean(header.part && header.pollingStation))).lines.map((l) => l.text);
 }
 
 /**
- * Printed text in an image read with the model (COVER_MODELS) under which its lines state the most of the roll's
- * facts; the next model is tried only while `enough` is not met. Digits in ASCII.
+ * A model's mean word confidence at or above this is its own script's: each model reads another script's print as
+ * garble it is unsure of (the Hindi model on Gujarati or English print: 24–49 on the fixture rolls and on drawn
+ * ones), and its own at 69–95.
+ */
+const OWN_SCRIPT = 60;
+
+/**
+ * Printed text in an image read with the model (COVER_MODELS) of its script: the one most sure of its words (a model
+ * reading another script's print may still find a number after a label, and so the roll's facts, in its garble).
+ * The next model is tried only while `enough` is not met by a read in its own script (OWN_SCRIPT). Digits in ASCII.
  */
 export async function readInScript(
   image: Uint8Array,
   dpi: number,
   enough: (header: ReturnType<typeof readHeader>) => boolean,
 ): Promise<{ model: TextModel; lines: { middle: number; text: string }[] }> {
-  let best: { model: TextModel; lines: { middle: number; text: string }[]; facts: number } | null = null;
+  let best: { model: TextModel; lines: { middle: number; text: string }[]; confidence: number } | null = null;
   for (const model of COVER_MODELS) {
-    const lines = placedCoverLines(await ocrPageText(image, dpi, model)).map((l) => ({ ...l, text: asciiDigits(l.text) }));
-    const header = readHeader(lines.map((l) => l.text));
-    const facts = Object.values(header).filter(Boolean).length;
-    if (!best || facts > best.facts) best = { model, lines, facts };
-    if (enough(header)) break;
+    const words = await ocrPageText(image, dpi, model);
+    const lines = placedCoverLines(words).map((l) => ({ ...l, text: asciiDigits(l.text) }));
+    const confidence = words.length > 0 ? words.reduce((n, w) => n + w.confidence, 0) / words.length : 0;
+    if (!best || confidence > best.confidence) best = { model, lines, confidence };
+    if (confidence >= OWN_SCRIPT && enough(readHeader(lines.map((l) => l.text)))) break;
   }
   return best ?? { model: COVER_MODELS[0], lines: [] };
 }
