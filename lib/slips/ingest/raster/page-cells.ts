@@ -224,16 +224,24 @@ export function watchBands(watcher: ((page: number, seen: BandSeen[]) => void) |
 }
 
 /**
+ * Below this share of ink inside its ruling a cell is blank: the empty place after a list's last box, which ruled
+ * lines around it close like a box (about 0.2% ink: specks), where a voter's box, printed with a name, a relative,
+ * a house and an age, holds 7% or more on every scanned fixture roll.
+ */
+const BLANK_INK = 0.015;
+
+/**
  * Reads a page's cells of one box size: the ruled ones, and the boxes whose outline is broken in the
  * scan, placed by their row and column (kept only if OCR reads an EPIC in them, or a serial that fits
- * between their neighbours'). Their IDs are read as `ids` says (cutAndRead).
+ * between their neighbours'); a blank cell (BLANK_INK) is no box, whatever OCR makes of its specks. Their IDs
+ * are read as `ids` says (cutAndRead).
  */
 export async function readPageCells(p: Prepared, found: PixelRect[], size: Size, ids: IdReading = 'both'): Promise<PageCells> {
   const implied = new Set(impliedCells(found, size).filter((c) => c.x >= 0 && c.y >= 0 && c.x + c.width <= p.image.width && c.y + c.height <= p.image.height));
   const cells = orderCells([...found, ...implied]);
   const boxes = cells.map((c) => boxOf(p, c));
   const { bands, readings } = await cutAndRead(p.image, cells, ids, implied.size === 0);
-  const kept = cells.map((c, i) => !implied.has(c) || plausible(readings, i, (k) => !implied.has(cells[k])));
+  const kept = cells.map((c, i) => inkShare(p.ink, p.image.width, c) >= BLANK_INK && (!implied.has(c) || plausible(readings, i, (k) => !implied.has(cells[k]))));
   bandWatcher?.(
     p.page,
     boxes.flatMap((b, i) => (kept[i] ? [{ rect: b.rect, band: bands[i], reading: readings[i] }] : [])),
@@ -265,4 +273,20 @@ export async function ocrKnownBoxes(session: PdfSession, requests: { page: numbe
   }
   await Promise.all(pending);
   return out;
+}
+
+/** The share of a cell's pixels that are ink, inside its ruling (an inset of a few pixels). */
+export function inkShare(ink: Uint8Array, width: number, c: PixelRect, inset = 4): number {
+  const x0 = Math.max(0, Math.round(c.x + inset));
+  const x1 = Math.min(width, Math.round(c.x + c.width - inset));
+  const height = Math.floor(ink.length / width);
+  const y0 = Math.max(0, Math.round(c.y + inset));
+  const y1 = Math.min(height, Math.round(c.y + c.height - inset));
+  if (x1 <= x0 || y1 <= y0) return 0;
+  let n = 0;
+  for (let y = y0; y < y1; y++) {
+    const row = y * width;
+    for (let x = x0; x < x1; x++) n += ink[row + x];
+  }
+  return n / ((x1 - x0) * (y1 - y0));
 }
