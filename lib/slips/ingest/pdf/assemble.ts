@@ -5,6 +5,7 @@ import { deletedByReason, deletedPeople } from '../deleted';
 import { numberList } from '../numbers';
 import type { CheckedNumbers } from './check-numbers';
 import { MAX_RASTER_PATHS } from './find-boxes';
+import { deletionCode } from './deletion-code';
 import { listKey } from './list-headings';
 import { listAt, reprintsEntries, type FoundBox, type PageBoxes, type PageClass, type PageScan, type TextLayer } from './page-model';
 
@@ -141,18 +142,30 @@ function rollLists(classes: PageClass[], voters: VoterRecord[]): { lists: RollLi
 }
 
 /**
+ * The deletion code a scanned deletions-list box prints between its serial and its ID, as OCR read the ID's part of
+ * the box's top band: a code letter alone before the ID ("E GOW2009613"), or run into it ("RGOW5688706": a letter
+ * before an ID's three letters). Else null.
+ */
+export function codeBeforeId(idText: string): string | null {
+  const [first, second] = idText.trim().split(/\s+/);
+  if (second !== undefined && deletionCode(first)) return deletionCode(first);
+  return /^([ESRMQ])[A-Z]{3}[A-Z0-9]{7,}$/.exec(first ?? '')?.[1] ?? null;
+}
+
+/**
  * A deletion list prints the entries it deletes from the main list again: the entry of each in the
  * main list or an additions list (the same ID, or the same serial where the deleted entry has no ID)
- * is deleted too, with the list's reason.
+ * is deleted too, with the list's reason. A serial read by OCR (`serialByOcr`) alone deletes nothing: in a
+ * deletions list no run checks it, and a misread one would take a voter's slip away.
  */
-function deleteMainEntries(voters: VoterRecord[]): void {
+function deleteMainEntries(voters: VoterRecord[], serialByOcr: boolean[]): void {
   // the main list's entries, and a supplement's additions (a later supplement may delete them)
   const main = voters.filter((v) => !reprintsEntries(v.supplement ?? null));
   const byEpic = new Map(main.filter((v) => v.epic).map((v) => [v.epic, v]));
   const bySerial = new Map(main.filter((v) => v.serial !== null).map((v) => [v.serial, v]));
-  for (const d of voters) {
+  for (const [i, d] of voters.entries()) {
     if (d.supplement?.kind !== 'deletions') continue;
-    const entry = d.epic ? byEpic.get(d.epic) : d.serial !== null ? bySerial.get(d.serial) : undefined;
+    const entry = d.epic ? byEpic.get(d.epic) : d.serial !== null && !serialByOcr[i] ? bySerial.get(d.serial) : undefined;
     if (!entry || entry.deleted) continue;
     entry.deleted = true;
     if (d.deletionReason) entry.deletionReason = d.deletionReason;
@@ -179,13 +192,17 @@ export function assemble(input: AssembleInput): VoterList {
     if (list) v.supplement = list;
     // the reason letter beside the serial: in the text layer, or read from the pixels (# marks a modified entry, not a deleted one);
     // the DELETED stamp marks the entry deleted even where no letter could be read
-    const reason = b.text.deletionReason ?? (b.ocr?.mark && b.ocr.mark !== '#' ? b.ocr.mark : null);
+    const reason =
+      b.text.deletionReason ?? (b.ocr?.mark && b.ocr.mark !== '#' ? b.ocr.mark : null) ?? (list?.kind === 'deletions' && b.ocr ? codeBeforeId(b.ocr.idText) : null);
     if (b.text.deleted || reason || b.stamped || list?.kind === 'deletions') v.deleted = true;
     if (reason) v.deletionReason = reason;
     return v;
   });
 
-  deleteMainEntries(voters);
+  deleteMainEntries(
+    voters,
+    boxes.map((b) => b.ocr !== null),
+  );
   const lists = rollLists(classes, voters);
   const warnings = [...methodWarnings(found, textLayer, input.tooComplex), ...supplementNotes(voters), ...lists.warnings, ...numbers.warnings];
   const report: ParseReport = {

@@ -33,7 +33,9 @@ export interface CheckedNumbers {
 export function checkNumbers(chosen: ChosenNumbers[], pages: number[], cover: CoverRange | null = null, reprinted: boolean[] = []): CheckedNumbers {
   const ocrRead = chosen.reduce((n, c) => n + (c.serialFromOcr && c.serial !== null ? 1 : 0) + (c.epicFromOcr && c.epic !== null ? 1 : 0), 0);
   const slots: SerialSlot[] = chosen.map((c, i) => ({ serial: c.serial, fromOcr: c.serialFromOcr, page: pages[i] }));
-  let ocrRepaired = fitPageSerials(slots) + repairSerials(slots);
+  // a reprinted entry keeps the serial it was read with: the run it does not continue would renumber it
+  const run = slots.filter((_, i) => !reprinted[i]);
+  let ocrRepaired = fitPageSerials(run) + repairSerials(run);
   // IDs read twice decided by the shapes of the whole roll, before its prefixes repair them
   const decided = decideRollIds(chosen);
   const epics = chosen.map((c, i) => ({ epic: decided[i], fromOcr: c.epicFromOcr, fragment: decided[i] ? null : c.epicFragment }));
@@ -42,6 +44,7 @@ export function checkNumbers(chosen: ChosenNumbers[], pages: number[], cover: Co
   const idSlots = epics.map((e, i) => ({ epic: e.epic, fromOcr: chosen[i].idTextFromOcr, idText: chosen[i].idText }));
   const shapes = readByRollShapes(idSlots);
   idSlots.forEach((s, i) => (epics[i].epic = s.epic));
+  ocrRepaired += reprintedSerials(slots, epics, reprinted);
   return {
     serials: slots.map((s) => s.serial),
     epics: epics.map((e) => e.epic),
@@ -50,11 +53,33 @@ export function checkNumbers(chosen: ChosenNumbers[], pages: number[], cover: Co
     idsLater: chosen.filter((c) => c.epicLater).length,
     warnings: [
       ...ownShapeNotes(shapes.shapes, idSlots),
-      ...continuityWarnings(slots.filter((_, i) => !reprinted[i])),
+      ...continuityWarnings(run),
       ...unreadIdWarnings(chosen, epics, pages, slots.map((s) => s.serial)),
-      ...coverWarnings(cover, slots.filter((_, i) => !reprinted[i])),
+      ...coverWarnings(cover, run),
     ],
   };
+}
+
+/**
+ * A reprinted entry (a deletions or corrections list) whose OCR'd serial differs from the serial of the main-list
+ * entry with its ID takes that entry's serial: the list prints the entry again under its serial, and the ID is the
+ * likelier read (an ID read in two boxes alike, against one serial read once). Returns how many were changed.
+ */
+function reprintedSerials(slots: SerialSlot[], epics: { epic: string | null }[], reprinted: boolean[]): number {
+  const entries = new Map<string, number>();
+  slots.forEach((s, i) => {
+    const epic = epics[i].epic;
+    if (!reprinted[i] && epic && s.serial !== null && !entries.has(epic)) entries.set(epic, s.serial);
+  });
+  let changed = 0;
+  slots.forEach((s, i) => {
+    const epic = epics[i].epic;
+    const entry = reprinted[i] && s.fromOcr && epic ? entries.get(epic) : undefined;
+    if (entry === undefined || entry === s.serial) return;
+    s.serial = entry;
+    changed++;
+  });
+  return changed;
 }
 
 /**

@@ -116,9 +116,10 @@ export function classifyPages(scans: PageScan[], found: PageBoxes[], textLayer: 
   };
   return scans.map((scan): PageClass => {
     const boxes = found[scan.page - 1];
-    // without a readable text layer a page says only what OCR read above its boxes (a scanned page's header)
+    // without a readable text layer a page says only what OCR read above its boxes and between their rows (a
+    // scanned page's header, a list's heading under the list before it)
     const outside = readable ? linesOutsideBoxes(scan, boxes) : [];
-    const scannedHeader = readable ? [] : (boxes.header?.lines ?? []);
+    const scannedHeader = readable || !boxes.header ? [] : [...boxes.header.lines, ...boxes.header.between];
     const opens = () => {
       const at = supplement;
       // a heading stands above boxes it opens (or on a page without boxes): below the last row is the

@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { crop, toPgm, type Gray } from '../engines/image';
 import { ocrPageText, ocrWords, type TextModel } from '../engines/ocr';
 import { asciiDigits, minOf } from '../numbers';
+import type { PixelRect } from './cells';
 import { placedCoverLines, readInScript } from './cover';
 import type { Prepared } from './prepare';
 
@@ -10,9 +11,11 @@ import type { Prepared } from './prepare';
  * assembly constituency and part, the section ("अनुभाग संख्या एवं नाम : 4-…", "વિભાગનો નંબર અને નામ 2-…") and,
  * on a supplement's pages, the list's heading ("ઘટક - 1 : વધારા યાદી 1"). A text roll gives these lines as
  * text; a scanned one only as pixels. The strip above a page's first row of ruled cells is read with the text
- * model of its script: the first strip decides the script (readInScript: the model under which its lines state
- * the assembly and the part), the others are read with that model on the page-text worker, beside the boxes'
- * OCR. Best effort: a strip that cannot be read gives no lines.
+ * model of its script: the first strip decides the script (readInScript: the model surest of its words, tried
+ * until one states the assembly and the part), the others are read with that model on the page-text worker, beside the boxes'
+ * OCR. A page that holds two lists (additions, then deletions) prints the second one's heading between two rows of
+ * boxes, with the first list's count line: the bands between rows tall enough for a line of text are read too, in
+ * the page's model (`between`). Best effort: a strip that cannot be read gives no lines.
  */
 
 /** A header line as read: its text, and its middle's height on the page (PDF points). */
@@ -29,6 +32,8 @@ export interface HeaderLine {
  */
 export interface PageHeader {
   lines: HeaderLine[];
+  /** the lines printed between its rows of boxes: a list's heading, the count line of the list above it */
+  between: HeaderLine[];
   numbers(): Promise<string[]>;
 }
 
@@ -42,47 +47,88 @@ export interface CheckedHeader {
 const UPSCALE = 2;
 /** A strip lower than this (pixels at the render scale) holds no line of text. */
 const MIN_STRIP = 12;
+/**
+ * A band between two rows of boxes lower than this (pixels at the render scale: 8 pt) holds no line of text: rows
+ * of a list's boxes touch, or stand a rule's width apart.
+ */
+const MIN_GAP = 16;
+
+/** A horizontal band of a page image (pixels, top inclusive, bottom exclusive). */
+export interface Band {
+  top: number;
+  bottom: number;
+}
+
+/**
+ * The bands between a page's rows of ruled cells at least `min` pixels high, top to bottom: where a page prints the
+ * heading of the list whose boxes follow. A row is the cells whose heights overlap (a box's serial cell and photo
+ * frame lie within it).
+ */
+export function bandsBetweenRows(cells: readonly PixelRect[], min = MIN_GAP): Band[] {
+  const spans = cells.map((c) => [c.y, c.y + c.height] as const).sort((a, b) => a[0] - b[0]);
+  const bands: Band[] = [];
+  let end = spans.length > 0 ? spans[0][1] : 0;
+  for (const [top, bottom] of spans.slice(1)) {
+    if (top - end >= min) bands.push({ top: end, bottom: top });
+    end = Math.max(end, bottom);
+  }
+  return bands;
+}
 
 export class PageHeaders {
   private model: Promise<TextModel> | null = null;
   private readonly reads = new Map<number, Promise<HeaderLine[]>>();
   private readonly strips = new Map<number, Gray>();
+  private readonly between = new Map<number, Promise<HeaderLine[]>>();
 
-  /** Starts reading the header of a prepared page (an upright page with ruled cells and room above them). */
+  /** Starts reading the header of a prepared page (an upright page with ruled cells and room above them), and what stands between its rows. */
   add(p: Prepared): void {
     if (this.reads.has(p.page) || p.rendered.rotation % 360 !== 0 || p.cells.length === 0) return;
     const top = minOf(p.cells.map((c) => c.y)) - 2;
-    if (top < MIN_STRIP) return;
-    const strip = crop(p.image, 0, 0, p.image.width, top);
-    this.strips.set(p.page, strip);
-    const image = upscaled(strip);
+    const gaps = bandsBetweenRows(p.cells);
+    if (top < MIN_STRIP && gaps.length === 0) return;
     const [, pdfTop] = p.rendered.toPdf(0, 0);
     const scale = p.rendered.scale * UPSCALE;
     const dpi = 72 * scale;
-    let lines: Promise<{ middle: number; text: string }[]>;
-    if (!this.model) {
-      const first = image.then((png) => readInScript(png, dpi, (h) => Boolean(h.assemblyNumber && h.part)));
-      this.model = first.then((r) => r.model);
-      // awaited by the pages after this one; with none after it, a failure here is the page's own (read: no lines)
-      this.model.catch(() => undefined);
-      lines = first.then((r) => r.lines);
-    } else {
-      const model = this.model;
-      lines = image.then(async (png) => placedCoverLines(await ocrPageText(png, dpi, await model)).map((l) => ({ ...l, text: asciiDigits(l.text) })));
+    /** A band's lines as read, placed on the page (`band.top`: where it starts, pixels at the render scale). */
+    const placed = (band: Band, lines: Promise<{ middle: number; text: string }[]>): Promise<HeaderLine[]> =>
+      lines.then(
+        (ls) => ls.map((l) => ({ y: pdfTop - (band.top * UPSCALE + l.middle) / scale, text: l.text })),
+        () => [],
+      );
+    const inModel = (model: Promise<TextModel>, png: Promise<Uint8Array>) =>
+      png.then(async (image) => placedCoverLines(await ocrPageText(image, dpi, await model)).map((l) => ({ ...l, text: asciiDigits(l.text) })));
+    let read: Promise<HeaderLine[]> = Promise.resolve([]);
+    if (top >= MIN_STRIP) {
+      const strip = crop(p.image, 0, 0, p.image.width, top);
+      this.strips.set(p.page, strip);
+      const image = upscaled(strip);
+      if (!this.model) {
+        const first = image.then((png) => readInScript(png, dpi, (h) => Boolean(h.assemblyNumber && h.part)));
+        this.model = first.then((r) => r.model);
+        // awaited by the pages after this one; with none after it, a failure here is the page's own (read: no lines)
+        this.model.catch(() => undefined);
+        read = placed({ top: 0, bottom: top }, first.then((r) => r.lines));
+      } else {
+        read = placed({ top: 0, bottom: top }, inModel(this.model, image));
+      }
     }
-    const read = lines.then(
-      (ls) => ls.map((l) => ({ y: pdfTop - l.middle / scale, text: l.text })),
-      () => [],
-    );
     this.reads.set(p.page, read);
+    // the bands between rows in the model the roll's header was read in (none yet: a page printing no header)
+    const model = this.model;
+    if (model && gaps.length > 0) {
+      const inset = (g: Band): Band => ({ top: g.top + 2, bottom: g.bottom - 2 });
+      const lines = gaps.map(inset).map((g) => placed(g, inModel(model, upscaled(crop(p.image, 0, g.top, p.image.width, g.bottom - g.top)))));
+      this.between.set(p.page, Promise.all(lines).then((ls) => ls.flat()));
+    }
   }
 
   /** The header read on each page, once all are read. */
   async all(): Promise<Map<number, PageHeader>> {
     const out = new Map<number, PageHeader>();
     for (const [page, read] of this.reads) {
-      const strip = this.strips.get(page) as Gray;
-      out.set(page, { lines: await read, numbers: () => digitsIn(strip) });
+      const strip = this.strips.get(page);
+      out.set(page, { lines: await read, between: (await this.between.get(page)) ?? [], numbers: async () => (strip ? digitsIn(strip) : []) });
     }
     return out;
   }

@@ -183,7 +183,7 @@ export async function rasterPages(
     .map((r): RasterPage => {
       if (r.page.page === 1 && r.page.boxes.length === 0) return { ...r.page, ...cover.facts() };
       const header = r.page.boxes.length > 0 ? pageHeaders.get(r.page.page) : undefined;
-      return header && header.lines.length > 0 ? { ...r.page, header } : r.page;
+      return header && (header.lines.length > 0 || header.between.length > 0) ? { ...r.page, header } : r.page;
     })
     .sort((a, b) => a.page - b.page);
 }
