@@ -81,9 +81,10 @@ export async function scannedCoverLines(image: Uint8Array, dpi: number): Promise
 }
 
 /**
- * A model's mean word confidence at or above this is its own script's: each model reads another script's print as
- * garble it is unsure of (the Hindi model on Gujarati or English print: 24–49 on the fixture rolls and on drawn
- * ones), and its own at 69–95.
+ * A model's mean word confidence at or above this may be its own script's: each model reads another script's print
+ * as garble it is less sure of (the Hindi model on Gujarati or English print: 24–49 on the fixture rolls and on
+ * drawn ones; the Gujarati model on Hindi: 39–69), and its own at 69–95. Below it, the next model is tried even
+ * where the read states what `enough` asks.
  */
 const OWN_SCRIPT = 60;
 
