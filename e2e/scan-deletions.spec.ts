@@ -1,9 +1,6 @@
-import { writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { expect, test } from './helpers/test';
 import { bannerPng, DESKTOP, expectNoHorizontalScroll, expectPdfDrawn, fillGenerator, loginViaApi, newTestUser, PHONE, shot, signUpViaApi, useTheme } from './helpers';
-import { inventVoters, scannedRoll, tempDir } from '../tests/ingest/inputs';
-import { drawSupplementRoll, WORDS, type DeletedVoter } from '../tests/ingest/supplement-rolls';
+import { listsOnOnePage, scannedListsOnOnePage } from '../tests/ingest/supplement-rolls';
 
 /**
  * A scanned roll whose supplement page holds 5 additions, then, under a heading between two rows of boxes, a
@@ -13,28 +10,10 @@ import { drawSupplementRoll, WORDS, type DeletedVoter } from '../tests/ingest/su
  */
 test.describe.configure({ timeout: 300_000 });
 
-const main = inventVoters(36, 3);
-const added = inventVoters(5, 5, 37);
-const REASONS = ['E', 'S', 'R', 'M'];
-const deleted: DeletedVoter[] = [main[4], main[11], main[19], main[30]].map((v, k) => ({ ...v, code: { letter: REASONS[k] } }));
+const roll = listsOnOnePage();
 
 async function scannedRollWithDeletions(): Promise<{ name: string; mimeType: string; buffer: Buffer }> {
-  const w = WORDS.english;
-  const text = await drawSupplementRoll('eci2025', 'english', [
-    [{ voters: main.slice(0, 30) }],
-    [{ voters: main.slice(30) }],
-    [
-      { heading: [w.supplement(1), w.revision, w.additions] },
-      { voters: added, supplement: true },
-      { total: 5 },
-      { heading: [w.deletions] },
-      { voters: deleted, supplement: true },
-      { table: { male: 2, female: 2, third: 0, total: 4 } },
-    ],
-  ]);
-  const file = path.join(tempDir('e2e-scan-deletions-'), 'roll.pdf');
-  writeFileSync(file, text);
-  return { name: 'scanned-roll-with-deletions.pdf', mimeType: 'application/pdf', buffer: Buffer.from(await scannedRoll(file, 1, 4, { dpi: 150 })) };
+  return { name: 'scanned-roll-with-deletions.pdf', mimeType: 'application/pdf', buffer: Buffer.from(await scannedListsOnOnePage('eci2025', 'english', roll)) };
 }
 
 for (const j of [
@@ -61,7 +40,7 @@ for (const j of [
     const left = draft.getByTestId('draft-deleted');
     await expect(left.locator('summary')).toHaveText('Deleted voters left out (4 voters)');
     await left.locator('summary').click();
-    await expect(left.locator('li')).toHaveText(deleted.map((d, k) => `Serial ${d.serial} · ${d.epic} · reason ${REASONS[k]}`));
+    await expect(left.locator('li')).toHaveText(roll.deleted.map((d, k) => `Serial ${d.serial} · ${d.epic} · reason ${roll.reasons[k]}`));
     await expect(draft.getByTestId('draft-printed')).toHaveText('37 slips; 4 deleted voters left out');
     await expectPdfDrawn(page);
     await expectNoHorizontalScroll(page);

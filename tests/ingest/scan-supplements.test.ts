@@ -1,5 +1,3 @@
-import { writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeOcr } from '@/lib/slips/ingest/engines/ocr';
 import { withLateIds } from '@/lib/slips/ingest/late-ids';
@@ -7,8 +5,7 @@ import { codeBeforeId } from '@/lib/slips/ingest/pdf/assemble';
 import { bandsBetweenRows } from '@/lib/slips/ingest/raster/page-header';
 import { parseVoterList } from '@/lib/slips/parse';
 import type { VoterList } from '@/lib/slips/types';
-import { inventVoters, scannedRoll, tempDir } from './inputs';
-import { drawSupplementRoll, WORDS, type DeletedVoter, type Layout, type Script } from './supplement-rolls';
+import { listsOnOnePage, scannedListsOnOnePage, type Layout, type Script } from './supplement-rolls';
 
 afterAll(() => closeOcr());
 
@@ -39,35 +36,10 @@ describe("a scanned deletions list's code beside the ID", () => {
   });
 });
 
-/**
- * The roll of supplements.test.ts (36 main-list voters on two pages; then one page that opens supplement 1 with a
- * heading block above 5 additions, a total line, the deletions list's heading between two rows of boxes, 4 deleted
- * entries of the main list, each with its code, and a table by gender), printed and scanned at 150 dpi: the
- * headings, the codes and the serials are only pixels now.
- */
-const main = inventVoters(36, 3);
-const added = inventVoters(5, 5, 37);
-const REASONS = ['E', 'S', 'R', 'M'];
-const deleted: DeletedVoter[] = [main[4], main[11], main[19], main[30]].map((v, k) => ({ ...v, code: { letter: REASONS[k] } }));
-
-async function scannedSupplementRoll(layout: Layout, script: Script): Promise<Uint8Array> {
-  const w = WORDS[script];
-  const text = await drawSupplementRoll(layout, script, [
-    [{ voters: main.slice(0, 30) }],
-    [{ voters: main.slice(30) }],
-    [
-      { heading: [w.supplement(1), w.revision, w.additions] },
-      { voters: added, supplement: true },
-      { total: 5 },
-      { heading: [w.deletions] },
-      { voters: deleted, supplement: true },
-      { table: { male: 2, female: 2, third: 0, total: 4 } },
-    ],
-  ]);
-  const file = path.join(tempDir('scan-supplements-'), `${layout}-${script}.pdf`);
-  writeFileSync(file, text);
-  return scannedRoll(file, 1, 4, { dpi: 150 });
-}
+/** The roll of supplements.test.ts with its additions and deletions on one page, scanned (scannedListsOnOnePage). */
+const roll = listsOnOnePage();
+const { main, added, deleted } = roll;
+const REASONS = roll.reasons;
 
 /** The cases whose script the OCR models read (English, Hindi, Gujarati), in both layouts. */
 const CASES: [Layout, Script][] = [
@@ -82,7 +54,7 @@ function scanned(layout: Layout, script: Script): Promise<{ bytes: Uint8Array; l
   const key = `${layout}-${script}`;
   let read = scans.get(key);
   if (!read) {
-    read = scannedSupplementRoll(layout, script).then(async (bytes) => ({ bytes, list: await parseVoterList({ bytes, filename: 'scan.pdf' }) }));
+    read = scannedListsOnOnePage(layout, script, roll).then(async (bytes) => ({ bytes, list: await parseVoterList({ bytes, filename: 'scan.pdf' }) }));
     scans.set(key, read);
   }
   return read;

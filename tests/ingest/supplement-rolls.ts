@@ -7,9 +7,11 @@
  * lines, no photo, a supplement's boxes taller than the main list's). Headings in English, Hindi,
  * Marathi or Gujarati.
  */
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { PDFDocument, PDFName } from '@cantoo/pdf-lib';
 import { DocumentFont } from '@/lib/slips/render/font';
-import type { DrawnVoter } from './inputs';
+import { inventVoters, scannedRoll, tempDir, type DrawnVoter } from './inputs';
 
 export type Script = 'english' | 'hindi' | 'marathi' | 'gujarati';
 export type Layout = 'eci2025' | 'older';
@@ -178,4 +180,44 @@ export async function drawSupplementRoll(layout: Layout, script: Script, pages: 
     page.node.set(PDFName.of('Resources'), doc.context.obj({ Font: fonts }));
   }
   return doc.save({ useObjectStreams: false });
+}
+
+/** The voters of a roll whose supplement page holds additions, then deletions: each list's, and the deletions' codes. */
+export interface ListsOnOnePage {
+  main: DrawnVoter[];
+  added: DrawnVoter[];
+  deleted: DeletedVoter[];
+  reasons: string[];
+}
+
+/** 36 main-list voters, 5 additions, and 4 main-list entries deleted with the codes E, S, R and M. */
+export function listsOnOnePage(): ListsOnOnePage {
+  const main = inventVoters(36, 3);
+  const reasons = ['E', 'S', 'R', 'M'];
+  const deleted = [main[4], main[11], main[19], main[30]].map((v, k) => ({ ...v, code: { letter: reasons[k] } }));
+  return { main, added: inventVoters(5, 5, 37), deleted, reasons };
+}
+
+/**
+ * The main list on two pages, then one page that opens supplement 1 with a heading block above its additions, a
+ * total line, the deletions list's heading between two rows of boxes, the deleted entries and a table by gender;
+ * printed and scanned at 150 dpi (scannedRoll): the headings, the codes and the serials are only pixels.
+ */
+export async function scannedListsOnOnePage(layout: Layout, script: Script, roll: ListsOnOnePage): Promise<Uint8Array> {
+  const w = WORDS[script];
+  const text = await drawSupplementRoll(layout, script, [
+    [{ voters: roll.main.slice(0, 30) }],
+    [{ voters: roll.main.slice(30) }],
+    [
+      { heading: [w.supplement(1), w.revision, w.additions] },
+      { voters: roll.added, supplement: true },
+      { total: roll.added.length },
+      { heading: [w.deletions] },
+      { voters: roll.deleted, supplement: true },
+      { table: { male: 2, female: roll.deleted.length - 2, third: 0, total: roll.deleted.length } },
+    ],
+  ]);
+  const file = path.join(tempDir('scan-lists-'), `${layout}-${script}.pdf`);
+  writeFileSync(file, text);
+  return scannedRoll(file, 1, 4, { dpi: 150 });
 }
