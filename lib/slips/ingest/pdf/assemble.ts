@@ -199,10 +199,7 @@ export function assemble(input: AssembleInput): VoterList {
     return v;
   });
 
-  deleteMainEntries(
-    voters,
-    boxes.map((b) => b.ocr !== null),
-  );
+  deleteMainEntries(voters, boxes.map((b) => b.ocr !== null));
   const lists = rollLists(classes, voters);
   const warnings = [...methodWarnings(found, textLayer, input.tooComplex), ...supplementNotes(voters), ...lists.warnings, ...numbers.warnings];
   const report: ParseReport = {

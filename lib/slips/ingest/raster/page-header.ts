@@ -12,8 +12,8 @@ import type { Prepared } from './prepare';
  * on a supplement's pages, the list's heading ("ઘટક - 1 : વધારા યાદી 1"). A text roll gives these lines as
  * text; a scanned one only as pixels. The strip above a page's first row of ruled cells is read with the text
  * model of its script: the first strip decides the script (readInScript: the model surest of its words, tried
- * until one states the assembly and the part), the others are read with that model on the page-text worker, beside the boxes'
- * OCR. A page that holds two lists (additions, then deletions) prints the second one's heading between two rows of
+ * until one states the assembly and the part), the others are read with that model on the page-text worker,
+ * beside the boxes' OCR. A page that holds two lists (additions, then deletions) prints the second one's heading between two rows of
  * boxes, with the first list's count line: the bands between rows tall enough for a line of text are read too, in
  * the page's model (`between`). Best effort: a strip that cannot be read gives no lines.
  */
