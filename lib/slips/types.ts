@@ -128,7 +128,7 @@ export interface ParseReport {
    * "unknown" those marked without a readable one (the DELETED stamp alone); e.g. { E: 4, S: 2, unknown: 1 }.
    */
   deletedByReason?: Record<string, number>;
-  /** Numbers read by OCR, and how many of them were repaired from serial continuity. */
+  /** Numbers read by OCR, and how many of them the checks changed (serial continuity, the roll's ID prefixes, a reprinted entry's serial from its ID). */
   ocrRead: number;
   ocrRepaired: number;
   /**

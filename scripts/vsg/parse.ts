@@ -57,7 +57,7 @@ function textReport({ voters, report }: VoterList, file: string): string {
       .map(([kind, n]) => `${kind} ${n}`);
     lines.push(`pages: ${report.totalPages} (${kinds.join(', ')})`);
     lines.push(`text layer: ${report.textLayer ?? 'none'}`);
-    lines.push(`OCR: ${report.ocrRead} numbers read, ${report.ocrRepaired} repaired from serial continuity`);
+    lines.push(`OCR: ${report.ocrRead} numbers read, ${report.ocrRepaired} repaired by the checks (serial continuity, the roll's ID prefixes, a reprinted entry's serial from its ID)`);
   } else lines.push(`rows read: ${report.rows ?? 0}`);
   const serials = voters.map((v) => v.serial).filter((s): s is number => s !== null);
   if (serials.length) {
