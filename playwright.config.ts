@@ -46,6 +46,8 @@ export default defineConfig({
       PAYMENTS_TEST_MODE: 'true',
       // a GST-registered operator (in the default SITE_STATE, Karnataka): payments get tax invoices
       SITE_GSTIN: '29AAGCB7383J1Z4',
+      // each test's requests say which client address they come from (helpers/test.ts): a user of its own network
+      TRUST_PROXY: 'true',
     },
   },
 });

@@ -16,10 +16,26 @@ export interface ConsoleGuard {
 const ALWAYS_ALLOWED = [/: Failed to load resource: /];
 
 /**
+ * The client address a test's requests come from, as the one proxy in front of the e2e server says it saw them
+ * (`X-Forwarded-For`, believed with TRUST_PROXY: playwright.config.ts): one per test, from its id. All tests run from
+ * one machine, and the per-address limits (100 logins in 15 minutes) are for one campaign office's network, which
+ * the suite's hundred-odd sign-ups and logins would otherwise share; each test is a user of its own network, as
+ * in production behind a proxy. The limits themselves are tested against a server of their own (real-server.spec.ts).
+ */
+function clientAddressOf(testId: string): string {
+  let h = 2166136261;
+  for (const ch of testId) h = Math.imul(h ^ ch.charCodeAt(0), 16777619) >>> 0;
+  return `10.${(h >>> 16) & 255}.${(h >>> 8) & 255}.${h & 255}`;
+}
+
+/**
  * Every test's pages are watched: an error logged to the console or thrown in the page (a hydration mismatch, a
  * failed render, an unhandled rejection) fails the test after it ran, unless the test said it expects it.
  */
 export const test = base.extend<{ consoleGuard: ConsoleGuard }>({
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) => {
+    await use({ ...extraHTTPHeaders, 'x-forwarded-for': clientAddressOf(testInfo.testId) });
+  },
   consoleGuard: [
     async ({ context }, use) => {
       const errors: string[] = [];
