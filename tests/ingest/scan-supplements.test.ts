@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeOcr } from '@/lib/slips/ingest/engines/ocr';
 import { withLateIds } from '@/lib/slips/ingest/late-ids';
-import { codeBeforeId } from '@/lib/slips/ingest/pdf/assemble';
+import { codeBeforeId } from '@/lib/slips/ingest/pdf/deletion-code';
 import { bandsBetweenRows } from '@/lib/slips/ingest/raster/page-header';
 import { parseVoterList } from '@/lib/slips/parse';
 import type { VoterList } from '@/lib/slips/types';

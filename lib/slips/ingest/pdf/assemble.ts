@@ -5,7 +5,7 @@ import { deletedByReason, deletedPeople } from '../deleted';
 import { numberList } from '../numbers';
 import type { CheckedNumbers } from './check-numbers';
 import { MAX_RASTER_PATHS } from './find-boxes';
-import { deletionCode } from './deletion-code';
+import { codeBeforeId } from './deletion-code';
 import { listKey } from './list-headings';
 import { listAt, reprintsEntries, type FoundBox, type PageBoxes, type PageClass, type PageScan, type TextLayer } from './page-model';
 
@@ -139,17 +139,6 @@ function rollLists(classes: PageClass[], voters: VoterRecord[]): { lists: RollLi
     }
   }
   return { lists: out, warnings };
-}
-
-/**
- * The deletion code a scanned deletions-list box prints between its serial and its ID, as OCR read the ID's part of
- * the box's top band: a code letter alone before the ID ("E GOW2009613"), or run into it ("RGOW5688706": a letter
- * before an ID's three letters). Else null.
- */
-export function codeBeforeId(idText: string): string | null {
-  const [first, second] = idText.trim().split(/\s+/);
-  if (second !== undefined && deletionCode(first)) return deletionCode(first);
-  return /^([ESRMQ])[A-Z]{3}[A-Z0-9]{7,}$/.exec(first ?? '')?.[1] ?? null;
 }
 
 /**

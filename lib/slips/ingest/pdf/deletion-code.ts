@@ -14,6 +14,17 @@ export function deletionCode(piece: string): string | null {
   return CODE.exec(piece.trim())?.[1] ?? null;
 }
 
+/**
+ * The deletion code a scanned deletions-list box prints between its serial and its ID, as OCR read the ID's part of
+ * the box's top band: a code letter alone before the ID ("E GOW2009613"), or run into it ("RGOW5688706": a letter
+ * before an ID's three letters). Else null.
+ */
+export function codeBeforeId(idText: string): string | null {
+  const [first = '', second] = idText.trim().split(/\s+/);
+  const alone = second !== undefined ? deletionCode(first) : null;
+  return alone ?? /^([ESRMQ])[A-Z]{3}[A-Z0-9]{7,}$/.exec(first)?.[1] ?? null;
+}
+
 const escape = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const alt = (words: string[]) => `(?:${words.map((w) => escape(squeeze(w))).join('|')})`;
 

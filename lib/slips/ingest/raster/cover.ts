@@ -34,7 +34,7 @@ export function coverLines(words: OcrWord[]): string[] {
 }
 
 /** coverLines, each line with the middle of its words (pixels from the image's top). */
-export function placedCoverLines(words: OcrWord[]): { middle: number; text: string }[] {
+function placedCoverLines(words: OcrWord[]): { middle: number; text: string }[] {
   // tesseract's layout sometimes reads one row twice, in two overlapping blocks (the second time
   // perhaps cut into other words): what lies mostly on a word already read is left out
   const kept: OcrWord[] = [];
@@ -88,6 +88,13 @@ export async function scannedCoverLines(image: Uint8Array, dpi: number): Promise
  */
 const OWN_SCRIPT = 60;
 
+/** Printed text in an image (PGM/PNG at `dpi`) read with one model: its lines (digits in ASCII), and the model's mean confidence in its words. */
+export async function linesInModel(image: Uint8Array, dpi: number, model: TextModel): Promise<{ lines: { middle: number; text: string }[]; confidence: number }> {
+  const words = await ocrPageText(image, dpi, model);
+  const lines = placedCoverLines(words).map((l) => ({ ...l, text: asciiDigits(l.text) }));
+  return { lines, confidence: words.length > 0 ? words.reduce((n, w) => n + w.confidence, 0) / words.length : 0 };
+}
+
 /**
  * Printed text in an image read with the model (COVER_MODELS) of its script: the one most sure of its words (a model
  * reading another script's print may still find a number after a label, and so the roll's facts, in its garble).
@@ -100,9 +107,7 @@ export async function readInScript(
 ): Promise<{ model: TextModel; lines: { middle: number; text: string }[] }> {
   let best: { model: TextModel; lines: { middle: number; text: string }[]; confidence: number } | null = null;
   for (const model of COVER_MODELS) {
-    const words = await ocrPageText(image, dpi, model);
-    const lines = placedCoverLines(words).map((l) => ({ ...l, text: asciiDigits(l.text) }));
-    const confidence = words.length > 0 ? words.reduce((n, w) => n + w.confidence, 0) / words.length : 0;
+    const { lines, confidence } = await linesInModel(image, dpi, model);
     if (!best || confidence > best.confidence) best = { model, lines, confidence };
     if (confidence >= OWN_SCRIPT && enough(readHeader(lines.map((l) => l.text)))) break;
   }

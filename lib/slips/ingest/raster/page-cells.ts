@@ -276,7 +276,7 @@ export async function ocrKnownBoxes(session: PdfSession, requests: { page: numbe
 }
 
 /** The share of a cell's pixels that are ink, inside its ruling (an inset of a few pixels). */
-export function inkShare(ink: Uint8Array, width: number, c: PixelRect, inset = 4): number {
+function inkShare(ink: Uint8Array, width: number, c: PixelRect, inset = 4): number {
   const x0 = Math.max(0, Math.round(c.x + inset));
   const x1 = Math.min(width, Math.round(c.x + c.width - inset));
   const height = Math.floor(ink.length / width);

@@ -1,9 +1,9 @@
 import sharp from 'sharp';
 import { crop, toPgm, type Gray } from '../engines/image';
-import { ocrPageText, ocrWords, type TextModel } from '../engines/ocr';
-import { asciiDigits, minOf } from '../numbers';
+import { ocrWords, type TextModel } from '../engines/ocr';
+import { minOf } from '../numbers';
 import type { PixelRect } from './cells';
-import { placedCoverLines, readInScript } from './cover';
+import { linesInModel, readInScript } from './cover';
 import type { Prepared } from './prepare';
 
 /**
@@ -75,15 +75,20 @@ export function bandsBetweenRows(cells: readonly PixelRect[], min = MIN_GAP): Ba
   return bands;
 }
 
+/** What is being read of one page: the lines above its boxes and between their rows, and the strip above them (for its digits). */
+interface PageRead {
+  lines: Promise<HeaderLine[]>;
+  between: Promise<HeaderLine[]>;
+  strip: Gray | null;
+}
+
 export class PageHeaders {
   private model: Promise<TextModel> | null = null;
-  private readonly reads = new Map<number, Promise<HeaderLine[]>>();
-  private readonly strips = new Map<number, Gray>();
-  private readonly between = new Map<number, Promise<HeaderLine[]>>();
+  private readonly pages = new Map<number, PageRead>();
 
   /** Starts reading the header of a prepared page (an upright page with ruled cells and room above them), and what stands between its rows. */
   add(p: Prepared): void {
-    if (this.reads.has(p.page) || p.rendered.rotation % 360 !== 0 || p.cells.length === 0) return;
+    if (this.pages.has(p.page) || p.rendered.rotation % 360 !== 0 || p.cells.length === 0) return;
     const top = minOf(p.cells.map((c) => c.y)) - 2;
     const gaps = bandsBetweenRows(p.cells);
     if (top < MIN_STRIP && gaps.length === 0) return;
@@ -96,39 +101,35 @@ export class PageHeaders {
         (ls) => ls.map((l) => ({ y: pdfTop - (band.top * UPSCALE + l.middle) / scale, text: l.text })),
         () => [],
       );
-    const inModel = (model: Promise<TextModel>, png: Promise<Uint8Array>) =>
-      png.then(async (image) => placedCoverLines(await ocrPageText(image, dpi, await model)).map((l) => ({ ...l, text: asciiDigits(l.text) })));
-    let read: Promise<HeaderLine[]> = Promise.resolve([]);
-    if (top >= MIN_STRIP) {
-      const strip = crop(p.image, 0, 0, p.image.width, top);
-      this.strips.set(p.page, strip);
+    const inModel = (model: Promise<TextModel>, png: Promise<Uint8Array>) => png.then(async (image) => (await linesInModel(image, dpi, await model)).lines);
+    let lines: Promise<HeaderLine[]> = Promise.resolve([]);
+    const strip = top >= MIN_STRIP ? crop(p.image, 0, 0, p.image.width, top) : null;
+    if (strip) {
       const image = upscaled(strip);
       if (!this.model) {
         const first = image.then((png) => readInScript(png, dpi, (h) => Boolean(h.assemblyNumber && h.part)));
         this.model = first.then((r) => r.model);
         // awaited by the pages after this one; with none after it, a failure here is the page's own (read: no lines)
         this.model.catch(() => undefined);
-        read = placed({ top: 0, bottom: top }, first.then((r) => r.lines));
+        lines = placed({ top: 0, bottom: top }, first.then((r) => r.lines));
       } else {
-        read = placed({ top: 0, bottom: top }, inModel(this.model, image));
+        lines = placed({ top: 0, bottom: top }, inModel(this.model, image));
       }
     }
-    this.reads.set(p.page, read);
     // the bands between rows in the model the roll's header was read in (none yet: a page printing no header)
     const model = this.model;
-    if (model && gaps.length > 0) {
-      const inset = (g: Band): Band => ({ top: g.top + 2, bottom: g.bottom - 2 });
-      const lines = gaps.map(inset).map((g) => placed(g, inModel(model, upscaled(crop(p.image, 0, g.top, p.image.width, g.bottom - g.top)))));
-      this.between.set(p.page, Promise.all(lines).then((ls) => ls.flat()));
-    }
+    const inset = (g: Band): Band => ({ top: g.top + 2, bottom: g.bottom - 2 });
+    const between = model
+      ? Promise.all(gaps.map(inset).map((g) => placed(g, inModel(model, upscaled(crop(p.image, 0, g.top, p.image.width, g.bottom - g.top)))))).then((ls) => ls.flat())
+      : Promise.resolve([]);
+    this.pages.set(p.page, { lines, between, strip });
   }
 
   /** The header read on each page, once all are read. */
   async all(): Promise<Map<number, PageHeader>> {
     const out = new Map<number, PageHeader>();
-    for (const [page, read] of this.reads) {
-      const strip = this.strips.get(page);
-      out.set(page, { lines: await read, between: (await this.between.get(page)) ?? [], numbers: async () => (strip ? digitsIn(strip) : []) });
+    for (const [page, { lines, between, strip }] of this.pages) {
+      out.set(page, { lines: await lines, between: await between, numbers: async () => (strip ? digitsIn(strip) : []) });
     }
     return out;
   }
