@@ -6,7 +6,9 @@ import { readingOrder } from '@/lib/slips/ingest/geometry';
 import { dominantBoxSize } from '@/lib/slips/ingest/pdf/box-size';
 import { judgeText } from '@/lib/slips/ingest/engines/scramble';
 import { impliedCells, variantCellSize, type PixelRect } from '@/lib/slips/ingest/raster/cells';
-import { firstLine } from '@/lib/slips/ingest/raster/strips';
+import { consecutiveFirst } from '@/lib/slips/ingest/raster/page-cells';
+import { bandImage, firstLine } from '@/lib/slips/ingest/raster/strips';
+import type { Gray } from '@/lib/slips/ingest/engines/image';
 import { continuityWarnings, repairSerials, type SerialSlot } from '@/lib/slips/ingest/serials';
 
 const slots = (xs: (number | null)[]): SerialSlot[] => xs.map((serial) => ({ serial, fromOcr: true, page: 1 }));
@@ -205,6 +207,70 @@ describe('the serial/EPIC band of a scanned box', () => {
     // an EPIC set a little lower than the serial still belongs to the line
     expect(firstLine([{ top: 10, bottom: 20 }, { top: 22, bottom: 33 }])).toEqual({ top: 10, bottom: 33 });
     expect(firstLine([]).bottom).toBeLessThan(0);
+  });
+
+  /** A box 400 x 200 px: a serial "?17" at the left of its band (the first digit drawn by `first`), an ID at the right. */
+  function boxWithSerial(first: (fill: (x0: number, y0: number, x1: number, y1: number) => void) => void): Gray {
+    const width = 400;
+    const data = new Uint8Array(width * 200).fill(255);
+    const fill = (x0: number, y0: number, x1: number, y1: number) => {
+      for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) data[y * width + x] = 0;
+    };
+    first(fill);
+    fill(60, 8, 62, 22); // 1
+    fill(66, 8, 74, 10); // 7: its bar and stem
+    fill(72, 11, 74, 22);
+    for (let k = 0; k < 10; k++) fill(200 + k * 13, 8, 209 + k * 13, 22); // the ID's ten glyphs
+    return { width, height: 200, data };
+  }
+
+  it('puts a digit broken into pieces by the threshold back together (a "5" of thin strokes lost from "517")', () => {
+    const box = { x: 0, y: 0, width: 400, height: 200 };
+    const whole = bandImage(boxWithSerial((fill) => fill(48, 8, 56, 22)), box).serial;
+    // the same 5 in five pieces a pixel apart: its bar, its stem, the top, the side and the foot of its bowl;
+    // each alone is a speck, as at 144 dpi on a scan whose small print is lighter than its IDs
+    const broken = bandImage(
+      boxWithSerial((fill) => {
+        fill(48, 8, 56, 9);
+        fill(48, 11, 49, 14);
+        fill(48, 16, 54, 16);
+        fill(55, 17, 56, 20);
+        fill(48, 22, 54, 22);
+      }),
+      box,
+    ).serial;
+    const without = bandImage(boxWithSerial(() => undefined), box).serial;
+    expect(whole && broken && without).toBeTruthy();
+    // the serial's part spans the three digits, not the two after the 5
+    expect(broken?.width).toBe(whole?.width);
+    expect(broken?.width).toBeGreaterThan((without?.width ?? 0) * 1.3);
+  });
+});
+
+describe('serials counted from a few read on a page (the draft of a scan)', () => {
+  const reads = (entries: [number, number | null][]) => new Map(entries);
+
+  it('counts from the first when the two ends are as far apart as the boxes between them', () => {
+    expect(consecutiveFirst(reads([[0, 31], [29, 60]]), 30)).toBe(31);
+    expect(consecutiveFirst(reads([[0, 31], [29, 61]]), 30)).toBeNull();
+  });
+
+  it('tells an end misread from a serial the roll leaves out by the boxes beside the ends', () => {
+    // "34" for 347 and "4466" for 466: another length, far from the serial due
+    expect(consecutiveFirst(reads([[0, 34], [29, 376], [1, 348], [28, 375]]), 30)).toBe(347);
+    expect(consecutiveFirst(reads([[0, 437], [29, 4466], [1, 438], [28, 465]]), 30)).toBe(437);
+    // an end that did not read
+    expect(consecutiveFirst(reads([[0, null], [29, 120], [1, 92], [28, 119]]), 30)).toBe(91);
+    // 316 where 317 is due: 316, then 318 (317 left out), not a misread; every serial is read
+    expect(consecutiveFirst(reads([[0, 316], [29, 346], [1, 318], [28, 345]]), 30)).toBeNull();
+    // 99 where 100 is due is as likely a serial left out (99, then 101) as a misread: the lengths differ, but it is near
+    expect(consecutiveFirst(reads([[0, 99], [29, 129], [1, 101], [28, 128]]), 30)).toBeNull();
+    // the boxes beside the ends disagree: a gap between them
+    expect(consecutiveFirst(reads([[0, 3], [29, 60], [1, 32], [28, 60]]), 30)).toBeNull();
+  });
+
+  it('needs five boxes for the boxes beside the ends to tell anything', () => {
+    expect(consecutiveFirst(reads([[0, 3], [3, 24], [1, 22], [2, 23]]), 4)).toBeNull();
   });
 });
 

@@ -97,7 +97,7 @@ async function readSheet(bands: (Gray | null)[], mode: OcrMode): Promise<string[
  * worker).
  */
 async function readSerialsAndEpics(serials: (Gray | null)[], epics: (Gray | null)[]): Promise<{ serialText: string[]; epicText: string[] }> {
-  const half = serials.length >= 8 ? Math.ceil(serials.length / 2) : serials.length;
+  const half = sheetSplit(serials, epics);
   const [s1, s2, e1, e2] = await Promise.all([
     readSheet(serials.slice(0, half), 'digits'),
     readSheet(serials.slice(half), 'digits'),
@@ -105,6 +105,16 @@ async function readSerialsAndEpics(serials: (Gray | null)[], epics: (Gray | null
     readSheet(epics.slice(half), 'epic'),
   ]);
   return { serialText: [...s1, ...s2], epicText: [...e1, ...e2] };
+}
+
+/**
+ * Where a page's bands are split into two sheets of each kind: after half of the boxes that have a band to read,
+ * once there are eight of them; fewer are read as one sheet of each kind (the two ends of a page, read for its
+ * serials' continuity, are one sheet, not two: each sheet is a call of its own on a worker).
+ */
+function sheetSplit(serials: (Gray | null)[], epics: (Gray | null)[]): number {
+  const present = serials.flatMap((s, i) => (s || epics[i] ? [i] : []));
+  return present.length >= 8 ? present[Math.ceil(present.length / 2) - 1] + 1 : serials.length;
 }
 
 /** Reads the serial and the EPIC of each cell of a page (cutAndRead; its IDs as `ids` says). */
@@ -142,18 +152,52 @@ async function cutAndRead(image: Gray, cells: PixelRect[], ids: IdReading = 'bot
 /**
  * The serials of a page's boxes, which a roll prints consecutively in reading order: the first and the last
  * box are read, and when they are as far apart as the boxes between them say (the last is the first plus the
- * boxes after it), the others are counted from the first, unread. Otherwise (a serial the roll leaves out, a
- * repeated one, an end that did not read) every serial is read. Marks (a deletion's reason letter, #) are read
- * wherever a band has one.
+ * boxes after it), the others are counted from the first, unread. When they are not, the boxes beside the ends
+ * are read (the second and the last but one), which tells an end misread from a serial the roll leaves out
+ * (consecutiveFirst). Otherwise (a gap, a repeated serial) every serial is read. Marks (a deletion's reason
+ * letter, #) are read wherever a band has one.
  */
 async function readSerialsByContinuity(bands: Band[]): Promise<BandReading[]> {
   const n = bands.length;
   if (n < 3) return readBands(bands);
   const ends = await readBands(bands.map((b, i) => (i === 0 || i === n - 1 ? b : { ...b, serial: null })));
-  const first = ends[0].serial;
-  const last = ends[n - 1].serial;
-  if (first === null || last === null || last - first !== n - 1) return readBands(bands);
-  return ends.map((r, i) => ({ ...r, serial: first + i }));
+  const counted = (first: number) => ends.map((r, i) => ({ ...r, serial: first + i }));
+  const read = new Map<number, number | null>([
+    [0, ends[0].serial],
+    [n - 1, ends[n - 1].serial],
+  ]);
+  const fromEnds = consecutiveFirst(read, n);
+  if (fromEnds !== null) return counted(fromEnds);
+  if (n >= 5) {
+    // the marks were read with the ends: only the two serials now
+    const inner = await readBands(bands.map((b, i) => ({ ...b, serial: i === 1 || i === n - 2 ? b.serial : null, mark: null })));
+    read.set(1, inner[1].serial).set(n - 2, inner[n - 2].serial);
+    const fromFour = consecutiveFirst(read, n);
+    if (fromFour !== null) return counted(fromFour);
+  }
+  return readBands(bands);
+}
+
+/**
+ * The first serial of a page of `n` boxes whose serials run consecutively, from the serials read in some of
+ * its boxes (by box index; null where none was read), or null when the reads do not show that they do.
+ *
+ * The two ends agreeing (the last is the first plus n - 1) is enough. Else the boxes beside them must agree
+ * (read at 1 and n - 2), and each end must either agree with them, be unread, or be a plain misread: a
+ * number of another length than the one it stands for, and further from it than the page holds boxes ("34"
+ * for 347, "4466" for 466). An end off by a little ("316" where 317 was due) is a serial the roll leaves out
+ * between the end and its neighbour, not a misread: then null, and every serial is read.
+ */
+export function consecutiveFirst(read: ReadonlyMap<number, number | null>, n: number): number | null {
+  const first = read.get(0) ?? null;
+  const last = read.get(n - 1) ?? null;
+  if (first !== null && last !== null && last - first === n - 1) return first;
+  const second = read.get(1) ?? null;
+  const lastButOne = read.get(n - 2) ?? null;
+  if (n < 5 || second === null || lastButOne === null || lastButOne - second !== n - 3) return null;
+  const base = second - 1;
+  const endFits = (got: number | null, due: number) => got === null || got === due || (String(got).length !== String(due).length && Math.abs(got - due) > n);
+  return endFits(first, base) && endFits(last, base + n - 1) ? base : null;
 }
 
 /**

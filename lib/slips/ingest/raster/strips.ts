@@ -44,6 +44,7 @@ export function bandImage(page: Gray, box: PixelRect): Band {
   const label = new Int32Array(data.length).fill(-1);
   const keep = new Uint8Array(data.length);
   const glyphs: Glyph[] = [];
+  const pieces: Piece[] = [];
   const stack: number[] = [];
   for (let start = 0; start < data.length; start++) {
     if (!ink[start] || label[start] >= 0) continue;
@@ -77,14 +78,9 @@ export function bandImage(page: Gray, box: PixelRect): Band {
         }
       }
     }
-    const w = x1 - x0 + 1;
-    const h = y1 - y0 + 1;
-    const thinFlat = h <= Math.max(3, height * 0.15); // rule fragments, underline noise
-    const thinTall = h >= height * 0.8 && w <= Math.max(3, height * 0.15); // cell borders
-    const long = w >= height * 3 && h <= height * 0.5; // horizontal rules with something attached
-    const speck = members.length <= 3 || h < height * 0.2;
-    if (thinFlat || thinTall || long || speck) continue;
-    glyphs.push({ top: y0, bottom: y1, members });
+    const piece = { x0, x1, y0, y1, members };
+    if (glyphLike(piece, height)) glyphs.push({ top: y0, bottom: y1, members });
+    else if (x1 - x0 + 1 < height && y1 - y0 + 1 < height * 0.8) pieces.push(piece);
   }
   // only the band's first text line (serial and EPIC): the box's next line (the name) may reach
   // into the band, and a few of its glyphs beside the serial would be read as part of it
@@ -93,6 +89,11 @@ export function bandImage(page: Gray, box: PixelRect): Band {
   const all = new Uint8Array(data.length);
   for (const g of glyphs) for (const i of g.members) (g.top <= line.bottom ? keep : all)[i] = 1;
   for (let i = 0; i < data.length; i++) all[i] |= keep[i];
+  // A glyph of small print broken at the threshold (thin strokes, lighter than the band's darkest glyphs) is
+  // pieces each too small to keep: pieces a pixel apart on the first line are put back together, and kept when
+  // they make a glyph ("517" was read "17", its 5 lost in pieces). For the serial and a mark only: the ID, read
+  // grey from all the glyphs, reads worse with them (specks of the scan joined as glyphs).
+  for (const whole of joinedPieces(pieces)) if (whole.y0 <= line.bottom && glyphLike(whole, height)) for (const i of whole.members) keep[i] = 1;
 
   // column profile -> clusters of glyphs separated by word gaps
   const columnClusters = (mask: Uint8Array): [number, number][] => {
@@ -126,8 +127,9 @@ export function bandImage(page: Gray, box: PixelRect): Band {
   }
   const strict = new Uint8Array(data.length);
   for (let i = 0; i < data.length; i++) {
-    clean[i] = printed[i] && !all[i] ? 255 : Math.max(0, Math.min(255, ((data[i] - inkLevel) / span) * 255));
-    strict[i] = near[i] ? clean[i] : 255;
+    const level = Math.max(0, Math.min(255, ((data[i] - inkLevel) / span) * 255));
+    clean[i] = printed[i] && !all[i] ? 255 : level;
+    strict[i] = !near[i] ? 255 : keep[i] ? level : clean[i];
   }
   // enlarged so that glyphs are about GLYPH_PX tall whatever the scan's resolution (100-300 dpi);
   // the serial by its own height (often printed smaller than the EPIC beside it)
@@ -246,6 +248,50 @@ interface Glyph {
   top: number;
   bottom: number;
   members: number[];
+}
+
+/** A connected component of a band's ink: its bounds and its pixels. */
+interface Piece {
+  x0: number;
+  x1: number;
+  y0: number;
+  y1: number;
+  members: number[];
+}
+
+/** Whether a component of a band `height` pixels tall is a glyph: not a rule, a cell's side, or a speck. */
+function glyphLike(c: Piece, height: number): boolean {
+  const w = c.x1 - c.x0 + 1;
+  const h = c.y1 - c.y0 + 1;
+  const thinFlat = h <= Math.max(3, height * 0.15); // rule fragments, underline noise
+  const thinTall = h >= height * 0.8 && w <= Math.max(3, height * 0.15); // cell borders
+  const long = w >= height * 3 && h <= height * 0.5; // horizontal rules with something attached
+  const speck = c.members.length <= 3 || h < height * 0.2;
+  return !(thinFlat || thinTall || long || speck);
+}
+
+/** Small components joined where their bounds come within a pixel of each other: groups of two or more. */
+function joinedPieces(pieces: Piece[]): Piece[] {
+  const group = pieces.map((_, i) => i);
+  const root = (i: number): number => (group[i] === i ? i : (group[i] = root(group[i])));
+  for (let i = 0; i < pieces.length; i++) {
+    for (let j = i + 1; j < pieces.length; j++) {
+      const a = pieces[i];
+      const b = pieces[j];
+      if (a.x0 <= b.x1 + 2 && b.x0 <= a.x1 + 2 && a.y0 <= b.y1 + 2 && b.y0 <= a.y1 + 2) group[root(i)] = root(j);
+    }
+  }
+  const joined = new Map<number, Piece[]>();
+  pieces.forEach((p, i) => joined.set(root(i), [...(joined.get(root(i)) ?? []), p]));
+  return [...joined.values()]
+    .filter((g) => g.length >= 2)
+    .map((g) => ({
+      x0: Math.min(...g.map((p) => p.x0)),
+      x1: Math.max(...g.map((p) => p.x1)),
+      y0: Math.min(...g.map((p) => p.y0)),
+      y1: Math.max(...g.map((p) => p.y1)),
+      members: g.flatMap((p) => p.members),
+    }));
 }
 
 /**
