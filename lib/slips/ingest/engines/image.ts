@@ -5,6 +5,19 @@ export interface Gray {
   data: Uint8Array;
 }
 
+/**
+ * The darkest grey level at which a histogram of grey levels (256 counts) has seen `count` pixels, counting from
+ * black: with `count` a share of its pixels, the level below which that share lies. 255 when it never does.
+ */
+export function levelAtCount(hist: ArrayLike<number>, count: number): number {
+  let seen = 0;
+  for (let v = 0; v < 256; v++) {
+    seen += hist[v];
+    if (seen >= count) return v;
+  }
+  return 255;
+}
+
 /** Otsu's threshold of a greyscale image (sampled every `step` pixels). */
 export function otsu(img: Gray, step = 3): number {
   const hist = new Float64Array(256);

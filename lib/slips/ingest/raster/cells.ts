@@ -1,3 +1,5 @@
+import { levelAtCount } from '../engines/image';
+
 /**
  * Voter boxes from pixels (scanned or image-only rolls): long horizontal and vertical ink runs are
  * ruled lines; a box is a cell whose four sides are ruled along most of their length and which no
@@ -277,16 +279,7 @@ export function filledPhotoInCell(gray: { width: number; height: number; data: U
   // paper: the 80th percentile grey of the box (most of a box is paper)
   const hist = new Int32Array(256);
   for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) hist[gray.data[(y0 + y) * gray.width + x0 + x]]++;
-  let seen = 0;
-  let paper = 255;
-  for (let v = 0; v < 256; v++) {
-    seen += hist[v];
-    if (seen >= w * h * 0.8) {
-      paper = v;
-      break;
-    }
-  }
-  const dark = paper - 40;
+  const dark = levelAtCount(hist, w * h * 0.8) - 40;
   const minRun = Math.round(cell.height * 0.45);
   const runs: { x: number; from: number; to: number }[] = [];
   for (let x = 0; x < w; x++) {

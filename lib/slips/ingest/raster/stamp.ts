@@ -1,4 +1,4 @@
-import type { Gray } from '../engines/image';
+import { levelAtCount, type Gray } from '../engines/image';
 import type { PixelRect } from './cells';
 
 /**
@@ -99,16 +99,8 @@ function inkSamples(image: Gray, box: PixelRect, photo: PixelRect | null): { xs:
     for (let x = x0; x < x1; x += step) hist[data[y * width + x]]++;
     total += Math.ceil((x1 - x0) / step);
   }
-  const level = (share: number) => {
-    let seen = 0;
-    for (let v = 0; v < 256; v++) {
-      seen += hist[v];
-      if (seen >= total * share) return v;
-    }
-    return 255;
-  };
-  const inkLevel = level(0.01);
-  const paper = level(0.6);
+  const inkLevel = levelAtCount(hist, total * 0.01);
+  const paper = levelAtCount(hist, total * 0.6);
   if (paper - inkLevel < 40) return null;
   const threshold = (inkLevel + paper) / 2;
   let inked = 0;

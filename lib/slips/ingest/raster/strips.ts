@@ -1,7 +1,7 @@
 import { epicFragmentFromOcr, epicFromOcr } from '../epic';
 import type { IdReads } from './second-reading';
 import type { OcrWord } from '../engines/ocr';
-import { crop, scale, toPgm, type Gray } from '../engines/image';
+import { crop, levelAtCount, scale, toPgm, type Gray } from '../engines/image';
 import type { PixelRect } from './cells';
 
 /** Share of the box height, from its top, that holds the serial number and the EPIC. */
@@ -29,8 +29,11 @@ export function bandImage(page: Gray, box: PixelRect): Band {
   const band = crop(page, box.x + inset, box.y + inset, box.width - 2 * inset, box.height * TOP_BAND);
   const { width, height, data } = band;
   // local levels: ink is the darkest few percent, paper the bulk
-  const inkLevel = percentile(data, 0.01);
-  const paperLevel = percentile(data, 0.6);
+  // (the levels a sorted copy of the pixels holds at these places: the (floor(n * share) + 1)-th darkest pixel)
+  const hist = new Uint32Array(256);
+  for (let i = 0; i < data.length; i++) hist[data[i]]++;
+  const inkLevel = levelAtCount(hist, Math.floor(data.length * 0.01) + 1);
+  const paperLevel = levelAtCount(hist, Math.floor(data.length * 0.6) + 1);
   const threshold = (inkLevel + paperLevel) / 2;
   const ink = new Uint8Array(data.length);
   for (let i = 0; i < data.length; i++) ink[i] = data[i] <= threshold ? 1 : 0;
@@ -243,19 +246,6 @@ const GLYPH_PX = 34;
 /** Grey level below which a cleaned band's pixel is ink (190 was tried: Rajasthan's IDs fell from 99.7% to 92%). */
 const BINARY_LEVEL = 128;
 
-/** The grey level at `share` of the pixels in order, darkest first (the value a sorted copy holds at that place). */
-function percentile(data: Uint8Array, share: number): number {
-  const counts = new Uint32Array(256);
-  for (let i = 0; i < data.length; i++) counts[data[i]]++;
-  const at = Math.floor(data.length * share);
-  let seen = 0;
-  for (let v = 0; v < 256; v++) {
-    seen += counts[v];
-    if (seen > at) return v;
-  }
-  return 255;
-}
-
 interface Glyph {
   top: number;
   bottom: number;
@@ -294,7 +284,11 @@ function joinedPieces(pieces: Piece[]): Piece[] {
     }
   }
   const joined = new Map<number, Piece[]>();
-  pieces.forEach((p, i) => joined.set(root(i), [...(joined.get(root(i)) ?? []), p]));
+  pieces.forEach((p, i) => {
+    const members = joined.get(root(i));
+    if (members) members.push(p);
+    else joined.set(root(i), [p]);
+  });
   return [...joined.values()]
     .filter((g) => g.length >= 2)
     .map((g) => ({
