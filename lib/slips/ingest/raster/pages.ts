@@ -13,6 +13,9 @@ import { PageHeaders, type PageHeader } from './page-header';
 import { orderCells, prepare, RENDER_SCALE, type Prepared, type ScanHint } from './prepare';
 import type { BandReading } from './strips';
 
+/** Pages prepared ahead of the one being read: the pixel thread works on them meanwhile (pixel-pool.ts). */
+const PREPARED_AHEAD = 2;
+
 /** A scanned cover's text is read at this multiple of RENDER_SCALE. */
 const COVER_TEXT_SCALE = 2;
 
@@ -104,23 +107,23 @@ export async function rasterPages(
   };
 
   let inFlight: Promise<void>[] = [];
-  // the next page, prepared while a proposing page waits for its OCR
-  let ahead: { n: number; prepared: Promise<Prepared> } | null = null;
-  const prepareOnce = (n: number) => (ahead?.n === n ? ahead.prepared : prepare(session, n, fast?.scans, fast?.hints.get(n)));
+  // the next pages, prepared (on the pixel thread) while this one is cut and read, or waits for its OCR
+  const ahead = new Map<number, Promise<Prepared>>();
   for (let k = 0; k < pages.length; k++) {
     const n = pages[k];
     checkAbort(signal);
-    const p = await prepareOnce(n);
-    ahead = null;
+    for (const next of pages.slice(k, k + 1 + PREPARED_AHEAD)) {
+      if (ahead.has(next)) continue;
+      const prepared = prepare(session, next, fast?.scans, fast?.hints.get(next));
+      // awaited on its own turn; a failure there is thrown then, not left unhandled meanwhile
+      prepared.catch(() => undefined);
+      ahead.set(next, prepared);
+    }
+    const p = await (ahead.get(n) as Promise<Prepared>);
+    ahead.delete(n);
     headers?.add(p);
     const local = commonCellSize(p.cells, 2);
     if (calibrator.proposes(local)) {
-      if (k + 1 < pages.length) {
-        const next = pages[k + 1];
-        ahead = { n: next, prepared: prepare(session, next, fast?.scans, fast?.hints.get(next)) };
-        // awaited on the next turn; a failure there is thrown then, not left unhandled meanwhile
-        ahead.prepared.catch(() => undefined);
-      }
       // A page with a grid of one size proposes the roll's box size, taken once OCR reads IDs in its
       // boxes; until then each such page waits for its OCR.
       const proposed = orderCells(cellsOfSize(p.cells, local));

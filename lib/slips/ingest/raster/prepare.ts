@@ -1,12 +1,12 @@
 import type { Rect, TextCut } from '../../types';
 import { round2, type Matrix } from '../geometry';
-import { binarize, estimateSkew, otsu, rotate, type Gray } from '../engines/image';
+import type { Gray } from '../engines/image';
 import type { PdfSession } from '../engines/pdfjs';
 import { renderGray, type RenderedPage } from '../engines/render';
 import type { ScanImages } from '../engines/scan-image';
-import { filledPhotoInCell, findCells, photoInCell, type PixelRect } from './cells';
-import { inkCut } from '../text-cut';
-import { stampedBox } from './stamp';
+import type { PixelRect } from './cells';
+import { pagePixelsOnThread } from './pixel-pool';
+import { pixelBox, type PixelBox } from './pixel-work';
 
 /** Pixels per PDF point when rendering for box finding and OCR (144 dpi). */
 export const RENDER_SCALE = 2;
@@ -20,6 +20,8 @@ export interface Prepared {
   cells: PixelRect[];
   /** the deskewed page, binarized (1 = ink) */
   ink: Uint8Array;
+  /** what each of `cells` holds (pixel-work.ts), found with them */
+  boxes: Map<PixelRect, PixelBox>;
 }
 
 /** What the page scan learnt that lets a bare scanned page skip pdf.js rendering. */
@@ -36,13 +38,11 @@ export async function prepare(session: PdfSession, n: number, scans?: ScanImages
   const fast = bare && scans ? await scans.page(n, hint.imageMatrix, page.view, page.rotate, RENDER_SCALE) : null;
   const rendered = fast ?? (await session.guard(`Page ${n}`, renderGray(session, page, RENDER_SCALE)));
   page.cleanup();
-  const ink0 = binarize(rendered.image, otsu(rendered.image));
-  const skew = estimateSkew(ink0, rendered.image.width, rendered.image.height);
-  const image = rotate(rendered.image, skew);
-  // a page too straight to rotate keeps its first binarisation (same image, same threshold)
-  const ink = image === rendered.image ? ink0 : binarize(image, otsu(image));
-  const cells = findCells(ink, image.width, image.height);
-  return { page: n, rendered, image, skew, cells, ink };
+  // the pixel work on the pixel thread (pixel-pool.ts), while this thread cuts and reads the page before
+  const upright = rendered.rotation % 360 === 0;
+  const { rendered: image0, pixels } = await pagePixelsOnThread(rendered.image, upright, rendered.scale);
+  const boxes = new Map(pixels.boxes.map((b) => [b.cell, b]));
+  return { page: n, rendered: { ...rendered, image: image0 }, image: pixels.image, skew: pixels.skew, cells: pixels.cells, ink: pixels.ink, boxes };
 }
 
 /** Maps a cell of the deskewed image back to PDF user space (same size, centre rotated back). */
@@ -62,19 +62,16 @@ function cellToPdf(p: Prepared, c: PixelRect): Rect {
 
 /**
  * A cell of the page as a box in PDF space, with the photo area ruled inside it, where it may be cut when
- * photos are off, and whether the roll's DELETED stamp is drawn across it (stamp.ts).
+ * photos are off, and whether the roll's DELETED stamp is drawn across it (stamp.ts). A cell found on the page
+ * was looked into with it (pixel-work.ts); another (implied, or placed from the grid) is looked into here.
  */
 export function boxOf(p: Prepared, c: PixelRect): { rect: Rect; photo: Rect | null; textCut: TextCut | null; stamped: boolean } {
-  // a ruled photo box, else a printed photo without one
-  const photo = photoInCell(p.ink, p.image.width, c) ?? filledPhotoInCell(p.image, c);
-  return { rect: cellToPdf(p, c), photo: photo ? cellToPdf(p, photo) : null, textCut: photo ? pixelTextCut(p, c, photo) : null, stamped: stampedBox(p.image, c, photo) };
+  const { photo, cut, stamped } = p.boxes.get(c) ?? pixelBox(p, c, p.rendered.rotation % 360 === 0, p.rendered.scale);
+  return { rect: cellToPdf(p, c), photo: photo ? cellToPdf(p, photo) : null, textCut: photo && cut ? pixelTextCut(p, c, cut) : null, stamped };
 }
 
-/** Where the box may be cut when photos are off (text-cut.ts), found in the page's pixels; only on an unrotated page. */
-function pixelTextCut(p: Prepared, c: PixelRect, photo: PixelRect): TextCut | null {
-  if (p.rendered.rotation % 360 !== 0) return null;
-  const cut = inkCut(p.ink, p.image.width, c, photo, p.rendered.scale);
-  if (!cut) return null;
+/** Where the box may be cut when photos are off (text-cut.ts, found in the page's pixels), in PDF space. */
+function pixelTextCut(p: Prepared, c: PixelRect, cut: { depth: number; right: number }): TextCut {
   // the part of the box above the cut and left of the text part's edge, in PDF space: its bottom and right
   const above = cellToPdf(p, { x: c.x, y: c.y, width: cut.right - c.x, height: cut.depth });
   return { y: round2(above.y), right: round2(above.x + above.width) };

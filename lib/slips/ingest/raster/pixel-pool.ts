@@ -1,0 +1,102 @@
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { Gray } from '../engines/image';
+import { VoterListError } from '../errors';
+import type { PixelRequest } from './pixel-thread';
+import type { PagePixels } from './pixel-work';
+
+/**
+ * The pixel thread (pixel-thread.ts), seen from the parse: one worker thread that does a page's pixel work
+ * (pixel-work.ts pagePixels) while the main thread cuts and reads the page before it. A roll read as images is
+ * bound by this work, not by OCR (tesseract has its own threads): on two cores it now runs beside the rest.
+ *
+ * The thread runs the project's TypeScript through tsx (as the sandbox process does, sandbox/process.ts), is
+ * started on first use, kept warm between parses and unref'd while idle, so it never keeps a process alive.
+ * Pages are sent and returned by transfer, not copied. If it dies (out of memory on a crafted page), every page
+ * waiting on it fails with the parse's error and the next page starts a new thread.
+ */
+
+/** The thread's bootstrap: tsx's loader for the entry module; the cwd is the project root, as for the sandbox. */
+function bootstrap(): string {
+  const entry = pathToFileURL(path.join(process.cwd(), 'lib', 'slips', 'ingest', 'raster', 'pixel-thread.ts')).href;
+  const parent = pathToFileURL(path.join(process.cwd(), 'package.json')).href;
+  return `import('tsx/esm/api').then((tsx) => tsx.tsImport(${JSON.stringify(entry)}, ${JSON.stringify(parent)}));`;
+}
+
+/** The thread's own heap: its objects are small (the pixels are ArrayBuffers outside it). */
+const THREAD_HEAP_MB = 96;
+
+interface Waiting {
+  resolve: (pixels: { rendered: Uint8Array; result: PagePixels }) => void;
+  reject: (error: Error) => void;
+}
+
+class PixelThread {
+  private readonly worker: Worker;
+  private readonly waiting = new Map<number, Waiting>();
+  private nextId = 1;
+  dead = false;
+
+  constructor() {
+    this.worker = new Worker(bootstrap(), {
+      eval: true,
+      execArgv: [],
+      resourceLimits: { maxOldGenerationSizeMb: THREAD_HEAP_MB, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 },
+    });
+    this.worker.unref();
+    this.worker.on('message', (message: { id: number; rendered: Uint8Array; result: PagePixels }) => {
+      const waiting = this.waiting.get(message.id);
+      this.waiting.delete(message.id);
+      if (this.waiting.size === 0) this.worker.unref();
+      waiting?.resolve(message);
+    });
+    const fail = (error: VoterListError) => {
+      this.dead = true;
+      for (const w of this.waiting.values()) w.reject(error);
+      this.waiting.clear();
+    };
+    this.worker.on('error', (error: Error & { code?: string }) =>
+      fail(
+        error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+          ? new VoterListError('too-large', 'A page image of this PDF needs more memory than a page may use on this server (is it unusually large or crafted?).')
+          : new VoterListError('corrupt', 'The page images of this PDF could not be read.'),
+      ),
+    );
+    this.worker.on('exit', () => fail(new VoterListError('corrupt', 'The page image reader stopped unexpectedly while reading this file.')));
+  }
+
+  stop(): Promise<number> {
+    return this.worker.terminate();
+  }
+
+  run(page: Gray, upright: boolean, pxPerPt: number): Promise<{ rendered: Uint8Array; result: PagePixels }> {
+    // a view into a larger buffer (a pooled Buffer) is copied: transferring would take the whole buffer from its owner
+    const whole = page.data.byteOffset === 0 && page.data.byteLength === page.data.buffer.byteLength ? page.data : page.data.slice();
+    const id = this.nextId++;
+    const request: PixelRequest = { id, width: page.width, height: page.height, data: whole, upright, pxPerPt };
+    return new Promise((resolve, reject) => {
+      this.waiting.set(id, { resolve, reject });
+      this.worker.ref();
+      this.worker.postMessage(request, [whole.buffer as ArrayBuffer]);
+    });
+  }
+}
+
+let thread: PixelThread | null = null;
+
+/**
+ * A page's pixel work (pixel-work.ts pagePixels) done on the pixel thread. `page`'s pixels are moved to the thread
+ * and come back as `rendered`: the caller uses that, never `page.data` again.
+ */
+export function pagePixelsOnThread(page: Gray, upright: boolean, pxPerPt: number): Promise<{ rendered: Gray; pixels: PagePixels }> {
+  if (!thread || thread.dead) thread = new PixelThread();
+  return thread.run(page, upright, pxPerPt).then(({ rendered, result }) => ({ rendered: { width: page.width, height: page.height, data: rendered }, pixels: result }));
+}
+
+/** Stops the pixel thread (pages waiting on it fail); the next page starts a new one. */
+export async function stopPixelThread(): Promise<void> {
+  const stopping = thread;
+  thread = null;
+  await stopping?.stop();
+}

@@ -1,0 +1,23 @@
+import { parentPort } from 'node:worker_threads';
+import { pagePixels } from './pixel-work';
+
+/**
+ * The pixel thread's entry (started by pixel-pool.ts): straightens, binarises and finds the cells of one page
+ * at a time, so that this work runs on the second core beside the main thread's cutting and OCR's threads.
+ * Every array it returns is transferred, not copied; it keeps nothing between pages.
+ */
+export interface PixelRequest {
+  id: number;
+  width: number;
+  height: number;
+  data: Uint8Array;
+  upright: boolean;
+  pxPerPt: number;
+}
+
+parentPort?.on('message', (request: PixelRequest) => {
+  const rendered = { width: request.width, height: request.height, data: request.data };
+  const result = pagePixels(rendered, request.upright, request.pxPerPt);
+  const buffers = new Set([rendered.data.buffer, result.image.data.buffer, result.ink.buffer]);
+  parentPort?.postMessage({ id: request.id, rendered: rendered.data, result }, [...buffers] as ArrayBuffer[]);
+});

@@ -1,0 +1,67 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import type { Gray } from '@/lib/slips/ingest/engines/image';
+import { pagePixelsOnThread, stopPixelThread } from '@/lib/slips/ingest/raster/pixel-pool';
+import { pagePixels } from '@/lib/slips/ingest/raster/pixel-work';
+import { drawRoll, inventVoters, renderPages, scanLike, tempDir } from './inputs';
+
+/**
+ * A page's pixel work on the pixel thread (raster/pixel-pool.ts) gives what the same work gives in this thread,
+ * the page's own pixels come back whole, a page held in a pooled Buffer leaves the pool's other bytes alone, and
+ * a thread that stops fails the pages waiting on it with the parse's error while the next page gets a new thread.
+ */
+
+/** A drawn roll's first page, scanned at a slant (so that it is rotated back) and as grey JPEG noise. */
+async function scannedPage(): Promise<Gray> {
+  const pdf = await drawRoll(inventVoters(30, 11), { cover: false });
+  const dir = tempDir('pixel-thread-');
+  const { writeFileSync } = await import('node:fs');
+  writeFileSync(`${dir}/roll.pdf`, pdf);
+  const [png] = renderPages(`${dir}/roll.pdf`, 1, 1, 144, dir);
+  const { jpeg } = await scanLike(png, { angle: 0.7, seed: 5 });
+  const { data, info } = await sharp(jpeg).greyscale().raw().toBuffer({ resolveWithObject: true });
+  return { width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, info.width * info.height).slice() };
+}
+
+/** Byte-for-byte equality of two pixel arrays (vitest's deep equality walks millions of elements slowly). */
+const same = (a: Uint8Array, b: Uint8Array) => Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(Buffer.from(b.buffer, b.byteOffset, b.byteLength));
+
+describe('the pixel thread', () => {
+  it('finds what the same work finds here, and gives the page back whole', async () => {
+    const page = await scannedPage();
+    const original = page.data.slice();
+    const here = pagePixels({ ...page, data: page.data.slice() }, true, 2);
+    expect(here.skew).not.toBe(0);
+    expect(here.cells.length).toBeGreaterThanOrEqual(24);
+    expect(here.boxes.filter((b) => b.photo).length).toBe(here.cells.length);
+    const { rendered, pixels } = await pagePixelsOnThread(page, true, 2);
+    expect(same(rendered.data, original)).toBe(true);
+    expect(pixels.skew).toBe(here.skew);
+    expect(pixels.cells).toEqual(here.cells);
+    expect(pixels.boxes).toEqual(here.boxes);
+    expect(same(pixels.image.data, here.image.data)).toBe(true);
+    expect(same(pixels.ink, here.ink)).toBe(true);
+    // a cell and its box are one object, as here: boxOf finds a cell's box by the cell
+    expect(pixels.boxes.every((b, i) => b.cell === pixels.cells[i])).toBe(true);
+  }, 60_000);
+
+  it('copies a page held in a larger buffer instead of taking the buffer from its owner', async () => {
+    const pool = Buffer.alloc(4096 + 200 * 100, 255);
+    pool.fill(7, 0, 4096);
+    const page: Gray = { width: 200, height: 100, data: new Uint8Array(pool.buffer, pool.byteOffset + 4096, 200 * 100) };
+    const { rendered, pixels } = await pagePixelsOnThread(page, true, 2);
+    expect(pool.byteLength).toBe(4096 + 200 * 100);
+    expect(pool.subarray(0, 4096).every((b) => b === 7)).toBe(true);
+    expect(rendered.data.every((b) => b === 255)).toBe(true);
+    expect(pixels.cells).toEqual([]);
+  });
+
+  it('fails the pages waiting on a stopped thread, and the next page gets a new one', async () => {
+    const page = await scannedPage();
+    const waiting = pagePixelsOnThread({ ...page, data: page.data.slice() }, true, 2);
+    await stopPixelThread();
+    await expect(waiting).rejects.toMatchObject({ name: 'VoterListError', code: 'corrupt' });
+    const { pixels } = await pagePixelsOnThread(page, true, 2);
+    expect(pixels.cells.length).toBeGreaterThanOrEqual(24);
+  }, 60_000);
+});
