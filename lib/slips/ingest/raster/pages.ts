@@ -123,6 +123,7 @@ export async function rasterPages(
     ahead.delete(n);
     headers?.add(p);
     const local = commonCellSize(p.cells, 2);
+    if (n === 1 && !local) cover.early(p);
     if (calibrator.proposes(local)) {
       // A page with a grid of one size proposes the roll's box size, taken once OCR reads IDs in its
       // boxes; until then each such page waits for its OCR.
@@ -198,10 +199,24 @@ export async function rasterPages(
  */
 function coverReader(session: PdfSession, text: boolean) {
   let cover: ScannedCover | undefined;
+  let started: Promise<string[]> | null = null;
+  const readNumbers = (p: Prepared): Promise<string[]> => {
+    if (!started) {
+      started = ocrWords(toPgm(p.image), 'page-numbers').then((words) => words.map((w) => w.text));
+      started.catch(() => undefined);
+    }
+    return started;
+  };
   return {
+    /**
+     * Starts reading the numbers of a first page that shows no grid of boxes (a cover, most likely) as soon as it
+     * is prepared: read when it is known to hold no voters, after every other page, it ran alone on the OCR threads.
+     */
+    early(p: Prepared): void {
+      readNumbers(p);
+    },
     async read(p: Prepared): Promise<void> {
-      const numbers = ocrWords(toPgm(p.image), 'page-numbers').then((words) => words.map((w) => w.text));
-      numbers.catch(() => undefined);
+      const numbers = readNumbers(p);
       if (!text) {
         cover = { numbers: await numbers, lines: [] };
         return;
