@@ -6,7 +6,8 @@ import { pagePixels } from '@/lib/slips/ingest/raster/pixel-work';
 import { drawRoll, inventVoters, renderPages, scanLike, tempDir } from './inputs';
 
 /**
- * A page's pixel work on the pixel thread (raster/pixel-pool.ts) gives what the same work gives in this thread,
+ * A page's pixel work on the pixel thread (raster/pixel-pool.ts) gives what the same work gives in this thread
+ * (cells, photos, cuts, stamps, the bands OCR reads),
  * the page's own pixels come back whole, a page held in a pooled Buffer leaves the pool's other bytes alone, and
  * a thread that stops fails the pages waiting on it with the parse's error while the next page gets a new thread.
  */
@@ -41,6 +42,16 @@ describe('the pixel thread', () => {
     expect(pixels.boxes).toEqual(here.boxes);
     expect(same(pixels.image.data, here.image.data)).toBe(true);
     expect(same(pixels.ink, here.ink)).toBe(true);
+    // each cell's band cut for OCR, the serial and the ID in it
+    expect(pixels.bands).toHaveLength(here.cells.length);
+    expect(here.bands.every((b) => b.serial && b.epic)).toBe(true);
+    pixels.bands.forEach((band, i) => {
+      for (const part of ['serial', 'epic', 'mark'] as const) {
+        const [there, mine] = [band[part], here.bands[i][part]];
+        expect(there === null ? null : [there.width, there.height]).toEqual(mine === null ? null : [mine.width, mine.height]);
+        if (there && mine) expect(same(there.data, mine.data)).toBe(true);
+      }
+    });
     // a cell and its box are one object, as here: boxOf finds a cell's box by the cell
     expect(pixels.boxes.every((b, i) => b.cell === pixels.cells[i])).toBe(true);
   }, 60_000);

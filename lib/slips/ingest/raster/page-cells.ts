@@ -132,11 +132,12 @@ export type IdReading = 'both' | 'first' | 'later';
 /**
  * A page's cells cut into bands (what OCR is given) and read as `ids` says; for the draft ('later'), the
  * serials by continuity (readSerialsByContinuity) when `wholeCells` (no cell is implied: an implied one needs
- * its own serial read to be kept).
+ * its own serial read to be kept). A cell whose band was cut with the page's cells (`cut`, on the pixel thread)
+ * is not cut again.
  */
-async function cutAndRead(image: Gray, cells: PixelRect[], ids: IdReading = 'both', wholeCells = true): Promise<{ bands: Band[]; readings: BandReading[] }> {
+async function cutAndRead(image: Gray, cells: PixelRect[], ids: IdReading = 'both', wholeCells = true, cut?: ReadonlyMap<PixelRect, Band>): Promise<{ bands: Band[]; readings: BandReading[] }> {
   if (cells.length === 0) return { bands: [], readings: [] };
-  const bands = cells.map((c) => bandImage(image, c));
+  const bands = cells.map((c) => cut?.get(c) ?? bandImage(image, c));
   if (ids === 'both') return { bands, readings: await readBands(bands) };
   const withoutIds = bands.map((b) => ({ ...b, epic: null }));
   const readings =
@@ -284,7 +285,7 @@ export async function readPageCells(p: Prepared, found: PixelRect[], size: Size,
   const implied = new Set(impliedCells(found, size).filter((c) => c.x >= 0 && c.y >= 0 && c.x + c.width <= p.image.width && c.y + c.height <= p.image.height));
   const cells = orderCells([...found, ...implied]);
   const boxes = cells.map((c) => boxOf(p, c));
-  const { bands, readings } = await cutAndRead(p.image, cells, ids, implied.size === 0);
+  const { bands, readings } = await cutAndRead(p.image, cells, ids, implied.size === 0, p.bands);
   const kept = cells.map((c, i) => inkShare(p.ink, p.image.width, c) >= BLANK_INK && (!implied.has(c) || plausible(readings, i, (k) => !implied.has(cells[k]))));
   bandWatcher?.(
     p.page,

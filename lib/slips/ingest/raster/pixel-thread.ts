@@ -18,6 +18,8 @@ export interface PixelRequest {
 parentPort?.on('message', (request: PixelRequest) => {
   const rendered = { width: request.width, height: request.height, data: request.data };
   const result = pagePixels(rendered, request.upright, request.pxPerPt);
-  const buffers = new Set([rendered.data.buffer, result.image.data.buffer, result.ink.buffer]);
+  const bandImages = result.bands.flatMap((b) => [b.serial, b.epic, b.mark]);
+  const buffers = new Set([rendered.data.buffer, result.image.data.buffer, result.ink.buffer, ...bandImages.map((g) => g?.data.buffer)]);
+  buffers.delete(undefined);
   parentPort?.postMessage({ id: request.id, rendered: rendered.data, result }, [...buffers] as ArrayBuffer[]);
 });

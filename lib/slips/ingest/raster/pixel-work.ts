@@ -2,10 +2,12 @@ import { binarize, estimateSkew, otsu, rotate, type Gray } from '../engines/imag
 import { inkCut } from '../text-cut';
 import { filledPhotoInCell, findCells, photoInCell, type PixelRect } from './cells';
 import { stampedBox } from './stamp';
+import { bandImage, type Band } from './strips';
 
 /**
  * The work on a page's pixels that needs nothing but the pixels: straightening, binarising, finding the ruled
- * cells, and in each cell the photo, where the box may be cut, and the DELETED stamp. Plain functions of typed
+ * cells, and in each cell the photo, where the box may be cut, the DELETED stamp, and the band of its serial and
+ * ID cut out for OCR. Plain functions of typed
  * arrays, so that they run as well in the pixel thread (pixel-thread.ts) as here.
  */
 
@@ -26,9 +28,11 @@ export interface PagePixels {
   ink: Uint8Array;
   cells: PixelRect[];
   boxes: PixelBox[];
+  /** each cell's serial and ID band, cleaned for OCR (strips.ts bandImage) */
+  bands: Band[];
 }
 
-/** Straightens a rendered page, binarises it and finds its ruled cells and what they hold. */
+/** Straightens a rendered page, binarises it and finds its ruled cells, what they hold and their bands. */
 export function pagePixels(rendered: Gray, upright: boolean, pxPerPt: number): PagePixels {
   const ink0 = binarize(rendered, otsu(rendered));
   const skew = estimateSkew(ink0, rendered.width, rendered.height);
@@ -37,7 +41,7 @@ export function pagePixels(rendered: Gray, upright: boolean, pxPerPt: number): P
   const ink = image === rendered ? ink0 : binarize(image, otsu(image));
   const cells = findCells(ink, image.width, image.height);
   const page = { image, ink };
-  return { image, skew, ink, cells, boxes: cells.map((c) => pixelBox(page, c, upright, pxPerPt)) };
+  return { image, skew, ink, cells, boxes: cells.map((c) => pixelBox(page, c, upright, pxPerPt)), bands: cells.map((c) => bandImage(image, c)) };
 }
 
 /** What one cell of a deskewed page holds: a ruled photo box, else a printed photo without one; the cut; the stamp. */

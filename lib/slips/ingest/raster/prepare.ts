@@ -7,6 +7,7 @@ import type { ScanImages } from '../engines/scan-image';
 import type { PixelRect } from './cells';
 import { pagePixelsOnThread } from './pixel-pool';
 import { pixelBox, type PixelBox } from './pixel-work';
+import type { Band } from './strips';
 
 /** Pixels per PDF point when rendering for box finding and OCR (144 dpi). */
 export const RENDER_SCALE = 2;
@@ -22,6 +23,8 @@ export interface Prepared {
   ink: Uint8Array;
   /** what each of `cells` holds (pixel-work.ts), found with them */
   boxes: Map<PixelRect, PixelBox>;
+  /** each of `cells`' band for OCR (strips.ts bandImage), cut with them */
+  bands: Map<PixelRect, Band>;
 }
 
 /** What the page scan learnt that lets a bare scanned page skip pdf.js rendering. */
@@ -42,7 +45,8 @@ export async function prepare(session: PdfSession, n: number, scans?: ScanImages
   const upright = rendered.rotation % 360 === 0;
   const { rendered: image0, pixels } = await pagePixelsOnThread(rendered.image, upright, rendered.scale);
   const boxes = new Map(pixels.boxes.map((b) => [b.cell, b]));
-  return { page: n, rendered: { ...rendered, image: image0 }, image: pixels.image, skew: pixels.skew, cells: pixels.cells, ink: pixels.ink, boxes };
+  const bands = new Map(pixels.cells.map((c, i) => [c, pixels.bands[i]]));
+  return { page: n, rendered: { ...rendered, image: image0 }, image: pixels.image, skew: pixels.skew, cells: pixels.cells, ink: pixels.ink, boxes, bands };
 }
 
 /** Maps a cell of the deskewed image back to PDF user space (same size, centre rotated back). */
