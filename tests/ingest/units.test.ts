@@ -8,7 +8,7 @@ import { judgeText } from '@/lib/slips/ingest/engines/scramble';
 import { impliedCells, variantCellSize, type PixelRect } from '@/lib/slips/ingest/raster/cells';
 import { consecutiveFirst } from '@/lib/slips/ingest/raster/page-cells';
 import { bandImage, firstLine } from '@/lib/slips/ingest/raster/strips';
-import type { Gray } from '@/lib/slips/ingest/engines/image';
+import { scale, type Gray } from '@/lib/slips/ingest/engines/image';
 import { continuityWarnings, repairSerials, type SerialSlot } from '@/lib/slips/ingest/serials';
 
 const slots = (xs: (number | null)[]): SerialSlot[] => xs.map((serial) => ({ serial, fromOcr: true, page: 1 }));
@@ -197,6 +197,39 @@ describe('supplement boxes of another size', () => {
   it('ignores cells of another width or of a very different height (a cover’s or a summary’s tables)', () => {
     const tables = [cell(55, 252, 552, 205), cell(632, 956, 315, 80), cell(947, 956, 149, 80), cell(53, 159, 203, 126), cell(414, 285, 299, 167), cell(49, 300, 362, 260)];
     expect(variantCellSize(tables, size)).toBeNull();
+  });
+});
+
+describe('enlarging a band for OCR (scale)', () => {
+  /** Bilinear enlarging computed pixel by pixel, each from its own place in the source: what scale must give. */
+  function reference(img: Gray, factor: number): number[] {
+    const width = Math.max(1, Math.round(img.width * factor));
+    const height = Math.max(1, Math.round(img.height * factor));
+    const out: number[] = [];
+    for (let y = 0; y < height; y++) {
+      const sy = Math.min(img.height - 1.001, Math.max(0, (y + 0.5) / factor - 0.5));
+      const y0 = Math.floor(sy);
+      for (let x = 0; x < width; x++) {
+        const sx = Math.min(img.width - 1.001, Math.max(0, (x + 0.5) / factor - 0.5));
+        const x0 = Math.floor(sx);
+        const at = (xx: number, yy: number) => img.data[Math.min(yy, img.height - 1) * img.width + Math.min(xx, img.width - 1)];
+        const top = at(x0, y0) + (at(x0 + 1, y0) - at(x0, y0)) * (sx - x0);
+        const bottom = at(x0, y0 + 1) + (at(x0 + 1, y0 + 1) - at(x0, y0 + 1)) * (sx - x0);
+        out.push(Math.trunc(top + (bottom - top) * (sy - y0)));
+      }
+    }
+    return out;
+  }
+
+  it('gives every pixel the bilinear value of its own place in the source, at the factors bands are enlarged by', () => {
+    let seed = 11;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    for (const [w, h, factor] of [[37, 9, 3.2], [120, 14, 64 / 14], [5, 4, 6], [64, 30, 1], [200, 40, 1.7], [3, 2, 2.5]] as const) {
+      const img: Gray = { width: w, height: h, data: Uint8Array.from({ length: w * h }, () => Math.floor(random() * 256)) };
+      const out = scale(img, factor);
+      expect([out.width, out.height]).toEqual([Math.round(w * factor), Math.round(h * factor)]);
+      expect(Array.from(out.data)).toEqual(reference(img, factor));
+    }
   });
 });
 

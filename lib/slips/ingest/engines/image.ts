@@ -169,20 +169,33 @@ export function scale(img: Gray, factor: number): Gray {
   const width = Math.max(1, Math.round(img.width * factor));
   const height = Math.max(1, Math.round(img.height * factor));
   const out = new Uint8Array(width * height);
+  const src = img.data;
+  // where each output column samples the source (the same for every row): its left pixel, the step to the
+  // right one (0 at the edge) and the weight of the right one
+  const left = new Int32Array(width);
+  const right = new Uint8Array(width);
+  const weight = new Float64Array(width);
+  for (let x = 0; x < width; x++) {
+    const sx = Math.min(img.width - 1.001, Math.max(0, (x + 0.5) / factor - 0.5));
+    const x0 = Math.floor(sx);
+    left[x] = x0;
+    weight[x] = sx - x0;
+    right[x] = x0 + 1 < img.width ? 1 : 0;
+  }
   for (let y = 0; y < height; y++) {
     const sy = Math.min(img.height - 1.001, Math.max(0, (y + 0.5) / factor - 0.5));
     const y0 = Math.floor(sy);
     const fy = sy - y0;
+    const row = y0 * img.width;
+    const down = y0 + 1 < img.height ? img.width : 0;
+    const at = y * width;
     for (let x = 0; x < width; x++) {
-      const sx = Math.min(img.width - 1.001, Math.max(0, (x + 0.5) / factor - 0.5));
-      const x0 = Math.floor(sx);
-      const fx = sx - x0;
-      const i = y0 * img.width + x0;
-      const y1 = y0 + 1 < img.height ? img.width : 0;
-      const x1 = x0 + 1 < img.width ? 1 : 0;
-      const top = img.data[i] + (img.data[i + x1] - img.data[i]) * fx;
-      const bottom = img.data[i + y1] + (img.data[i + y1 + x1] - img.data[i + y1]) * fx;
-      out[y * width + x] = top + (bottom - top) * fy;
+      const i = row + left[x];
+      const fx = weight[x];
+      const x1 = right[x];
+      const top = src[i] + (src[i + x1] - src[i]) * fx;
+      const bottom = src[i + down] + (src[i + down + x1] - src[i + down]) * fx;
+      out[at + x] = top + (bottom - top) * fy;
     }
   }
   return { width, height, data: out };
