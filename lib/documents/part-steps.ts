@@ -372,7 +372,10 @@ export async function renderPartsFinalSteps(deps: DocumentsDeps, documentId: num
   const printed = printedParts(doc, await listDocumentParts(deps.db, documentId));
   const controller = linkedController(io.signal);
   const progress = new ProgressReporter(deps.db, documentId, controller);
-  await progress.set({ status: 'generating', progress: 75, progressMessage: `Making the final slips of ${printed.length} voter lists`, errorMessage: null, failedStep: null });
+  // Only a task whose final is not made yet is marked as making it: this runs again on every replay of the function,
+  // and a replay beside the one whose zip step ends the task (steps found together run side by side) may read the
+  // task before that step and write after it; a plain write here put a complete task back to 'generating' for good.
+  await transitionDocument(deps.db, documentId, TRANSITIONS.finalDone, { status: 'generating', progress: 75, progressMessage: `Making the final slips of ${printed.length} voter lists`, errorMessage: null, failedStep: null });
   await runPhase(deps, doc, 'make', printed, io, progress, sharing);
   await io.step('zip', () => zipPartsStep(deps, documentId, controller.signal));
 }
