@@ -211,7 +211,9 @@ export async function readPartsSteps(deps: DocumentsDeps, documentId: number, io
   const parts = await listDocumentParts(deps.db, documentId);
   const controller = linkedController(io.signal);
   const progress = new ProgressReporter(deps.db, documentId, controller);
-  await progress.set({ status: 'processing', progress: 30, progressMessage: `Reading ${parts.length} voter lists`, errorMessage: null, failedStep: null });
+  // only a task whose draft is not made yet is marked as reading: as for the final (renderPartsFinalSteps), this runs
+  // again on every replay, and one beside the replay that ends the draft must not put a made draft back to 'processing'
+  await transitionDocument(deps.db, documentId, TRANSITIONS.draftDone, { status: 'processing', progress: 30, progressMessage: `Reading ${parts.length} voter lists`, errorMessage: null, failedStep: null });
   await runPhase(deps, doc, 'read', parts, io, progress, sharing);
   const read = await listDocumentParts(deps.db, documentId);
   const good = read.filter((p) => p.votersFileId && p.parseSummary);
