@@ -23,3 +23,8 @@ export class VoterListError extends Error {
     this.code = code;
   }
 }
+
+/** Whether a worker thread that reads an upload died of its memory limit (Node's code for it, or a message that says so). */
+export function workerOutOfMemory(error: Error & { code?: string }): boolean {
+  return error.code === 'ERR_WORKER_OUT_OF_MEMORY' || /memory/i.test(error.message);
+}

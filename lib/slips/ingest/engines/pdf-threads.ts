@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { MessageChannel, Worker } from 'node:worker_threads';
-import { VoterListError } from '../errors';
+import { VoterListError, workerOutOfMemory } from '../errors';
 import type { PdfJs } from './pdfjs-types';
 import { PDFIUM_THREAD_SOURCE, PdfiumPort, pdfiumFiles } from './pdfium-thread';
 
@@ -118,9 +118,8 @@ export class PdfThread {
         reject(error);
       };
       this.worker.on('error', (error: Error & { code?: string }) => {
-        const oom = error.code === 'ERR_WORKER_OUT_OF_MEMORY' || /memory/i.test(error.message);
         fail(
-          oom
+          workerOutOfMemory(error)
             ? new VoterListError('too-large', `Reading this PDF needs more than the ${memoryMb} MB of memory a PDF may use on this server (is it unusually large or crafted?).`)
             : new VoterListError('corrupt', 'The PDF is damaged and could not be read.'),
         );

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { VoterListError } from '../errors';
+import { VoterListError, workerOutOfMemory } from '../errors';
 
 /** One sheet as text cells: `rows[i][j]` is the formatted text of row `firstRow + i`, column j. */
 export interface SheetRows {
@@ -170,10 +170,9 @@ export function readWorkbook(bytes: Uint8Array, limits: ReadLimits): Promise<She
       else finish(() => reject(new VoterListError('corrupt', 'The Excel file is damaged or not a valid workbook and cannot be read.')));
     });
     worker.on('error', (error: Error & { code?: string }) => {
-      const oom = error.code === 'ERR_WORKER_OUT_OF_MEMORY' || /memory/i.test(error.message);
       finish(() =>
         reject(
-          oom
+          workerOutOfMemory(error)
             ? new VoterListError('too-large', 'The spreadsheet needs too much memory to read (is it unusually large or crafted?).')
             : new VoterListError('corrupt', 'The Excel file is damaged or not a valid workbook and cannot be read.'),
         ),

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Gray } from '../engines/image';
-import { VoterListError } from '../errors';
+import { VoterListError, workerOutOfMemory } from '../errors';
 import type { PixelRequest } from './pixel-thread';
 import type { PagePixels } from './pixel-work';
 
@@ -58,7 +58,7 @@ class PixelThread {
     };
     this.worker.on('error', (error: Error & { code?: string }) =>
       fail(
-        error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+        workerOutOfMemory(error)
           ? new VoterListError('too-large', 'A page image of this PDF needs more memory than a page may use on this server (is it unusually large or crafted?).')
           : new VoterListError('corrupt', 'The page images of this PDF could not be read.'),
       ),
