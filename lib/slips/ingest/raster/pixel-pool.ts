@@ -8,7 +8,7 @@ import type { PagePixels } from './pixel-work';
 
 /**
  * The pixel thread (pixel-thread.ts), seen from the parse: one worker thread that does a page's pixel work
- * (pixel-work.ts pagePixels) while the main thread cuts and reads the page before it. A roll read as images is
+ * (pixel-work.ts pagePixels) while the main thread reads the page before it. A roll read as images is
  * bound by this work, not by OCR (tesseract has its own threads): on two cores it now runs beside the rest.
  *
  * The thread runs the project's TypeScript through tsx (as the sandbox process does, sandbox/process.ts), is

@@ -7,8 +7,8 @@ import { bandImage, type Band } from './strips';
 /**
  * The work on a page's pixels that needs nothing but the pixels: straightening, binarising, finding the ruled
  * cells, and in each cell the photo, where the box may be cut, the DELETED stamp, and the band of its serial and
- * ID cut out for OCR. Plain functions of typed
- * arrays, so that they run as well in the pixel thread (pixel-thread.ts) as here.
+ * ID cut out for OCR. Plain functions of typed arrays, so that they run as well in the pixel thread
+ * (pixel-thread.ts) as here.
  */
 
 /** What a cell of a page holds, in pixels of the deskewed page. */

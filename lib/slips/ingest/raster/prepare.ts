@@ -41,7 +41,7 @@ export async function prepare(session: PdfSession, n: number, scans?: ScanImages
   const fast = bare && scans ? await scans.page(n, hint.imageMatrix, page.view, page.rotate, RENDER_SCALE) : null;
   const rendered = fast ?? (await session.guard(`Page ${n}`, renderGray(session, page, RENDER_SCALE)));
   page.cleanup();
-  // the pixel work on the pixel thread (pixel-pool.ts), while this thread cuts and reads the page before
+  // the pixel work on the pixel thread (pixel-pool.ts), while this thread reads the page before
   const upright = rendered.rotation % 360 === 0;
   const { rendered: image0, pixels } = await pagePixelsOnThread(rendered.image, upright, rendered.scale);
   const boxes = new Map(pixels.boxes.map((b) => [b.cell, b]));
