@@ -56,3 +56,23 @@ describe('quoteCharacters', () => {
     expect(quoteCharacters(['a', 'b', 'c'], 2)).toBe('"\u2068a\u2069", "\u2068b\u2069", …');
   });
 });
+
+describe('words of ASCII letters and digits (serials, EPICs, ages)', () => {
+  it('are measured and drawn from their characters, as shaping them gives: same width, same glyphs, same operators', async () => {
+    const { PDFDocument } = await import('@cantoo/pdf-lib');
+    const { DocumentFont } = await import('@/lib/slips/render/font');
+    const shaper = shaperOf(PRIMARY_FACE);
+    const font = new DocumentFont((await PDFDocument.create()).context, () => undefined);
+    for (const word of ['345', 'XYZ1000000', 'GJ/21/141/006010', 'AB-12', '(18)', 'Wq@~!']) {
+      // width: the shaper's own advance of the word
+      expect(textWidth(word, 10), word).toBeCloseTo((shaper.advance(word) / shaper.upem) * 10, 10);
+      // operators: one run of the primary face, the shaped glyphs side by side at the word's start
+      const glyphs = shaper
+        .shape(word)
+        .glyphs.map((g) => `<${g.gid.toString(16).padStart(4, '0')}>`)
+        .join('');
+      const hex = [...word].map((c) => c.charCodeAt(0).toString(16).padStart(4, '0')).join('');
+      expect(font.show(word, 12.5, 40, { size: 9 }), word).toBe(`q /Span<</ActualText<FEFF${hex}>>>BDC BT /F${PRIMARY_FACE + 1} 9 Tf 1 0 0 1 12.5 40 Tm [${glyphs}]TJ ET EMC Q\n`);
+    }
+  });
+});

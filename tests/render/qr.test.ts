@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { renderSlips, type SlipPlacement } from '@/lib/slips/render';
-import { parseQrPayload, qrModules, qrPayload } from '@/lib/slips/render/qr';
+import encodeQR from 'qr';
+import { parseQrPayload, qrModules, qrOps, qrPayload } from '@/lib/slips/render/qr';
 import type { VoterRecord } from '@/lib/slips/types';
 import { bannerPng, decodeQrAt, excelVoters, tmpDir } from './helpers';
 
@@ -22,6 +23,49 @@ describe('QR payload', () => {
     expect(parseQrPayload('hello')).toBeNull();
     // version 2 (25 modules) for the usual payload, in a quiet zone of 2
     expect(qrModules('V1 ABC1234567 137 12 345')).toHaveLength(29);
+  });
+});
+
+describe('QR codes from the flips learnt per version', () => {
+  const ALPHANUMERIC = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ $%*+-./:';
+  /** Payloads of every length from 1 to 90 characters (versions 1 to 4 at level M), drawn from a fixed seed. */
+  function payloads(count: number): string[] {
+    let seed = 20261127;
+    const next = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+    return Array.from({ length: count }, (_, i) => {
+      const length = 1 + (i % 90);
+      let text = '';
+      for (let k = 0; k < length; k++) text += ALPHANUMERIC[Math.floor(next() * ALPHANUMERIC.length)];
+      return text;
+    });
+  }
+
+  it("equal the encoder's own codes module for module, at every length, odd and even, small codes and large", () => {
+    for (const payload of payloads(1800)) {
+      const expected = encodeQR(payload, 'raw', { ecc: 'medium', encoding: 'alphanumeric', border: 2, mask: 2 });
+      expect(qrModules(payload), payload).toEqual(expected);
+    }
+  });
+
+  it('draw as the rectangles of the runs of dark modules, each grown down over the rows that repeat it', () => {
+    // the drawing read back: every rectangle's modules dark, every dark module in exactly one rectangle
+    for (const payload of [...payloads(180), 'V1 ABC1234567 137 12 345']) {
+      const modules = qrModules(payload);
+      const n = modules.length;
+      const seen = modules.map((row) => row.map(() => 0));
+      const light: string[] = [];
+      for (const [, x, y, w, h] of qrOps(payload, 0, 0, n).matchAll(/ (\d+) (\d+) (\d+) (\d+) re/g)) {
+        for (let r = n - Number(y) - Number(h); r < n - Number(y); r++) {
+          for (let c = Number(x); c < Number(x) + Number(w); c++) {
+            if (!modules[r][c]) light.push(`${r},${c}`);
+            seen[r][c]++;
+          }
+        }
+      }
+      expect(light, `${payload}: light modules drawn`).toEqual([]);
+      const dark = modules.flat();
+      expect(seen.flat().every((count, i) => count === (dark[i] ? 1 : 0)), `${payload}: each dark module drawn once`).toBe(true);
+    }
   });
 });
 

@@ -6,12 +6,56 @@
  */
 import zlib from 'node:zlib';
 import { PDFContext, PDFRawStream, PDFRef, PDFString } from '@cantoo/pdf-lib';
-import { FACES, faceBytes, forEachRun, shaperOf } from './faces';
+import { FACES, faceBytes, forEachRun, PRIMARY_FACE, shaperOf } from './faces';
 import { fmt2 } from './num';
+
+/** A printable ASCII character (not the space) as the primary face draws it: one glyph, or null when it is not one plain glyph. */
+interface PlainGlyph {
+  gid: number;
+  hex: string;
+  advance: number;
+}
+const plainGlyphs: (PlainGlyph | null | undefined)[] = [];
+
+/**
+ * The glyph of a printable ASCII character when shaping gives it alone, with no offset and its own advance (every
+ * letter and digit of the primary face): a word of such characters is shaped as its characters one by one
+ * (shaper.ts), so its glyphs are theirs side by side, found here without shaping. Null for any other character.
+ */
+function plainGlyph(code: number): PlainGlyph | null {
+  if (code < 0x21 || code > 0x7e) return null;
+  let glyph = plainGlyphs[code];
+  if (glyph === undefined) {
+    const s = shaperOf(PRIMARY_FACE);
+    const run = s.shape(String.fromCharCode(code));
+    const only = run.glyphs.length === 1 ? run.glyphs[0] : null;
+    glyph = only && only.dx === 0 && only.dy === 0 && run.advance === s.advanceOf(only.gid) ? { gid: only.gid, hex: escapeForHexGid(only.gid), advance: run.advance } : null;
+    plainGlyphs[code] = glyph;
+  }
+  return glyph;
+}
+
+/** `text`'s glyphs when it is one word of plain ASCII glyphs (a serial, an EPIC, an age), else null. */
+function plainWord(text: string): PlainGlyph[] | null {
+  if (text.length === 0 || text.length > 32) return null;
+  const glyphs: PlainGlyph[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const glyph = plainGlyph(text.charCodeAt(i));
+    if (!glyph) return null;
+    glyphs.push(glyph);
+  }
+  return glyphs;
+}
 
 /** Width in ems (advances over units per em, summed over the runs), cached per string, bounded. */
 const emWidthCache = new Map<string, number>();
 function emWidth(text: string): number {
+  const plain = plainWord(text);
+  if (plain) {
+    let sum = 0;
+    for (const g of plain) sum += g.advance;
+    return sum / shaperOf(PRIMARY_FACE).upem;
+  }
   let ems = emWidthCache.get(text);
   if (ems === undefined) {
     let sum = 0;
@@ -31,7 +75,17 @@ export function textWidth(text: string, size: number): number {
   return emWidth(text) * size;
 }
 
+const HEX2 = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
+
 function utf16beHexBody(text: string): string {
+  if (text.length <= 32) {
+    let hex = '';
+    for (let i = 0; i < text.length; i++) {
+      const unit = text.charCodeAt(i);
+      hex += HEX2[unit >> 8] + HEX2[unit & 0xff];
+    }
+    return hex;
+  }
   return Buffer.from(text, 'utf16le').swap16().toString('hex');
 }
 
@@ -57,6 +111,14 @@ export interface TextStyle {
   bold?: boolean;
   /** Grey level 0 (black) .. 1 (white). */
   gray?: number;
+}
+
+/** The grey and fake-bold operators of a style, after a span's start. */
+function styleOps(style: TextStyle): string {
+  let ops = '';
+  if (style.gray !== undefined) ops += ` ${fmt(style.gray)} g ${fmt(style.gray)} G`;
+  if (style.bold) ops += ` 2 Tr ${fmt(style.size * 0.035)} w`;
+  return ops;
 }
 
 /** One face as one document uses it: its PDF font object, its name in resource dictionaries, its glyphs. */
@@ -126,11 +188,34 @@ export class DocumentFont {
     let hex = '';
     for (const p of parts) hex += p.constant ? this.cachedHex(p.text) : utf16beHexBody(p.text);
     if (hex.length === 0) return '';
-    let out = `q /Span<</ActualText<FEFF${hex}>>>BDC`;
-    if (style.gray !== undefined) out += ` ${fmt(style.gray)} g ${fmt(style.gray)} G`;
-    if (style.bold) out += ` 2 Tr ${fmt(style.size * 0.035)} w`;
+    let out = `q /Span<</ActualText<FEFF${hex}>>>BDC${styleOps(style)}`;
     for (const p of parts) out += ` ${this.glyphOps(p.text, p.x, p.y, style.size, p.constant ?? false)}`;
     return `${out} EMC Q\n`;
+  }
+
+  /**
+   * A line drawn many times with only one value changing (the facts line: label, serial, label, serial): the
+   * constant runs laid out once; the returned function writes the line for a value, as `showParts` would
+   * write it with the value at each of its places.
+   */
+  preparedLine(parts: ({ text: string; x: number } | { value: true; x: number })[], y: number, style: TextStyle): (value: string) => string {
+    const head = `>>>BDC${styleOps(style)}`;
+    const pieces = parts.map((p) => ('text' in p ? { hex: this.cachedHex(p.text), ops: this.glyphOps(p.text, p.x, y, style.size, true) } : { x: p.x }));
+    return (value: string) => {
+      const valueHex = utf16beHexBody(value);
+      let hex = '';
+      let ops = '';
+      for (const piece of pieces) {
+        if ('hex' in piece) {
+          hex += piece.hex;
+          ops += ` ${piece.ops}`;
+        } else {
+          hex += valueHex;
+          ops += ` ${this.glyphOps(value, piece.x, y, style.size, false)}`;
+        }
+      }
+      return hex.length === 0 ? '' : `q /Span<</ActualText<FEFF${hex}${head}${ops} EMC Q\n`;
+    };
   }
 
   private readonly hexCache = new Map<string, string>();
@@ -149,6 +234,19 @@ export class DocumentFont {
     if (cache) {
       const hit = this.opsCache.get(key);
       if (hit !== undefined) return hit;
+    }
+    const plain = plainWord(text);
+    if (plain) {
+      // the same operators as shaping would write: one run of the primary face, its glyphs side by side
+      const entry = this.faceEntry(PRIMARY_FACE);
+      let tj = '';
+      for (const g of plain) {
+        entry.used.add(g.gid);
+        tj += `<${g.hex}>`;
+      }
+      const ops = `BT /${entry.resourceName} ${fmt(size)} Tf 1 0 0 1 ${fmt(x)} ${fmt(y)} Tm [${tj}]TJ ET`;
+      if (cache) this.remember(key, ops);
+      return ops;
     }
     let ops = 'BT';
     // Pen position of the run's start, in points from x.
@@ -180,11 +278,13 @@ export class DocumentFont {
       runX += advance * k;
     });
     ops += ' ET';
-    if (cache) {
-      if (this.opsCache.size > 50_000) this.opsCache.clear();
-      this.opsCache.set(key, ops);
-    }
+    if (cache) this.remember(key, ops);
     return ops;
+  }
+
+  private remember(key: string, ops: string): void {
+    if (this.opsCache.size > 50_000) this.opsCache.clear();
+    this.opsCache.set(key, ops);
   }
 
   /** Fills in each drawn face's Type0 font, descendant, descriptor, font file and ToUnicode map. */

@@ -313,35 +313,59 @@ export function voterFacts(voter: VoterRecord, look: SlipLook): { part: string |
 
 /**
  * The roll's facts on a slip, typeset: "भाग 12 · क्र. 345   Part 12 · Sr. 345" (or English only), and the
- * polling station's number and name on a second line.
+ * polling station's number and name on a second line. Laid out once for a part, polling station and serial
+ * width (the same for most slips in a row); only the serial is written anew on each slip.
  */
 export function factsOps(voter: VoterRecord, area: Rect, look: SlipLook, font: DocumentFont, maxSize = 11): string {
   const { part, pollingStation } = voterFacts(voter, look);
   const serial = voter.serial === null ? '—' : String(voter.serial);
+  const layout = factsLayout(area, look, font, part, pollingStation, textWidth(serial, 1), maxSize);
+  return layout.line(serial) + layout.second;
+}
+
+/** The facts line of one document's slips, laid out for one part, polling station and serial width. */
+interface FactsLayout {
+  line: (serial: string) => string;
+  /** the polling station's line, drawn */
+  second: string;
+}
+
+/** Per document (its font), the last layout made and what it was made for. */
+const lastLayouts = new WeakMap<DocumentFont, { area: Rect; look: SlipLook; part: string | null; pollingStation: string | null; serialWidth: number; maxSize: number; layout: FactsLayout }>();
+
+function factsLayout(area: Rect, look: SlipLook, font: DocumentFont, part: string | null, pollingStation: string | null, serialWidth: number, maxSize: number): FactsLayout {
+  const last = lastLayouts.get(font);
+  if (last && last.area === area && last.look === look && last.part === part && last.pollingStation === pollingStation && last.serialWidth === serialWidth && last.maxSize === maxSize) {
+    return last.layout;
+  }
   const local = labelsFor(look.language);
   const en = labelsFor('en');
   const englishOnly = look.englishOnly || look.language === 'en';
-  // the labels (and a part shared by the whole list) are laid out once per document; only the serial is new
   const lead = (l: typeof en, first: boolean) => `${first ? '' : '   '}${part ? `${l.part} ${part} · ` : ''}${l.serial} `;
-  const runs = englishOnly ? [lead(en, true), serial] : [lead(local, true), serial, lead(en, false), serial];
+  const leads = englishOnly ? [lead(en, true)] : [lead(local, true), lead(en, false)];
   const second = pollingStation ? `${bilingual('pollingStation', look.language, look.englishOnly)}: ${pollingStation}` : null;
   const leading = 1.25;
   const lineCount = second ? 2 : 1;
   const size = Math.min(area.height / (lineCount * leading), maxSize);
   const y = area.y + area.height - size;
-  // the line's width from its parts (the labels' widths are cached; only the serial is measured anew)
-  const serialWidth = textWidth(serial, 1);
-  const ems = runs.reduce((sum, text, i) => sum + (i % 2 === 0 ? textWidth(text, 1) : serialWidth), 0);
+  // the line's width from its parts; shrunk to the area's width when wider
+  const ems = leads.reduce((sum, text) => sum + textWidth(text, 1) + serialWidth, 0);
   const s1 = ems * size > area.width ? (area.width / ems) * 0.999 : size;
+  // one span for the whole line (labels and serials), so that copied text reads as the line does
+  const parts: ({ text: string; x: number } | { value: true; x: number })[] = [];
   let x = area.x;
-  const parts = runs.map((text, i) => {
-    const part = { text, x, y, constant: i % 2 === 0 };
-    x += (i % 2 === 0 ? textWidth(text, 1) : serialWidth) * s1;
-    return part;
-  });
-  const out = [font.showParts(parts, { size: s1, bold: true })];
-  if (second) out.push(font.showParts([{ text: second, x: area.x, y: y - size * leading, constant: true }], { size: fitSize(second, area.width, size * 0.92) }));
-  return out.join('');
+  for (const text of leads) {
+    parts.push({ text, x });
+    x += textWidth(text, 1) * s1;
+    parts.push({ value: true, x });
+    x += serialWidth * s1;
+  }
+  const layout = {
+    line: font.preparedLine(parts, y, { size: s1, bold: true }),
+    second: second ? font.showParts([{ text: second, x: area.x, y: y - size * leading, constant: true }], { size: fitSize(second, area.width, size * 0.92) }) : '',
+  };
+  lastLayouts.set(font, { area, look, part, pollingStation, serialWidth, maxSize, layout });
+  return layout;
 }
 
 /** A deleted voter's slip (printed only when asked for): the list's word for DELETED across the top of the content. */
