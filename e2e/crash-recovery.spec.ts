@@ -1,5 +1,6 @@
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from './helpers/test';
@@ -16,7 +17,12 @@ const BASE = `http://127.0.0.1:${PORT}`;
 const ADMIN = { email: 'crash-admin@e2e.test', password: 'crash-pass-123' };
 const VOTERS = 60_000;
 
-function startServer(dataDir: string): ChildProcess {
+/**
+ * Starts the server on PORT once nothing answers there: a server of the test before, killed, may still be on its
+ * way out, and a login or an upload sent to it would get that server's answer (its own users and secret).
+ */
+async function startServer(dataDir: string): Promise<ChildProcess> {
+  await portFree();
   const child = spawn('npm', ['run', 'serve'], {
     env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, DATABASE_URL: '', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, NODE_ENV: 'production', PAYMENTS_TEST_MODE: 'true' },
     detached: true,
@@ -25,6 +31,21 @@ function startServer(dataDir: string): ChildProcess {
   child.stdout?.on('data', (d: Buffer) => fs.appendFileSync(path.join(dataDir, '..', 'server.log'), d));
   child.stderr?.on('data', (d: Buffer) => fs.appendFileSync(path.join(dataDir, '..', 'server.log'), d));
   return child;
+}
+
+/** Waits until nothing listens on PORT (a refused connection), for at most `timeoutMs`. */
+async function portFree(timeoutMs = 60_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    const listening = await new Promise<boolean>((resolve) => {
+      const socket = net.connect(PORT, '127.0.0.1');
+      socket.once('connect', () => (socket.destroy(), resolve(true)));
+      socket.once('error', () => resolve(false));
+    });
+    if (!listening) return;
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`port ${PORT} is still taken after ${timeoutMs / 1000} s`);
 }
 
 /** Waits for the server to answer; fails at once, with its log, if its process has ended. */
@@ -141,7 +162,7 @@ test('SIGKILL during the final render: after a restart the job finishes and fini
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'vsg-crash-'));
   const dataDir = path.join(root, 'data');
   const log = path.join(root, 'server.log');
-  let server = startServer(dataDir);
+  let server = await startServer(dataDir);
   let finished = false;
   try {
     await waitReady(server, log);
@@ -182,7 +203,7 @@ test('SIGKILL during the final render: after a restart the job finishes and fini
       100,
     );
 
-    server = startServer(dataDir);
+    server = await startServer(dataDir);
     await waitReady(server, log);
     s = await statusUntil(await login(), id, ['complete', 'error']);
     expect(s.status, JSON.stringify(s)).toBe('complete');
@@ -210,7 +231,7 @@ test('SIGKILL while the lists of a task of several are made: after a restart eve
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'vsg-crash-parts-'));
   const dataDir = path.join(root, 'data');
   const log = path.join(root, 'server.log');
-  let server = startServer(dataDir);
+  let server = await startServer(dataDir);
   let finished = false;
   try {
     await waitReady(server, log);
@@ -247,7 +268,7 @@ test('SIGKILL while the lists of a task of several are made: after a restart eve
       50,
     );
 
-    server = startServer(dataDir);
+    server = await startServer(dataDir);
     await waitReady(server, log);
     s = await statusUntil(await login(), id, ['complete', 'error']);
     expect(s.status, JSON.stringify(s)).toBe('complete');
