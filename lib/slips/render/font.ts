@@ -121,6 +121,16 @@ function styleOps(style: TextStyle): string {
   return ops;
 }
 
+/** One run of a text (one face) laid out: its glyphs in pieces, each written from its own text position. */
+interface RunLayout {
+  resourceName: string;
+  upem: number;
+  /** from the run's origin, in font units: where each piece starts, and its TJ array's contents */
+  pieces: { dx: number; dy: number; tj: string }[];
+  /** the run's advance, in font units */
+  advance: number;
+}
+
 /** One face as one document uses it: its PDF font object, its name in resource dictionaries, its glyphs. */
 interface DocumentFace {
   face: number;
@@ -169,8 +179,6 @@ export class DocumentFont {
     return this.drawn().map((f) => f.ref);
   }
 
-  private readonly opsCache = new Map<string, string>();
-
   /**
    * Content-stream operators drawing `text` with its baseline starting at (x, y), wrapped in an
    * ActualText span so extraction yields exactly `text`.
@@ -181,8 +189,8 @@ export class DocumentFont {
 
   /**
    * Several runs (e.g. a label and its value) under ONE ActualText span whose text is the runs'
-   * texts joined: extraction gives the line as one string. Glyph operators are cached per run and
-   * position, so constant labels are laid out once per document.
+   * texts joined: extraction gives the line as one string. A constant run's glyph layout is kept per
+   * document, so a label is shaped once whatever the sizes and places it is drawn at.
    */
   showParts(parts: { text: string; x: number; y: number; constant?: boolean }[], style: TextStyle): string {
     let hex = '';
@@ -230,11 +238,6 @@ export class DocumentFont {
   }
 
   private glyphOps(text: string, x: number, y: number, size: number, cache: boolean): string {
-    const key = cache ? `${text}\u0000${fmt(x)}\u0000${fmt(y)}\u0000${fmt(size)}` : '';
-    if (cache) {
-      const hit = this.opsCache.get(key);
-      if (hit !== undefined) return hit;
-    }
     const plain = plainWord(text);
     if (plain) {
       // the same operators as shaping would write: one run of the primary face, its glyphs side by side
@@ -244,47 +247,62 @@ export class DocumentFont {
         entry.used.add(g.gid);
         tj += `<${g.hex}>`;
       }
-      const ops = `BT /${entry.resourceName} ${fmt(size)} Tf 1 0 0 1 ${fmt(x)} ${fmt(y)} Tm [${tj}]TJ ET`;
-      if (cache) this.remember(key, ops);
-      return ops;
+      return `BT /${entry.resourceName} ${fmt(size)} Tf 1 0 0 1 ${fmt(x)} ${fmt(y)} Tm [${tj}]TJ ET`;
+    }
+    let runs = cache ? this.layouts.get(text) : undefined;
+    if (!runs) {
+      runs = this.layoutOf(text);
+      if (cache) {
+        if (this.layouts.size > 50_000) this.layouts.clear();
+        this.layouts.set(text, runs);
+      }
     }
     let ops = 'BT';
     // Pen position of the run's start, in points from x.
     let runX = x;
+    for (const run of runs) {
+      const k = size / run.upem;
+      ops += ` /${run.resourceName} ${fmt(size)} Tf`;
+      for (const piece of run.pieces) ops += ` 1 0 0 1 ${fmt(runX + piece.dx * k)} ${fmt(y + piece.dy * k)} Tm [${piece.tj}]TJ`;
+      runX += run.advance * k;
+    }
+    return `${ops} ET`;
+  }
+
+  /**
+   * Glyph layouts of constant texts (labels): what does not depend on the size or the place a text is drawn at,
+   * so that a label drawn at many sizes (lines shrunk to fit) is shaped and written out once per document.
+   */
+  private readonly layouts = new Map<string, RunLayout[]>();
+
+  /** `text` shaped, run by run, its glyphs marked as used by this document. */
+  private layoutOf(text: string): RunLayout[] {
+    const runs: RunLayout[] = [];
     forEachRun(text, (face, run) => {
       const s = shaperOf(face);
       const entry = this.faceEntry(face);
-      const k = size / s.upem;
-      ops += ` /${entry.resourceName} ${fmt(size)} Tf`;
+      const pieces: RunLayout['pieces'] = [];
       // Text position after the previous glyph (font units, relative to the run origin).
       let tx = Number.NaN;
       let ty = Number.NaN;
-      let tj = '';
+      let piece: RunLayout['pieces'][number] | null = null;
       const advance = s.forEachGlyph(run, (gid, dx, dy) => {
         entry.used.add(gid);
-        if (dy !== ty || Number.isNaN(tx)) {
-          if (tj) ops += ` [${tj}]TJ`;
-          tj = '';
-          ops += ` 1 0 0 1 ${fmt(runX + dx * k)} ${fmt(y + dy * k)} Tm`;
+        if (!piece || dy !== ty) {
+          // a new text position: at the run's start, and where a glyph is raised or lowered
+          piece = { dx, dy, tj: '' };
+          pieces.push(piece);
         } else if (Math.abs(dx - tx) > 0.5) {
           // TJ numbers are thousandths of text space, subtracted from the position.
-          tj += String(Math.round((-(dx - tx) * 1000) / s.upem));
+          piece.tj += String(Math.round((-(dx - tx) * 1000) / s.upem));
         }
-        tj += `<${escapeForHexGid(gid)}>`;
+        piece.tj += `<${escapeForHexGid(gid)}>`;
         tx = dx + s.advanceOf(gid);
         ty = dy;
       });
-      if (tj) ops += ` [${tj}]TJ`;
-      runX += advance * k;
+      runs.push({ resourceName: entry.resourceName, upem: s.upem, pieces, advance });
     });
-    ops += ' ET';
-    if (cache) this.remember(key, ops);
-    return ops;
-  }
-
-  private remember(key: string, ops: string): void {
-    if (this.opsCache.size > 50_000) this.opsCache.clear();
-    this.opsCache.set(key, ops);
+    return runs;
   }
 
   /** Fills in each drawn face's Type0 font, descendant, descriptor, font file and ToUnicode map. */
