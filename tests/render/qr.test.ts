@@ -4,7 +4,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { renderSlips, type SlipPlacement } from '@/lib/slips/render';
 import encodeQR from 'qr';
-import { parseQrPayload, qrModules, qrOps, qrPayload } from '@/lib/slips/render/qr';
+import { PDFDict, PDFDocument, PDFName, type PDFRawStream } from '@cantoo/pdf-lib';
+import { QR_FONT, parseQrPayload, qrFont, qrModules, qrOps, qrPayload } from '@/lib/slips/render/qr';
 import type { VoterRecord } from '@/lib/slips/types';
 import { bannerPng, decodeQrAt, excelVoters, tmpDir } from './helpers';
 
@@ -47,24 +48,59 @@ describe('QR codes from the flips learnt per version', () => {
     }
   });
 
-  it('draw as the rectangles of the runs of dark modules, each grown down over the rows that repeat it', () => {
-    // the drawing read back: every rectangle's modules dark, every dark module in exactly one rectangle
-    for (const payload of [...payloads(180), 'V1 ABC1234567 137 12 345']) {
+  it('draw as glyphs of overlapping windows of 2 × 4 modules: every dark module and no light one, every two neighbours in one glyph', async () => {
+    const ctx = (await PDFDocument.create()).context;
+    const font = ctx.lookup(qrFont(ctx), PDFDict);
+    expect(font.get(PDFName.of('Subtype'))).toEqual(PDFName.of('Type3'));
+    const procs = font.lookup(PDFName.of('CharProcs'), PDFDict);
+    // each glyph's rectangles, read back as the window's modules it fills
+    const fills: Set<string>[] = [];
+    for (let code = 0; code < 256; code++) {
+      const ops = Buffer.from((ctx.lookup(procs.get(PDFName.of(`m${code}`))) as PDFRawStream).contents).toString('latin1');
+      expect(ops.startsWith('3 0 0 -1 4 1 d1'), `glyph ${code}`).toBe(true);
+      const filled = new Set<string>();
+      for (const [, x, y, w, h] of ops.matchAll(/ (-?\d+) (-?\d+) (\d+) (\d+) re/g)) {
+        for (let dy = 0; dy < Number(h); dy++) for (let dx = 0; dx < Number(w); dx++) filled.add(`${-(Number(y) + dy)},${Number(x) + dx}`);
+      }
+      const expected = new Set<string>();
+      for (let bit = 0; bit < 8; bit++) if ((code >> bit) & 1) expected.add(`${bit >> 2},${bit & 3}`);
+      expect(filled, `glyph ${code}`).toEqual(expected);
+      fills.push(filled);
+    }
+    const long = `V1 ${'ABCDEFGHIJ'.repeat(8)} 137 12 345`; // wider than 32 modules: windows from the encoder's modules
+    for (const payload of [...payloads(180), 'V1 ABC1234567 137 12 345', long]) {
       const modules = qrModules(payload);
-      const n = modules.length;
+      const q = 2;
+      const n = modules.length - 2 * q;
+      const ops = qrOps(payload, 0, 0, modules.length);
+      expect(ops, payload).toMatch(new RegExp(`^/Span<</ActualText\\(\\)>>BDC q 1 0 0 1 0 0 cm 0 g BT /${QR_FONT} 1 Tf 1 TL .* ${q} ${n + q} Td \\(`));
+      // the rows' strings, unescaped: row r's k-th glyph is the window at row r, column 3k
+      const body = ops.slice(ops.indexOf(' Td ') + 4, ops.lastIndexOf(' ET Q EMC'));
+      const rows = [...body.matchAll(/\(((?:\\.|[^\\)])*)\)'/gs)].map(([, t]) => [...t.replace(/\\(.)/gs, (_, ch: string) => (ch === 'r' ? '\r' : ch === 'n' ? '\n' : ch))].map((ch) => ch.charCodeAt(0)));
+      expect(rows, payload).toHaveLength(n - 1);
       const seen = modules.map((row) => row.map(() => 0));
-      const light: string[] = [];
-      for (const [, x, y, w, h] of qrOps(payload, 0, 0, n).matchAll(/ (\d+) (\d+) (\d+) (\d+) re/g)) {
-        for (let r = n - Number(y) - Number(h); r < n - Number(y); r++) {
-          for (let c = Number(x); c < Number(x) + Number(w); c++) {
-            if (!modules[r][c]) light.push(`${r},${c}`);
-            seen[r][c]++;
-          }
+      const together = new Set<string>();
+      rows.forEach((codes, r) =>
+        codes.forEach((code, k) => {
+          const cells = [...fills[code]].map((cell) => cell.split(',').map(Number)).map(([dr, dc]) => [r + dr + q, 3 * k + dc + q]);
+          for (const [row, col] of cells) seen[row][col]++;
+          for (const [r1, c1] of cells) for (const [r2, c2] of cells) together.add(`${r1},${c1}|${r2},${c2}`);
+        }),
+      );
+      const light = seen.flatMap((row, r) => row.flatMap((count, c) => (count > 0 && !modules[r][c] ? [`${r},${c}`] : [])));
+      const missed = seen.flatMap((row, r) => row.flatMap((count, c) => (count === 0 && modules[r][c] ? [`${r},${c}`] : [])));
+      expect(light, `${payload}: light modules drawn`).toEqual([]);
+      expect(missed, `${payload}: dark modules not drawn`).toEqual([]);
+      // no seams: two dark neighbours, across or down, are always filled by the same glyph
+      const apart: string[] = [];
+      for (let r = 0; r < modules.length; r++) {
+        for (let c = 0; c < modules.length; c++) {
+          if (!modules[r][c]) continue;
+          if (modules[r][c + 1] && !together.has(`${r},${c}|${r},${c + 1}`)) apart.push(`${r},${c} ${r},${c + 1}`);
+          if (modules[r + 1]?.[c] && !together.has(`${r},${c}|${r + 1},${c}`)) apart.push(`${r},${c} ${r + 1},${c}`);
         }
       }
-      expect(light, `${payload}: light modules drawn`).toEqual([]);
-      const dark = modules.flat();
-      expect(seen.flat().every((count, i) => count === (dark[i] ? 1 : 0)), `${payload}: each dark module drawn once`).toBe(true);
+      expect(apart, `${payload}: neighbours in different glyphs`).toEqual([]);
     }
   });
 });

@@ -22,7 +22,7 @@ import { DocumentFont } from './font';
 import { isRollSize } from '../layout-options';
 import { computeGrid, onePerPageGrid, pageCount, type PageGrid, type SlipLayout } from './layout';
 import { fileSink, streamSink, StreamingPdfWriter, type ByteSink } from './pdf-writer';
-import { qrOps, qrPayload } from './qr';
+import { QR_FONT, qrFont, qrOps, qrPayload } from './qr';
 import { CAMPAIGN_PARTS, deletedMarkOps, f, factsOps, fieldContentOps, nameBlockOps, rollContentOps, slipAreas, templateOps, watermarkOps, type SlipLook, type SlipParts } from './slip';
 import { SlipInputError } from './errors';
 import { SourcePages } from './source-pages';
@@ -237,6 +237,7 @@ async function render(input: RenderInput, output: RenderOutput, grid: PageGrid, 
         }),
       )
     : null;
+  const qrFontRef = look && areas.qr ? qrFont(ctx) : null;
   const guides = cutGuideOps(grid);
   const noGuides = isRollSize(input.layout.pageSize) || input.onePerPage === true;
   const kids: PDFRef[] = [];
@@ -289,7 +290,7 @@ async function render(input: RenderInput, output: RenderOutput, grid: PageGrid, 
         Type: 'Page',
         Parent: pagesRef,
         MediaBox: [0, 0, grid.pageWidth, grid.pageHeight],
-        Resources: { Font: font.resources(), XObject: xobjects },
+        Resources: { Font: qrFontRef ? { ...font.resources(), [QR_FONT]: qrFontRef } : font.resources(), XObject: xobjects },
         Contents: contentsRef,
       }),
     );

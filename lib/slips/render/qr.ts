@@ -1,3 +1,4 @@
+import { PDFRawStream, type PDFContext, type PDFRef } from '@cantoo/pdf-lib';
 import encodeQR from 'qr';
 import type { VoterRecord } from '../types';
 import { fmt2, fmt5 } from './num';
@@ -52,32 +53,9 @@ function libraryCode(payload: string): boolean[][] {
   return encodeQR(payload, 'raw', { ecc: 'medium', encoding: 'alphanumeric', border: QR_QUIET_ZONE, mask: QR_MASK });
 }
 
-/** The modules of the payload's code, row by row (true = dark), inside its quiet zone. */
-export function qrModules(payload: string): boolean[][] {
-  const symbol = qrSymbol(payload);
-  const n = symbol.size + 2 * QR_QUIET_ZONE;
-  return Array.from({ length: n }, (_, r) =>
-    Array.from({ length: n }, (_, c) => {
-      const row = r - QR_QUIET_ZONE;
-      const col = c - QR_QUIET_ZONE;
-      return row >= 0 && col >= 0 && row < symbol.size && col < symbol.size && (symbol.bits(row, col) & 1) === 1;
-    }),
-  );
-}
-
-/** A code's modules, its quiet zone left out. */
-export interface QrSymbol {
-  /** modules a side */
-  size: number;
-  /** row `r`'s modules from column `c` on, five of them as bits (bit k: column c + k dark; 0 past the edge) */
-  bits(r: number, c: number): number;
-  /** the rows as bits (bit c: column c dark) for a code of at most 32 modules a side, else null */
-  rows: Uint32Array | null;
-}
-
 /**
  * A code as rows of bits (bit c of a row: column c dark), for codes of at most 32 modules a side
- * (versions 1 to 3: payloads up to 61 characters at level M).
+ * (versions 1 to 3: payloads up to 61 characters at level M; a longer one comes from the encoder).
  *
  * The rows are an affine function of the payload's bits. With the version, the level and the mask fixed,
  * Reed–Solomon error correction is linear over GF(2), interleaving and placement only move bits, and
@@ -160,30 +138,21 @@ function alphanumericValue(payload: string, i: number): number {
   return v;
 }
 
-/** The payload's code: from the learnt flips when it is small enough, else from the encoder itself. */
-export function qrSymbol(payload: string): QrSymbol {
+/** The rows of the code last worked out by `codeRows` (one buffer: a task draws 100,000 codes). */
+const CODE = new Uint32Array(32);
+
+/** Fills CODE with the payload's code from the learnt flips; returns its size, or 0 for a code wider than 32 modules. */
+function codeRows(payload: string): number {
   const length = payload.length;
   const zero = zeroCode(length);
-  if (!zero) {
-    const modules = libraryCode(payload);
-    const size = modules.length - 2 * QR_QUIET_ZONE;
-    return {
-      size,
-      rows: null,
-      bits: (r, c) => {
-        let bits = 0;
-        for (let k = 0; k < 5 && c + k < size; k++) if (modules[r + QR_QUIET_ZONE][c + k + QR_QUIET_ZONE]) bits |= 1 << k;
-        return bits;
-      },
-    };
-  }
+  if (!zero) return 0;
   const size = zero.length;
   let version = versions.get(size);
   if (!version) {
     version = { size, pairs: [] };
     versions.set(size, version);
   }
-  const rows = zero.slice();
+  CODE.set(zero);
   for (let i = 0, k = 0; i < length; i += 2, k++) {
     const pair = (version.pairs[k] ??= { low: null, high: null });
     if (i + 1 < length) {
@@ -192,98 +161,171 @@ export function qrSymbol(payload: string): QrSymbol {
       pair.high ??= learnFlips(length, zero, k, 5, 10);
       const low = (v & 31) * size;
       const high = (v >> 5) * size;
-      for (let r = 0; r < size; r++) rows[r] ^= pair.low[low + r] ^ pair.high[high + r];
+      for (let r = 0; r < size; r++) CODE[r] ^= pair.low[low + r] ^ pair.high[high + r];
     } else {
       pair.high ??= learnFlips(length, zero, k, 5, 10);
       const high = alphanumericValue(payload, i) * size;
-      for (let r = 0; r < size; r++) rows[r] ^= pair.high[high + r];
+      for (let r = 0; r < size; r++) CODE[r] ^= pair.high[high + r];
     }
   }
-  return { size, rows, bits: (r, c) => (c >= 32 ? 0 : (rows[r] >>> c) & 31) };
+  return size;
 }
 
-/** Room for the rectangles of one code (at most 32 × 32 runs of ` 31 31 32 32 re`). */
-const scratch = Buffer.alloc(32 * 32 * 15);
-
-/** Writes the number (0–99) at `at` in `scratch` after a space; returns where it ends. */
-function writeNumber(at: number, value: number): number {
-  scratch[at++] = 0x20;
-  if (value >= 10) scratch[at++] = 0x30 + Math.floor(value / 10);
-  scratch[at++] = 0x30 + (value % 10);
-  return at;
+/** The modules of the payload's code, row by row (true = dark), inside its quiet zone. */
+export function qrModules(payload: string): boolean[][] {
+  const size = codeRows(payload);
+  if (size === 0) return libraryCode(payload);
+  const q = QR_QUIET_ZONE;
+  return Array.from({ length: size + 2 * q }, (_, r) =>
+    Array.from({ length: size + 2 * q }, (_, c) => {
+      const row = r - q;
+      const col = c - q;
+      return row >= 0 && col >= 0 && row < size && col < size && ((CODE[row] >>> col) & 1) === 1;
+    }),
+  );
 }
 
 /**
- * The rectangles of a code of at most 32 modules a side given as rows of bits: a run is the lowest stretch
- * of a row's dark modules not yet drawn, grown down while the rows below repeat it; ` x y w h re` each, in
- * module units with the quiet zone around. Written as bytes (a code has a hundred or so), one string at the end.
+ * Drawing a code: as text in a font of 256 glyphs (a Type 3 font, whose glyphs are vector paths), one glyph
+ * per window of 2 rows × 4 columns of modules, its code the window's 8 bits. A code of 25 modules is 24
+ * rows of 8 glyphs: about 390 bytes of content where rectangles took 1,450, and no per-module work.
+ *
+ * The windows overlap: the glyphs of row r cover rows r and r + 1, and the next glyph of a row starts
+ * three columns on. So every two neighbouring modules, across or down (and every 2 × 2 block), are
+ * drawn by one glyph, in one fill: no seam where a viewer anti-aliases two fills meeting at an edge.
+ * A module may be drawn up to four times, always at the same place; only an anti-aliased edge pixel
+ * gets slightly darker.
+ *
+ * The glyphs read as spaces (ToUnicode), and the code sits in a span whose ActualText is empty, so text
+ * extraction and search see nothing there.
  */
-function runRects(rows: Uint32Array, n: number): string {
-  const q = QR_QUIET_ZONE;
-  const covered = new Uint32Array(n);
-  let at = 0;
-  for (let r = 0; r < n; r++) {
-    let open = (rows[r] & ~covered[r]) >>> 0;
-    while (open !== 0) {
-      const start = 31 - Math.clz32(open & -open);
-      const ones = ~(open >>> start) >>> 0;
-      const length = ones === 0 ? 32 - start : 31 - Math.clz32(ones & -ones);
-      const mask = (length >= 32 ? 0xffffffff : ((1 << length) - 1) << start) >>> 0;
-      let height = 1;
-      while (r + height < n && ((rows[r + height] & mask) >>> 0) === mask && (covered[r + height] & mask) === 0) {
-        covered[r + height] |= mask;
-        height++;
-      }
-      at = writeNumber(at, start + q);
-      at = writeNumber(at, n + q - r - height);
-      at = writeNumber(at, length);
-      at = writeNumber(at, height);
-      scratch[at++] = 0x20;
-      scratch[at++] = 0x72; // r
-      scratch[at++] = 0x65; // e
-      open = (open & ~mask) >>> 0;
-    }
-  }
-  return scratch.toString('latin1', 0, at);
-}
+/** The glyph font's name in a page's /Font resources. */
+export const QR_FONT = 'Q';
+/** Modules a glyph covers across; the next glyph of a row starts one column before this one ends. */
+const GLYPH_COLS = 4;
+const GLYPH_STEP = GLYPH_COLS - 1;
 
-/**
- * Content-stream operators that draw the code as one filled vector path in the square at (x, y) of side
- * `size`, its quiet zone included: rectangles in module units under one `cm`, each a run of dark modules
- * in a row grown down over the rows that repeat it (the finder squares become a handful of rectangles,
- * not 21 rows of runs), so that a page of codes stays small. One path filled once: no seams between
- * rectangles where a viewer anti-aliases. Black on the page's white.
- */
-export function qrOps(payload: string, x: number, y: number, size: number): string {
-  const symbol = qrSymbol(payload);
-  const n = symbol.size;
-  const q = QR_QUIET_ZONE;
-  const unit = size / (n + 2 * q);
-  let ops = `q ${fmt5(unit)} 0 0 ${fmt5(unit)} ${fmt2(x)} ${fmt2(y)} cm 0 g`;
-  const rows = symbol.rows;
-  if (rows) return `${ops}${runRects(rows, n)} f Q\n`;
-  // a code wider than 32 modules (a payload longer than any a slip has): the same runs, module by module
-  const dark = (r: number, c: number) => ((symbol.bits(r, c - (c % 5)) >> (c % 5)) & 1) === 1;
-  const covered = new Uint8Array(n * n);
-  for (let r = 0; r < n; r++) {
+/** Glyph `code`'s procedure: bits 0–3 the upper row's modules (left to right), bits 4–7 the lower row's, as rectangles filled once. */
+function glyphProc(code: number): string {
+  let ops = `${GLYPH_STEP} 0 0 -1 ${GLYPH_COLS} 1 d1`;
+  for (const [nibble, y] of [
+    [code & 15, 0],
+    [code >> 4, -1],
+  ] as const) {
     let c = 0;
-    while (c < n) {
-      if (!dark(r, c) || covered[r * n + c]) {
+    while (c < GLYPH_COLS) {
+      if (((nibble >> c) & 1) === 0) {
         c++;
         continue;
       }
       const start = c;
-      while (c < n && dark(r, c) && !covered[r * n + c]) c++;
-      let height = 1;
-      for (let below = r + 1; below < n; below++) {
-        let same = true;
-        for (let k = start; k < c && same; k++) same = dark(below, k) && !covered[below * n + k];
-        if (!same) break;
-        for (let k = start; k < c; k++) covered[below * n + k] = 1;
-        height++;
-      }
-      ops += ` ${start + q} ${n + q - r - height} ${c - start} ${height} re`;
+      while (c < GLYPH_COLS && ((nibble >> c) & 1) === 1) c++;
+      ops += ` ${start} ${y} ${c - start} 1 re`;
     }
   }
-  return `${ops} f Q\n`;
+  return code === 0 ? ops : `${ops} f`;
+}
+
+/** A ToUnicode map reading every glyph as a space, for viewers that take text from glyphs and not from the span's empty ActualText. */
+function spacesCMap(): string {
+  const blocks: string[] = [];
+  for (let from = 0; from < 256; from += 100) {
+    const codes = Array.from({ length: Math.min(100, 256 - from) }, (_, i) => `<${(from + i).toString(16).padStart(2, '0')}> <0020>`);
+    blocks.push(`${codes.length} beginbfchar\n${codes.join('\n')}\nendbfchar`);
+  }
+  return [
+    '/CIDInit /ProcSet findresource begin 12 dict begin begincmap',
+    '/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def /CMapName /Adobe-Identity-UCS def /CMapType 2 def',
+    '1 begincodespacerange <00> <FF> endcodespacerange',
+    ...blocks,
+    'endcmap CMapName currentdict /CMap defineresource pop end end',
+  ].join('\n');
+}
+
+/** The glyph font, registered in `ctx` (once per document that draws codes): glyph units are modules. */
+export function qrFont(ctx: PDFContext): PDFRef {
+  const procs: Record<string, PDFRef> = {};
+  const names: string[] = [];
+  for (let code = 0; code < 256; code++) {
+    const name = `m${code}`;
+    names.push(name);
+    procs[name] = ctx.register(PDFRawStream.of(ctx.obj({}), Buffer.from(glyphProc(code), 'latin1')));
+  }
+  return ctx.register(
+    ctx.obj({
+      Type: 'Font',
+      Subtype: 'Type3',
+      FontBBox: [0, -1, GLYPH_COLS, 1],
+      FontMatrix: [1, 0, 0, 1, 0, 0],
+      CharProcs: procs,
+      Encoding: { Type: 'Encoding', Differences: [0, ...names] },
+      FirstChar: 0,
+      LastChar: 255,
+      Widths: Array<number>(256).fill(GLYPH_STEP),
+      Resources: {},
+      ToUnicode: ctx.register(PDFRawStream.of(ctx.obj({}), Buffer.from(spacesCMap(), 'latin1'))),
+    }),
+  );
+}
+
+/** Room for one code's glyph strings (grown for a larger code than any before). */
+let text = Buffer.alloc(1024);
+
+/** Writes glyph code `b` at `at` in `text` as a literal string's byte; returns where it ends. */
+function writeGlyph(at: number, b: number): number {
+  if (b === 0x28 || b === 0x29 || b === 0x5c) text[at++] = 0x5c;
+  else if (b === 0x0d || b === 0x0a) {
+    // an end of line inside a string is read as a line feed: written as an escape
+    text[at++] = 0x5c;
+    b = b === 0x0d ? 0x72 : 0x6e;
+  }
+  text[at++] = b;
+  return at;
+}
+
+/** Window (r, c) of the code in CODE: modules c..c+3 of rows r and r + 1. */
+const codeWindow = (r: number, c: number): number => ((CODE[r] >>> c) & 15) | (((CODE[r + 1] >>> c) & 15) << 4);
+
+/**
+ * Content-stream operators that draw the payload's code in the square at (x, y) of side `size`, its quiet
+ * zone included, in the glyph font (`qrFont`, named QR_FONT in the page's resources): one string of
+ * window glyphs per row, `'` moving down one module, in module units under one `cm`. Black on the page's white.
+ */
+export function qrOps(payload: string, x: number, y: number, size: number): string {
+  let n = codeRows(payload);
+  let window = codeWindow;
+  if (n === 0) {
+    // a code wider than 32 modules (a payload longer than any a slip has): its windows from the encoder's modules
+    const modules = libraryCode(payload);
+    n = modules.length - 2 * QR_QUIET_ZONE;
+    const dark = (r: number, c: number) => (r < n && c < n && modules[r + QR_QUIET_ZONE][c + QR_QUIET_ZONE] ? 1 : 0);
+    window = (r, c) => {
+      let bits = 0;
+      for (let k = 0; k < GLYPH_COLS; k++) bits |= (dark(r, c + k) << k) | (dark(r + 1, c + k) << (k + GLYPH_COLS));
+      return bits;
+    };
+  }
+  // each row: its windows, every byte escaped at worst, and `()'`
+  const room = n * (2 * Math.ceil(n / GLYPH_STEP) + 3);
+  if (text.length < room) text = Buffer.alloc(room);
+  const q = QR_QUIET_ZONE;
+  const unit = size / (n + 2 * q);
+  let at = 0;
+  for (let r = 0; r + 1 < n; r++) {
+    text[at++] = 0x28; // (
+    let end = at;
+    for (let c = 0; c + 1 < n; c += GLYPH_STEP) {
+      const code = window(r, c);
+      at = writeGlyph(at, code);
+      // a row's last light windows are left out: nothing follows them on the line
+      if (code !== 0) end = at;
+    }
+    at = end;
+    text[at++] = 0x29; // )
+    text[at++] = 0x27; // '
+  }
+  return (
+    `/Span<</ActualText()>>BDC q ${fmt5(unit)} 0 0 ${fmt5(unit)} ${fmt2(x)} ${fmt2(y)} cm 0 g ` +
+    `BT /${QR_FONT} 1 Tf 1 TL 0 Tc 0 Tw 100 Tz 0 Tr ${q} ${n + q} Td ${text.toString('latin1', 0, at)} ET Q EMC\n`
+  );
 }
