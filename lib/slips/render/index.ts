@@ -238,6 +238,17 @@ async function render(input: RenderInput, output: RenderOutput, grid: PageGrid, 
       )
     : null;
   const qrFontRef = look && areas.qr ? qrFont(ctx) : null;
+  // a polling station's line, the same on each of its slips: drawn once as a form, placed on each slip
+  const stationForms = new Map<string, { name: string; ref: PDFRef }>();
+  const stationForm = (ops: string) => {
+    let form = stationForms.get(ops);
+    if (!form) {
+      const ref = ctx.register(flate(ctx, ops, { Type: 'XObject', Subtype: 'Form', BBox: cellBBox, Resources: { Font: font.resources() } }));
+      form = { name: `S${stationForms.size}`, ref };
+      stationForms.set(ops, form);
+    }
+    return form;
+  };
   const guides = cutGuideOps(grid);
   const noGuides = isRollSize(input.layout.pageSize) || input.onePerPage === true;
   const kids: PDFRef[] = [];
@@ -270,7 +281,15 @@ async function render(input: RenderInput, output: RenderOutput, grid: PageGrid, 
         content = areas.content;
       }
       // on a plain slip the serial, part and polling station are what the agent reads: larger
-      if (look && areas.facts) ops.push(factsOps(voter, areas.facts, look, font, plain ? 18 : 11));
+      if (look && areas.facts) {
+        const facts = factsOps(voter, areas.facts, look, font, plain ? 18 : 11);
+        ops.push(facts.line);
+        if (facts.station) {
+          const form = stationForm(facts.station);
+          xobjects[form.name] = form.ref;
+          ops.push(`/${form.name} Do\n`);
+        }
+      }
       if (look && areas.qr) ops.push(qrOps(qrPayload(voter, look.roll.assemblyNumber), areas.qr.x, areas.qr.y, areas.qr.width));
       if (look && voter.deleted) ops.push(deletedMarkOps(content, look, font));
       if (watermarkRef) ops.push('/W Do\n');

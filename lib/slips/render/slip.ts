@@ -314,13 +314,15 @@ export function voterFacts(voter: VoterRecord, look: SlipLook): { part: string |
 /**
  * The roll's facts on a slip, typeset: "भाग 12 · क्र. 345   Part 12 · Sr. 345" (or English only), and the
  * polling station's number and name on a second line. Laid out once for a part, polling station and serial
- * width (the same for most slips in a row); only the serial is written anew on each slip.
+ * width (the same for most slips in a row); only the serial is written anew on each slip. The station's
+ * line is the same operators on every slip of a station (the same string, so the caller can draw it once
+ * as a form and place that); empty when the list states no station.
  */
-export function factsOps(voter: VoterRecord, area: Rect, look: SlipLook, font: DocumentFont, maxSize = 11): string {
+export function factsOps(voter: VoterRecord, area: Rect, look: SlipLook, font: DocumentFont, maxSize = 11): { line: string; station: string } {
   const { part, pollingStation } = voterFacts(voter, look);
   const serial = voter.serial === null ? '—' : String(voter.serial);
   const layout = factsLayout(area, look, font, part, pollingStation, textWidth(serial, 1), maxSize);
-  return layout.line(serial) + layout.second;
+  return { line: layout.line(serial), station: layout.second };
 }
 
 /** The facts line of one document's slips, laid out for one part, polling station and serial width. */
