@@ -200,6 +200,8 @@ async function render(input: RenderInput, output: RenderOutput, grid: PageGrid, 
   const parts: SlipParts = options ? { banner: !plain, address: !plain, facts: plain || options.facts, qr: options.qr } : CAMPAIGN_PARTS;
   const areas = slipAreas(grid.cellWidth, grid.cellHeight, bannerAspect, parts, isRollSize(input.layout.pageSize));
   const look = options?.look;
+  // one object for the whole document: the labels are made once per look
+  const fieldLook = look ? { ...look, factsShown: parts.facts } : undefined;
   const bannerRef = ctx.register(
     PDFRawStream.of(
       ctx.obj({
@@ -277,7 +279,7 @@ async function render(input: RenderInput, output: RenderOutput, grid: PageGrid, 
         ops.push(placed.ops);
         content = placed.placed;
       } else {
-        ops.push(fieldContentOps(voter, areas.content, font, look ? { ...look, factsShown: parts.facts } : undefined));
+        ops.push(fieldContentOps(voter, areas.content, font, fieldLook));
         content = areas.content;
       }
       // on a plain slip the serial, part and polling station are what the agent reads: larger

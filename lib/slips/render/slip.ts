@@ -3,7 +3,7 @@
  * the voter content and the address, and the content-stream operators for the parts that vary.
  */
 import type { Rect, TextCut, VoterRecord } from '../types';
-import { bilingual, labelsFor, type LabelLanguage } from '../labels';
+import { bilingual, labelsFor, type LabelLanguage, type LabelSet } from '../labels';
 import { fmt2, fmt5 } from './num';
 import type { DocumentFont } from './font';
 import { textWidth } from './font';
@@ -235,11 +235,12 @@ interface Line {
  */
 export function fieldContentOps(voter: VoterRecord, content: Rect, font: DocumentFont, look?: SlipLook & { factsShown: boolean }): string {
   const lines: Line[] = [];
-  const label = (key: Parameters<typeof bilingual>[0], old: string) => (look ? `${bilingual(key, look.language, look.englishOnly)}: ` : old);
+  const printed = look ? lookLabels(look) : null;
+  const label = (key: keyof LabelSet, old: string) => (printed ? colonLabel(printed, key) : old);
   lines.push({
-    label: look ? `${bilingual('serial', look.language, look.englishOnly)} ` : 'क्रमांक / Sr. No.: ',
+    label: printed ? printed.serial : 'क्रमांक / Sr. No.: ',
     value: String(voter.serial ?? '—'),
-    right: { label: look ? `${labelsFor('en').epic}: ` : 'EPIC: ', value: voter.epic ?? '—' },
+    right: { label: printed ? printed.epic : 'EPIC: ', value: voter.epic ?? '—' },
     bold: true,
     scale: 1.2,
     unique: true,
@@ -263,6 +264,36 @@ export function fieldContentOps(voter: VoterRecord, content: Rect, font: Documen
     });
   }
   return linesOps(lines, content, font);
+}
+
+/** A look's labels as a slip prints them ("नाम / Name: "), made once per look: a task prints thousands of slips with one. */
+interface LookLabels {
+  language: LabelLanguage;
+  englishOnly: boolean;
+  serial: string;
+  epic: string;
+  colon: Partial<Record<keyof LabelSet, string>>;
+}
+const printedLabels = new WeakMap<SlipLook, LookLabels>();
+
+function lookLabels(look: SlipLook): LookLabels {
+  let labels = printedLabels.get(look);
+  if (!labels) {
+    labels = {
+      language: look.language,
+      englishOnly: look.englishOnly,
+      serial: `${bilingual('serial', look.language, look.englishOnly)} `,
+      epic: `${labelsFor('en').epic}: `,
+      colon: {},
+    };
+    printedLabels.set(look, labels);
+  }
+  return labels;
+}
+
+/** A field's label followed by a colon, as the look prints it. */
+function colonLabel(labels: LookLabels, key: keyof LabelSet): string {
+  return (labels.colon[key] ??= `${bilingual(key, labels.language, labels.englishOnly)}: `);
 }
 
 /** Lines of labels and values typeset top-down in `content`, one size for the block, each line shrunk to fit. */
@@ -385,7 +416,8 @@ export function deletedMarkOps(content: Rect, look: SlipLook, font: DocumentFont
  * roll with a clean text layer): the name large, the relative, the EPIC and the house number.
  */
 export function nameBlockOps(voter: VoterRecord, content: Rect, look: SlipLook, font: DocumentFont): string {
-  const label = (key: Parameters<typeof bilingual>[0]) => `${bilingual(key, look.language, look.englishOnly)}: `;
+  const printed = lookLabels(look);
+  const label = (key: keyof LabelSet) => colonLabel(printed, key);
   const relationKey = relationKeyOf(voter.relation);
   const lines: Line[] = [];
   // the name alone on its line, large: what the voter and the polling agent look for
