@@ -6,23 +6,27 @@
  * and among the five (top-5), for all words and for those outside the script's lexicon (which only the
  * spelling rules can find), and the time per word of one suggestion call (engine built and warmed first;
  * the median of several passes over the list, CPU time, so a busy machine distorts it less).
+ *
+ * `--model-words`: beside each script's row, the same engine with its lexicon grown by the word list inside the
+ * script's tesseract model (lib/transliterate/model-words.ts; the `@tesseract.js-data/<lang>` packages): what
+ * that list would add, and what it costs to build (not what the app serves today).
  */
 import { performance } from 'node:perf_hooks';
-import { getEngine } from '@/lib/transliterate/engine';
-import { getLexicon } from '@/lib/transliterate/lexicon';
+import { createEngine, getEngine, type Engine } from '@/lib/transliterate/engine';
+import { buildLexicon, builtInLexiconText, getLexicon, type Lexicon } from '@/lib/transliterate/lexicon';
+import { modelWords } from '@/lib/transliterate/model-words';
+import { SCRIPT_TABLES } from '@/lib/transliterate/scripts';
 import { SCRIPT_LANGUAGES, SCRIPT_LANGUAGE_NAMES } from '@/lib/transliterate/scripts';
 import { evaluate, judgedListFile, loadPairs } from '../tests/transliterate/evaluate';
 
 const PASSES = process.argv.includes('--quick') ? 3 : 9;
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 
-const rows: string[][] = [['script', 'words', 'top-1', 'top-5', 'outside lexicon', 'top-1 there', 'µs/word', 'build ms']];
-for (const lang of SCRIPT_LANGUAGES) {
-  const pairs = loadPairs(judgedListFile(lang));
-  const built = performance.now();
-  const engine = getEngine(lang);
-  const lexicon = getLexicon(lang);
-  const buildMs = performance.now() - built;
+const withModelWords = process.argv.includes('--model-words');
+
+const rows: string[][] = [['script', 'lexicon', 'words', 'top-1', 'top-5', 'outside lexicon', 'top-1 there', 'µs/word', 'build ms']];
+/** One row: the engine measured on the script's judged list. */
+function measure(label: string, engine: Engine, lexicon: Lexicon, pairs: ReturnType<typeof loadPairs>, buildMs: number): string[] {
   const report = evaluate(engine, lexicon, pairs);
   const times: number[] = [];
   for (let pass = 0; pass < PASSES; pass++) {
@@ -32,8 +36,9 @@ for (const lang of SCRIPT_LANGUAGES) {
     times.push((used.user + used.system) / pairs.length);
   }
   times.sort((a, b) => a - b);
-  rows.push([
-    `${lang} ${SCRIPT_LANGUAGE_NAMES[lang]}`,
+  return [
+    label,
+    lexicon.words().length.toLocaleString('en-US'),
     String(report.all.n),
     pct(report.all.top1),
     pct(report.all.top5),
@@ -41,7 +46,26 @@ for (const lang of SCRIPT_LANGUAGES) {
     pct(report.outOfLexicon.top1),
     times[Math.floor(times.length / 2)].toFixed(0),
     buildMs.toFixed(0),
-  ]);
+  ];
+}
+
+for (const lang of SCRIPT_LANGUAGES) {
+  const pairs = loadPairs(judgedListFile(lang));
+  let built = performance.now();
+  const engine = getEngine(lang);
+  const lexicon = getLexicon(lang);
+  rows.push(measure(`${lang} ${SCRIPT_LANGUAGE_NAMES[lang]}`, engine, lexicon, pairs, performance.now() - built));
+  if (!withModelWords) continue;
+  // the model read as well as the lexicon built: what a first suggestion in the script would wait for
+  built = performance.now();
+  const words = modelWords(lang);
+  if (!words) {
+    rows.push([`${lang} + model words`, 'its model is not installed', '', '', '', '', '', '', '']);
+    continue;
+  }
+  const grown = buildLexicon(`${builtInLexiconText(lang)}\n${words.join('\n')}`, SCRIPT_TABLES[lang]);
+  const grownEngine = createEngine(grown, { script: SCRIPT_TABLES[lang] });
+  rows.push(measure(`${lang} + model words`, grownEngine, grown, pairs, performance.now() - built));
 }
 
 const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));

@@ -68,12 +68,17 @@ export function buildLexicon(text: string, table: ScriptTable = SCRIPT_TABLES.hi
   };
 }
 
+/** The text of a script's built-in lexicon (Hindi's in lexicon-words.ts, the others' in lexicons/). */
+export function builtInLexiconText(lang: ScriptLanguage): string {
+  return lang === 'hi' ? LEXICON_TEXT : SCRIPT_LEXICONS[lang];
+}
+
 const lexicons = new Map<ScriptLanguage, Lexicon>();
 /** The built-in lexicon of a script (Hindi's by default), built once. */
 export function getLexicon(lang: ScriptLanguage = 'hi'): Lexicon {
   let lexicon = lexicons.get(lang);
   if (!lexicon) {
-    lexicon = buildLexicon(lang === 'hi' ? LEXICON_TEXT : SCRIPT_LEXICONS[lang], SCRIPT_TABLES[lang]);
+    lexicon = buildLexicon(builtInLexiconText(lang), SCRIPT_TABLES[lang]);
     lexicons.set(lang, lexicon);
   }
   return lexicon;
