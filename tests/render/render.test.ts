@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
-import { PDFDocument } from '@cantoo/pdf-lib';
+import { PDFDict, PDFDocument, PDFName } from '@cantoo/pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BannerError, LayoutError, SlipInputError, allLayouts, computeGrid, renderSlips, type RenderInput, type SlipPlacement } from '@/lib/slips/render';
 import {
@@ -217,6 +217,31 @@ describe('draft and final', () => {
     stream.on('data', (c: Buffer) => chunks.push(c));
     await renderSlips(baseInput({}), stream);
     expect(Buffer.concat(chunks).equals(fs.readFileSync(file))).toBe(true);
+  });
+});
+
+describe('the facts line', () => {
+  it("a list of two polling stations: each slip prints its voter's own, each station's line drawn once and placed on its slips", async () => {
+    const stations = ['12 - Govt. Primary School, Ward 3', '13 - Panchayat Bhavan, Ward 4'];
+    const voters = excelVoters(16).map((v, i) => ({ ...v, part: i < 8 ? '40' : '41', pollingStation: stations[i < 8 ? 0 : 1] }));
+    const file = path.join(dir, 'stations.pdf');
+    await renderSlips(
+      baseInput({ voters, slip: { style: 'campaign', facts: true, qr: false, look: { language: 'en', englishOnly: true, roll: {} } } }),
+      file,
+    );
+    // page 1 holds the first station's 8 voters, page 2 the second's
+    for (const [page, station] of stations.entries()) {
+      const text = pdftotext(file, page + 1, page + 1);
+      expect((text.match(new RegExp(station.replace(/[.]/g, '\\.'), 'g')) ?? []).length, station).toBe(8);
+      expect(text).not.toContain(stations[1 - page]);
+    }
+    // one form per station, its line inside; the slips place it
+    const doc = await PDFDocument.load(fs.readFileSync(file));
+    const forms = doc.getPages().flatMap((p) => {
+      const xobjects = p.node.Resources()?.lookup(PDFName.of('XObject'), PDFDict);
+      return xobjects ? xobjects.keys().map((k) => k.asString()).filter((k) => /^\/S\d+$/.test(k)) : [];
+    });
+    expect(forms).toEqual(['/S0', '/S1']);
   });
 });
 
