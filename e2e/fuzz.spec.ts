@@ -4,13 +4,13 @@ import sharp from 'sharp';
 import { fuzzCases, type FuzzCase } from '../tests/fuzz/cases';
 import { E2E_PORT } from './env';
 import { startServer, type RunningServer } from './helpers/server';
-import { apiCall, loginWith, probeRoot, sampleMemory, storedFileCount, waitForTask } from './helpers/watch';
+import { apiCall, loginWith, probeRoot, sampleMemory, STALL_MS, storedFileCount, waitForTask } from './helpers/watch';
 
 /**
  * The fuzz suite: hostile and broken uploads (tests/fuzz/cases.ts, built at test time) against one real
  * server. For every case: a 4xx with a specific reason, or a task that ends `error` with a specific
  * message (and no Resume Processing: the file is the cause) — or, for a mutation that left the file
- * valid, a draft — within a bounded time; all the while the server answers `GET /` within 1 s and its
+ * valid, a draft — within a bounded time; all the while the server answers `GET /` without a stall (helpers/watch.ts) and its
  * process tree stays under 1.5 GB; and a refused upload leaves no file behind.
  * FUZZ_SEED, FUZZ_TRUNCATIONS, FUZZ_FLIPS and FUZZ_RANDOM make a longer run (`npm run fuzz`).
  */
@@ -40,6 +40,22 @@ interface Outcome {
   ms: number;
 }
 
+/**
+ * A signed-in admin whose access token is renewed before it runs out (it lasts 15 minutes; a run on a
+ * loaded machine lasts longer): an expired token would turn every later case into a 401.
+ */
+function session(port: number): () => Promise<string> {
+  let token = '';
+  let signedInAt = 0;
+  return async () => {
+    if (Date.now() - signedInAt > 10 * 60_000) {
+      token = await loginWith(port, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD);
+      signedInAt = Date.now();
+    }
+    return token;
+  };
+}
+
 function env(name: string, fallback: number): number {
   return process.env[name] ? Number(process.env[name]) : fallback;
 }
@@ -52,8 +68,9 @@ async function upload(server: RunningServer, token: string, c: FuzzCase, banner:
   return apiCall(server.port, '/api/documents/voter-slip-generator', { method: 'POST', body: form, token });
 }
 
-async function runCase(server: RunningServer, token: string, c: FuzzCase, banner: Uint8Array): Promise<Outcome> {
+async function runCase(server: RunningServer, signedIn: () => Promise<string>, c: FuzzCase, banner: Uint8Array): Promise<Outcome> {
   const started = Date.now();
+  const token = await signedIn();
   const answer = await upload(server, token, c, banner);
   if (answer.status !== 201) return { kind: 'refused', status: answer.status, message: String(answer.body?.detail ?? answer.body), ms: Date.now() - started };
   const end = await waitForTask(server.port, token, answer.body.id as number, ['error', 'draft_complete'], CASE_MS);
@@ -69,6 +86,7 @@ async function runCase(server: RunningServer, token: string, c: FuzzCase, banner
 function judge(c: FuzzCase, o: Outcome): string | null {
   if (o.kind === 'draft') return c.mayPass ? null : 'a draft was made from a file that cannot be a voter list';
   if (o.kind === 'refused' && (o.status < 400 || o.status >= 500)) return `answered ${o.status}`;
+  if (o.kind === 'refused' && (o.status === 401 || o.status === 403)) return `refused for the session, not the file (${o.status})`;
   if (o.message.trim().length < 10) return `no reason given (${JSON.stringify(o.message)})`;
   const leak = NOT_FOR_USERS.find((r) => r.test(o.message));
   if (leak) return `the reason is not for users (${leak}): ${o.message}`;
@@ -102,12 +120,12 @@ test('hostile uploads: each ends with a specific reason in bounded time; the ser
   const kinds = { refused: 0, error: 0, draft: 0 };
   let slowest = { id: '', ms: 0 };
   try {
-    const token = await loginWith(server.port, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD);
+    const signedIn = session(server.port);
     // Refused at the door, one at a time: the store must hold no more files after each than before.
     const door = cases.filter((c) => c.id.startsWith('type-') || c.id.startsWith('banner-'));
     for (const c of door) {
       const before = storedFileCount(server);
-      const o = await runCase(server, token, c, banner);
+      const o = await runCase(server, signedIn, c, banner);
       kinds[o.kind]++;
       const wrong = judge(c, o);
       if (wrong) failures.push(`${c.id} (${c.family}): ${wrong}`);
@@ -121,7 +139,7 @@ test('hostile uploads: each ends with a specific reason in bounded time; the ser
         while (next < rest.length) {
           const c = rest[next++];
           try {
-            const o = await runCase(server, token, c, banner);
+            const o = await runCase(server, signedIn, c, banner);
             kinds[o.kind]++;
             record.push({ id: c.id, kind: o.kind, ms: o.ms, message: o.message });
             if (o.ms > slowest.ms) slowest = { id: c.id, ms: o.ms };
@@ -134,7 +152,7 @@ test('hostile uploads: each ends with a specific reason in bounded time; the ser
       }),
     );
   } finally {
-    const { misses, slowestMs } = prober.stop();
+    const { misses, slowestMs, p99Ms, answers } = prober.stop();
     const peakMb = memory.stop();
     const alive = server.alive();
     const log = server.output();
@@ -143,10 +161,10 @@ test('hostile uploads: each ends with a specific reason in bounded time; the ser
     fs.writeFileSync('test-results/fuzz-outcomes.json', JSON.stringify(record, null, 1));
     if (failures.length) console.log(`fuzz failures:\n${failures.join('\n')}`);
     console.log(
-      `fuzz: ${cases.length} cases · refused ${kinds.refused} · error ${kinds.error} · draft ${kinds.draft} · slowest case ${slowest.id} ${(slowest.ms / 1000).toFixed(1)} s · GET / slowest ${slowestMs} ms, ${misses.length} misses · peak tree ${peakMb.toFixed(0)} MB (${memory.peakParts()})`,
+      `fuzz: ${cases.length} cases · refused ${kinds.refused} · error ${kinds.error} · draft ${kinds.draft} · slowest case ${slowest.id} ${(slowest.ms / 1000).toFixed(1)} s · GET / ${answers} answers, 99th percentile ${p99Ms} ms, slowest ${slowestMs} ms, ${misses.length} stalls · peak tree ${peakMb.toFixed(0)} MB (${memory.peakParts()})`,
     );
     expect(alive, log.slice(-3000)).toBe(true);
-    expect(misses, `GET / did not answer within 1 s: ${misses.slice(0, 10).join('; ')}`).toEqual([]);
+    expect(misses, `GET / stalled (no answer within ${STALL_MS} ms): ${misses.slice(0, 10).join('; ')}`).toEqual([]);
     expect(peakMb, 'memory of the server process tree, MB').toBeLessThan(MEMORY_MB);
   }
   expect(failures, failures.slice(0, 40).join('\n')).toEqual([]);

@@ -4,7 +4,7 @@ import type { RunningServer } from './server';
 
 /**
  * Watching a private server while tests throw hostile work at it: its API, whether `GET /` keeps
- * answering within a second, and the memory of its whole process group (the web server and its sandbox
+ * answering without a stall, and the memory of its whole process group (the web server and its sandbox
  * processes), from /proc.
  */
 export async function apiCall(port: number, pathname: string, init: RequestInit & { token?: string } = {}): Promise<{ status: number; body: any }> {
@@ -29,7 +29,9 @@ export async function loginWith(port: number, email: string, password: string): 
 export async function waitForTask(port: number, token: string, id: number, statuses: string[], timeoutMs: number): Promise<any> {
   const end = Date.now() + timeoutMs;
   for (;;) {
-    const s = (await apiCall(port, `/api/documents/${id}`, { token })).body;
+    const answer = await apiCall(port, `/api/documents/${id}`, { token });
+    if (answer.status !== 200) throw new Error(`task ${id}: its status answered ${answer.status} ${JSON.stringify(answer.body).slice(0, 200)}`);
+    const s = answer.body;
     if (statuses.includes(s.status)) return s;
     if (Date.now() > end) throw new Error(`task ${id} still ${s.status} after ${timeoutMs / 1000} s`);
     await new Promise((r) => setTimeout(r, 250));
@@ -50,24 +52,37 @@ function getRoot(port: number, deadlineMs: number): Promise<{ ms: number; failur
 }
 
 /**
- * `GET /` within 1 s, every 250 ms, on each server, until stopped: every miss (with when it came, in
- * seconds from the start) and the slowest answer. Each server's first render of the page after it
- * started (loading the page's code) is made before the watch starts and is not timed: what is watched
- * is whether hostile work slows a server that was answering.
+ * How slow one `GET /` may be while hostile work runs before it counts as a stall. Idle, the page answers in
+ * about 15 ms; beside a sandbox at full CPU and another test's server and browser on two cores, answers of up
+ * to about 1.1 s were seen on CI with the event loop free. What this watch guards against — work on the
+ * server's own thread (a parse, a decompression, a render) — stops it for seconds, which this bound catches.
  */
-export async function probeRoot(servers: RunningServer[]): Promise<{ stop: () => { misses: string[]; slowestMs: number } }> {
+export const STALL_MS = 3000;
+
+/**
+ * `GET /` every 250 ms on each server until stopped, each given up to 10 s: every stall (an answer slower
+ * than `STALL_MS`, or none, with when it came in seconds from the start), the slowest answer and the 99th
+ * percentile. Each server's first render of the page after it started (loading the page's code) is made
+ * before the watch starts and is not timed: what is watched is whether hostile work slows a server that was
+ * answering.
+ */
+export async function probeRoot(servers: RunningServer[]): Promise<{ stop: () => { misses: string[]; slowestMs: number; p99Ms: number; answers: number } }> {
   for (const s of servers) {
     const first = await getRoot(s.port, 0);
     if (first.failure) throw new Error(`GET / on ${s.port} failed before any work: ${first.failure}`);
   }
   const misses: string[] = [];
-  let slowestMs = 0;
+  const times: number[] = [];
   let running = true;
   const watchStarted = Date.now();
   const once = async (port: number) => {
-    const { ms, failure } = await getRoot(port, 1000);
-    if (failure) misses.push(`${port}: ${failure} (at ${((Date.now() - watchStarted) / 1000).toFixed(1)} s)`);
-    else slowestMs = Math.max(slowestMs, ms);
+    const { ms, failure } = await getRoot(port, 10_000);
+    const at = ((Date.now() - watchStarted) / 1000).toFixed(1);
+    if (failure) misses.push(`${port}: ${failure} (at ${at} s)`);
+    else {
+      times.push(ms);
+      if (ms > STALL_MS) misses.push(`${port}: answered after ${ms} ms (at ${at} s)`);
+    }
   };
   void (async () => {
     while (running) {
@@ -78,7 +93,9 @@ export async function probeRoot(servers: RunningServer[]): Promise<{ stop: () =>
   return {
     stop: () => {
       running = false;
-      return { misses, slowestMs };
+      const sorted = [...times].sort((a, b) => a - b);
+      const p99Ms = sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))] : 0;
+      return { misses, slowestMs: sorted.at(-1) ?? 0, p99Ms, answers: sorted.length };
     },
   };
 }
