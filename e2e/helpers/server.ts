@@ -166,21 +166,22 @@ export function loginFrom(from: string, port: number, email: string, password: s
   });
 }
 
-/**
- * Streams a chunked body (no content-length) of up to `totalBytes` and reports how much had been
- * written when the answer came: a bounded reader answers 413 long before the end.
- */
-export function postChunked(port: number, path: string, totalBytes: number): Promise<{ status: number; writtenBeforeAnswer: number }> {
+/** One chunked upload: the answer, or `reset` when the connection was closed before the answer could be read. */
+function postChunkedOnce(port: number, path: string, totalBytes: number): Promise<{ status: number; writtenBeforeAnswer: number; reset: boolean }> {
   return new Promise((resolve, reject) => {
     let written = 0;
     let answered = false;
     const req = http.request({ host: '127.0.0.1', port, method: 'POST', path, headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' }, agent: false }, (res) => {
       answered = true;
       res.resume();
-      resolve({ status: res.statusCode ?? 0, writtenBeforeAnswer: written });
+      resolve({ status: res.statusCode ?? 0, writtenBeforeAnswer: written, reset: false });
       req.destroy();
     });
-    req.on('error', (error) => (answered ? undefined : reject(error)));
+    req.on('error', (error: NodeJS.ErrnoException) => {
+      if (answered) return;
+      if (error.code === 'EPIPE' || error.code === 'ECONNRESET') resolve({ status: 0, writtenBeforeAnswer: written, reset: true });
+      else reject(error);
+    });
     const chunk = Buffer.alloc(64 * 1024, 0x20);
     // one chunk per turn of the event loop: a loop that keeps writing while the socket takes it
     // never reads the server's early answer, and then fails on the closed socket (EPIPE) instead
@@ -193,4 +194,23 @@ export function postChunked(port: number, path: string, totalBytes: number): Pro
     };
     pump();
   });
+}
+
+/**
+ * Streams a chunked body (no content-length) of up to `totalBytes` and reports how much had been
+ * written when the answer came: a bounded reader answers 413 long before the end. Node's server closes
+ * the connection as soon as it has sent an answer to a body it did not read to the end; a client still
+ * writing then gets a reset, sometimes before it has read the answer waiting in its buffer. That race is
+ * the client's, so such an attempt is made again (at most 5 in all), and each reset must itself have
+ * come before half the body.
+ */
+export async function postChunked(port: number, path: string, totalBytes: number): Promise<{ status: number; writtenBeforeAnswer: number; resets: number }> {
+  let resets = 0;
+  for (;;) {
+    const attempt = await postChunkedOnce(port, path, totalBytes);
+    if (!attempt.reset) return { status: attempt.status, writtenBeforeAnswer: attempt.writtenBeforeAnswer, resets };
+    if (attempt.writtenBeforeAnswer > totalBytes / 2) throw new Error(`the connection was reset only after ${attempt.writtenBeforeAnswer} of ${totalBytes} bytes were written`);
+    resets++;
+    if (resets === 5) throw new Error(`the connection was reset before an answer could be read in 5 attempts (the last after ${attempt.writtenBeforeAnswer} bytes)`);
+  }
 }
