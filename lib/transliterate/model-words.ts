@@ -12,10 +12,10 @@
  * root is 0. Words are the paths from the root to an edge that ends a word.
  */
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { SCRIPT_TABLES, type ScriptLanguage } from './scripts';
+import { tesseractModelFolder } from '../packages';
 
 /** Each script's tesseract model. */
 export const MODEL_OF: Record<ScriptLanguage, string> = { hi: 'hin', mr: 'mar', gu: 'guj', bn: 'ben', pa: 'pan', or: 'ori', ta: 'tam', te: 'tel', kn: 'kan', ml: 'mal' };
@@ -98,8 +98,7 @@ export function modelWords(lang: ScriptLanguage): string[] | null {
   const model = MODEL_OF[lang];
   let file: string;
   try {
-    const req = createRequire(path.join(process.cwd(), 'package.json'));
-    file = path.join(path.dirname(req.resolve(`@tesseract.js-data/${model}/package.json`)), '4.0.0_best_int', `${model}.traineddata.gz`);
+    file = path.join(tesseractModelFolder(model), `${model}.traineddata.gz`);
   } catch {
     return null;
   }

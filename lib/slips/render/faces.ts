@@ -4,14 +4,10 @@
  * Excel list or a typed address may be in follow, each in its Noto Sans face (TTFs from npm, read
  * from disk, never fetched). A face is read the first time one of its characters is met.
  */
-import { createRequire } from 'node:module';
 import fs from 'node:fs';
-import path from 'node:path';
 import { Shaper } from './shaper';
+import { resolvePackageFile } from '../../packages';
 
-// Resolved at run time from the project root: in a Next bundle, createRequire(import.meta.url).resolve of a
-// constant is rewritten by Turbopack (a .ttf cannot be bundled, and a resolved id is a number, not a path).
-const projectRequire = createRequire(path.join(process.cwd(), 'package.json'));
 
 export interface FaceSpec {
   /** The script the face is here for, as a user would name it. */
@@ -50,7 +46,7 @@ const fileBytes: (Uint8Array | undefined)[] = [];
 export function faceBytes(face: number): Uint8Array {
   let bytes = fileBytes[face];
   if (!bytes) {
-    bytes = new Uint8Array(fs.readFileSync(projectRequire.resolve(FACES[face].packageFile)));
+    bytes = new Uint8Array(fs.readFileSync(resolvePackageFile(FACES[face].packageFile)));
     fileBytes[face] = bytes;
   }
   return bytes;

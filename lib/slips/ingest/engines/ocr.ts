@@ -1,8 +1,8 @@
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { VoterListError } from '../errors';
 import { closeLineRecogniser } from './line-rec';
+import { packageFolder, tesseractModelFolder } from '../../../packages';
 
 /**
  * OCR of small regions with tesseract.js, fully offline: the English LSTM traineddata comes from
@@ -43,17 +43,12 @@ interface Pool {
 
 let poolPromise: Promise<Pool> | null = null;
 
-function projectRequire() {
-  return createRequire(path.join(process.cwd(), 'package.json'));
-}
-
 /** The models the page-text reader has: Hindi (Devanagari, with Latin letters and digits) and Gujarati. */
 export type TextModel = 'hin' | 'guj' | 'eng';
 
 export function ocrPaths(lang: TextModel = 'eng'): { langPath: string; workerPath: string } {
-  const req = projectRequire();
-  const langPath = path.join(path.dirname(req.resolve(`@tesseract.js-data/${lang}/package.json`)), '4.0.0_best_int');
-  const workerPath = path.join(path.dirname(req.resolve('tesseract.js/package.json')), 'src', 'worker-script', 'node', 'index.js');
+  const langPath = tesseractModelFolder(lang);
+  const workerPath = path.join(packageFolder('tesseract.js'), 'src', 'worker-script', 'node', 'index.js');
   return { langPath, workerPath };
 }
 

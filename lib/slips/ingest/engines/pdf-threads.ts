@@ -1,10 +1,9 @@
-import { createRequire } from 'node:module';
 import os from 'node:os';
-import path from 'node:path';
 import { MessageChannel, Worker } from 'node:worker_threads';
 import { VoterListError, workerOutOfMemory } from '../errors';
 import type { PdfJs } from './pdfjs-types';
 import { PDFIUM_THREAD_SOURCE, PdfiumPort, pdfiumFiles } from './pdfium-thread';
+import { resolvePackageFile } from '../../../packages';
 
 /**
  * pdf.js's parser ("worker" side: xref, content streams, fonts, images) run in real worker
@@ -166,8 +165,7 @@ export class PdfThread {
 }
 
 function pdfWorkerPath(): string {
-  const req = createRequire(path.join(process.cwd(), 'package.json'));
-  return req.resolve('pdfjs-dist/legacy/build/pdf.worker.mjs');
+  return resolvePackageFile('pdfjs-dist/legacy/build/pdf.worker.mjs');
 }
 
 const idle: PdfThread[] = [];

@@ -1,6 +1,6 @@
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { MessagePort } from 'node:worker_threads';
+import { resolvePackageFile } from '../../../packages';
 
 /**
  * PDFium (the @embedpdf/pdfium WebAssembly build) inside each parser thread, beside pdf.js's parser
@@ -52,8 +52,7 @@ export type ReaderReply = { id: number; ok: true; value: unknown } | { id: numbe
 
 /** Paths the thread needs: the package's ES module and its .wasm (read from disk: never fetched). */
 export function pdfiumFiles(): { entry: string; wasm: string } {
-  const req = createRequire(path.join(process.cwd(), 'package.json'));
-  const wasm = req.resolve('@embedpdf/pdfium/pdfium.wasm');
+  const wasm = resolvePackageFile('@embedpdf/pdfium/pdfium.wasm');
   return { entry: path.join(path.dirname(wasm), 'index.js'), wasm };
 }
 

@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { PDFDocument } from '@cantoo/pdf-lib';
@@ -7,6 +6,7 @@ import { PAGE_LIMITS, checkPageContent } from './page-limits';
 import { leaseThread, parserThreads, releaseThread, type PdfThread } from './pdf-threads';
 import type { PdfDocument, PdfJs } from './pdfjs-types';
 import type { PdfiumPort } from './pdfium-thread';
+import { packageFolder } from '../../../packages';
 
 export type { PdfDocument, PdfJs, PdfPage } from './pdfjs-types';
 
@@ -42,8 +42,7 @@ export function loadPdfJs(): Promise<PdfJs> {
 }
 
 function pdfjsDataDir(): string {
-  const req = createRequire(path.join(process.cwd(), 'package.json'));
-  return path.dirname(req.resolve('pdfjs-dist/package.json'));
+  return packageFolder('pdfjs-dist');
 }
 
 /** Limits on reading one untrusted PDF (defaults in DEFAULT_PDF_LIMITS). */

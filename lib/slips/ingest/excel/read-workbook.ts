@@ -1,7 +1,6 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { VoterListError, workerOutOfMemory } from '../errors';
+import { resolvePackageFile } from '../../../packages';
 
 /** One sheet as text cells: `rows[i][j]` is the formatted text of row `firstRow + i`, column j. */
 export interface SheetRows {
@@ -90,7 +89,7 @@ interface WireSheet {
 }
 
 function xlsxPath(): string {
-  return createRequire(path.join(process.cwd(), 'package.json')).resolve('xlsx');
+  return resolvePackageFile('xlsx');
 }
 
 /**
