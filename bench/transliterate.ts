@@ -15,8 +15,7 @@ import { performance } from 'node:perf_hooks';
 import { createEngine, getEngine, type Engine } from '@/lib/transliterate/engine';
 import { buildLexicon, builtInLexiconText, getLexicon, type Lexicon } from '@/lib/transliterate/lexicon';
 import { modelWords } from '@/lib/transliterate/model-words';
-import { SCRIPT_TABLES } from '@/lib/transliterate/scripts';
-import { SCRIPT_LANGUAGES, SCRIPT_LANGUAGE_NAMES } from '@/lib/transliterate/scripts';
+import { SCRIPT_LANGUAGES, SCRIPT_LANGUAGE_NAMES, SCRIPT_TABLES } from '@/lib/transliterate/scripts';
 import { evaluate, judgedListFile, loadPairs } from '../tests/transliterate/evaluate';
 
 const PASSES = process.argv.includes('--quick') ? 3 : 9;
