@@ -6,7 +6,7 @@
 import { looseKey, normaliseDevanagari, skeletonKey } from './devanagari';
 import { LEXICON_TEXT } from './lexicon-words';
 import { SCRIPT_LEXICONS } from './lexicons';
-import { romaniseIn, SCRIPT_TABLES, type ScriptLanguage, type ScriptTable } from './scripts';
+import { foldKey, romaniseIn, SCRIPT_TABLES, type ScriptLanguage, type ScriptTable } from './scripts';
 
 export interface LexiconEntry {
   word: string;
@@ -47,6 +47,8 @@ function push(map: Map<string, LexiconEntry[]>, key: string, entry: LexiconEntry
 
 export function buildLexicon(text: string, table: ScriptTable = SCRIPT_TABLES.hi): Lexicon {
   const entries = parseLexicon(text);
+  const key = (latin: string) => foldKey(looseKey(latin), table);
+  const skeleton = (latin: string) => foldKey(skeletonKey(latin), table);
   const words = new Set<string>();
   const keys = new Map<string, LexiconEntry[]>();
   const skeletons = new Map<string, LexiconEntry[]>();
@@ -54,16 +56,16 @@ export function buildLexicon(text: string, table: ScriptTable = SCRIPT_TABLES.hi
     const entry = { word, rank };
     words.add(word);
     for (const latin of [romaniseIn(word, table), ...spellings]) {
-      push(keys, looseKey(latin), entry);
-      push(skeletons, skeletonKey(latin), entry);
+      push(keys, key(latin), entry);
+      push(skeletons, skeleton(latin), entry);
     }
     // the spelling with (or without) the medial schwa (ramapur for रामपुर) is a weaker match
-    push(skeletons, skeletonKey(romaniseIn(word, table, !table.schwaDeletion)), entry);
+    push(skeletons, skeleton(romaniseIn(word, table, !table.schwaDeletion)), entry);
   });
   return {
     has: (word) => words.has(normaliseDevanagari(word)),
-    byKey: (latin) => keys.get(looseKey(latin)) ?? [],
-    bySkeleton: (latin) => skeletons.get(skeletonKey(latin)) ?? [],
+    byKey: (latin) => keys.get(key(latin)) ?? [],
+    bySkeleton: (latin) => skeletons.get(skeleton(latin)) ?? [],
     words: () => Array.from(words),
   };
 }

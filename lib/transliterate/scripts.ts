@@ -75,6 +75,12 @@ export interface ScriptTable {
    * compound beside the stem's (default 0.2; below that where the ending is all but certain, Marathi -पूर).
    */
   endings: ReadonlyArray<readonly [string, string] | readonly [string, string, number]>;
+  /**
+   * Distinctions of typed Latin the script does not write, folded away in the keys a typed word and a lexicon
+   * word's romanisation meet on: Tamil writes k and g, t and d, p and b, ch, j and s with one letter each, so a
+   * typed `vaniyambadi` meets வாணியம்பாடி (romanised `vaaniyampaati`).
+   */
+  keyFolds?: Rewrites;
 }
 
 const CONS = '[\\u0915-\\u0939]';
@@ -328,6 +334,13 @@ const TAMIL: ScriptTable = {
   nativeRewrites: [],
   backRewrites: [],
   schwaDeletion: false,
+  keyFolds: [
+    [/ch|sh|j/g, 's'],
+    [/[td]h/g, 't'],
+    [/d/g, 't'],
+    [/b/g, 'p'],
+    [/g/g, 'k'],
+  ],
   endings: [
     ['puram', 'புரம்', -0.2], ['pattinam', 'பட்டினம்', -0.2], ['palayam', 'பாளையம்', -0.2], ['patti', 'பட்டி'], ['nagar', 'நகர்'],
     ['kudi', 'குடி'], ['gudi', 'குடி'], ['kottai', 'கோட்டை', -0.2], ['malai', 'மலை'], ['pettai', 'பேட்டை', -0.2], ['ur', 'ூர்', -0.3], ['oor', 'ூர்', -0.3],
@@ -494,11 +507,29 @@ export function toPivot(word: string, table: ScriptTable): string {
   let text = rewrite(word.normalize('NFC'), table.backRewrites);
   if (table.lang === 'ml') text = text.replace(/[ൻൺർൽൾ]/g, (c) => CHILLU_BACK[c] ?? c);
   let out = '';
-  for (const ch of text.normalize('NFD')) {
-    const cp = ch.codePointAt(0) ?? 0;
-    out += cp >= table.base && cp < table.base + BLOCK ? String.fromCodePoint(cp - table.base + DEVANAGARI) : ch;
+  for (const whole of text) {
+    // A vowel written in two parts (Tamil and Malayalam ொ ோ ௌ ஔ, Bengali and Odia ো ৌ, Kannada ೊ ೋ, Telugu ై) is
+    // one vowel: it is moved whole, to the Devanagari vowel at its place in the block (ॊ ो ौ औ). Decomposed, it
+    // became e + aa (கொ → "keaa", never meeting a typed "ko"). Anything else is decomposed (a nukta letter).
+    const offset = (whole.codePointAt(0) ?? 0) - table.base;
+    const vowel = (offset >= VOWELS[0] && offset <= VOWELS[1]) || (offset >= VOWEL_SIGNS[0] && offset <= VOWEL_SIGNS[1]);
+    const parts = vowel ? whole : whole.normalize('NFD');
+    for (const ch of parts) {
+      const cp = ch.codePointAt(0) ?? 0;
+      out += cp >= table.base && cp < table.base + BLOCK ? String.fromCodePoint(cp - table.base + DEVANAGARI) : ch;
+    }
   }
   return out.replace(/\u0971/g, 'व').normalize('NFC');
+}
+
+/** The offsets of the vowels (अ .. औ) and of the vowel signs (ा .. ौ) in every Indic block. */
+const VOWELS = [0x05, 0x14] as const;
+const VOWEL_SIGNS = [0x3e, 0x4c] as const;
+
+/** A typed key with the distinctions the script does not write folded away (its `keyFolds`; doubled letters once more single). */
+export function foldKey(key: string, table: ScriptTable): string {
+  if (!table.keyFolds) return key;
+  return rewrite(key, table.keyFolds).replace(/([b-df-hj-np-tv-z])\1/g, '$1');
 }
 
 /** The plain romanisation of a word in the script's letters (the key a typed spelling meets it on). */

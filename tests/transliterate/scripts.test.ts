@@ -67,6 +67,35 @@ describe('reading a word of the script back (for the lexicon keys)', () => {
     expect(romaniseIn('சென்னை', SCRIPT_TABLES.ta)).toBe('chennai');
     expect(toPivot('ଭୁବନେଶ୍ୱର', SCRIPT_TABLES.or)).toBe('भुबनेश्वर');
   });
+  it('reads a vowel written in two parts as one vowel (o, oo, au, ai), never as e + aa', () => {
+    expect(romaniseIn('கொடைக்கானல்', SCRIPT_TABLES.ta)).toBe('kotaikkaanal');
+    expect(romaniseIn('கோவை', SCRIPT_TABLES.ta)).toBe('kovai');
+    expect(romaniseIn('ஔவை', SCRIPT_TABLES.ta)).toBe('auvai');
+    expect(romaniseIn('ডোমকল', SCRIPT_TABLES.bn)).toBe('domkal');
+    expect(romaniseIn('বৌবাজার', SCRIPT_TABLES.bn)).toBe('baubaajaar');
+    expect(romaniseIn('കോഴിക്കോട്', SCRIPT_TABLES.ml)).toBe('kozhikkot');
+    expect(romaniseIn('କୋରାପୁଟ', SCRIPT_TABLES.or)).toBe('koraaput');
+    expect(romaniseIn('ಕೊಪ್ಪಳ', SCRIPT_TABLES.kn)).toBe('koppal');
+    expect(romaniseIn('ಕೋಲಾರ', SCRIPT_TABLES.kn)).toBe('kolaar');
+    expect(romaniseIn('ಬೀದರ್', SCRIPT_TABLES.kn)).toBe('beedar');
+    expect(romaniseIn('కైకలూరు', SCRIPT_TABLES.te)).toBe('kaikalooru');
+    // a nukta letter is still read as its letter and nukta
+    expect(romaniseIn('ଓଡ଼ିଶା', SCRIPT_TABLES.or)).toBe('orishaa');
+  });
+  it('finds a lexicon word by its typed spelling however the lexicon writes its vowels', () => {
+    const lexicon = buildLexicon('কোলকাতা\nকৌশিক', SCRIPT_TABLES.bn);
+    expect(lexicon.byKey('kolkata').map((e) => e.word)).toEqual(['কোলকাতা']);
+    expect(lexicon.byKey('kaushik').map((e) => e.word)).toEqual(['কৌশিক']);
+  });
+  it('Tamil: a typed voiced letter, or ch, j, sh for ச, meets the one letter Tamil writes for both', () => {
+    const lexicon = buildLexicon('வாணியம்பாடி\nசிதம்பரம்\nசிவகாசி', SCRIPT_TABLES.ta);
+    expect(lexicon.byKey('vaniyambadi').map((e) => e.word)).toEqual(['வாணியம்பாடி']);
+    expect(lexicon.byKey('chidambaram').map((e) => e.word)).toEqual(['சிதம்பரம்']);
+    expect(lexicon.byKey('sidambaram').map((e) => e.word)).toEqual(['சிதம்பரம்']);
+    expect(lexicon.byKey('sivakasi').map((e) => e.word)).toEqual(['சிவகாசி']);
+    // a script that writes the voiced letters keeps the distinction
+    expect(buildLexicon('ಬೀದರ್', SCRIPT_TABLES.kn).byKey('pitar')).toEqual([]);
+  });
   it('finds a lexicon word by a typed spelling it does not list', () => {
     const lexicon = buildLexicon('ಬೆಳಗಾವಿ belgaum', SCRIPT_TABLES.kn);
     expect(lexicon.byKey('belagavi').map((e) => e.word)).toEqual(['ಬೆಳಗಾವಿ']);
