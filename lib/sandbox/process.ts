@@ -88,7 +88,8 @@ export function keepCpuAllowance(seconds: number): void {
   const used = cpuSecondsOf(process.pid) ?? 0;
   if (cpuLimitSeconds - used >= seconds) return;
   cpuLimitSeconds = Math.ceil(used + CPU_BACKSTOP * seconds);
-  execFileSync(tool, ['--pid', String(process.pid), `--cpu=${cpuLimitSeconds}:unlimited`]);
+  // a system program run on this process: nothing for the bundler to trace (it would trace the whole project)
+  execFileSync(/*turbopackIgnore: true*/ tool, ['--pid', String(process.pid), `--cpu=${cpuLimitSeconds}:unlimited`]);
 }
 
 export interface ProcessExit {

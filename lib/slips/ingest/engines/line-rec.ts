@@ -53,7 +53,8 @@ async function loadModel(): Promise<Model> {
     graphOptimizationLevel: 'all',
     executionProviders: ['cpu'],
   });
-  const list = readFileSync(keys, 'utf8').split(/\r?\n/);
+  // a file of an installed package, found at run time: nothing for the bundler to trace (it would trace the whole project)
+  const list = readFileSync(/*turbopackIgnore: true*/ keys, 'utf8').split(/\r?\n/);
   if (list[list.length - 1] === '') list.pop();
   // PaddleOCR's classes: blank, the list's characters, then the space
   return { ort: runtime, session, chars: ['', ...list, ' '], queue: Promise.resolve(), closed: false };
