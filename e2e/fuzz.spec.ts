@@ -10,8 +10,8 @@ import { apiCall, loginWith, probeRoot, sampleMemory, STALL_MS, storedFileCount,
  * The fuzz suite: hostile and broken uploads (tests/fuzz/cases.ts, built at test time) against one real
  * server. For every case: a 4xx with a specific reason, or a task that ends `error` with a specific
  * message (and no Resume Processing: the file is the cause) — or, for a mutation that left the file
- * valid, a draft — within a bounded time; all the while the server answers `GET /` without a stall (helpers/watch.ts) and its
- * process tree stays under 1.5 GB; and a refused upload leaves no file behind.
+ * valid, a draft — within a bounded time; all the while the server answers `GET /` without a stall
+ * (helpers/watch.ts) and its process tree stays under 1.5 GB; and a refused upload leaves no file behind.
  * FUZZ_SEED, FUZZ_TRUNCATIONS, FUZZ_FLIPS and FUZZ_RANDOM make a longer run (`npm run fuzz`).
  */
 const PORT = E2E_PORT + 40;
