@@ -103,9 +103,14 @@ export function looseKey(latin: string): string {
   s = s.replace(/w/g, 'v').replace(/ph/g, 'f').replace(/z/g, 'j');
   s = s.replace(/ee|ii|ie/g, 'i').replace(/([^aeiou])y$/, '$1i').replace(/oo|uu/g, 'u').replace(/aa/g, 'a');
   s = s.replace(/ai|ae|ei/g, 'e').replace(/au|ou/g, 'o');
-  s = s.replace(/([b-df-hj-np-tv-z])\1/g, '$1');
+  s = singleConsonants(s);
   if (s.length > 2 && s.endsWith('a') && !LATIN_VOWEL.test(s[s.length - 2])) s = s.slice(0, -1);
   return s;
+}
+
+/** A Latin spelling with each doubled consonant written once (`pattinam` → `patinam`). */
+export function singleConsonants(latin: string): string {
+  return latin.replace(/([b-df-hj-np-tv-z])\1/g, '$1');
 }
 
 /** A looser key still: no short `a` at all (schwa-insensitive), sh=s. Used for a weaker match. */

@@ -6,7 +6,7 @@
  * and addak, Malayalam's chillu letters), how its typists spell (Tamil zh, Marathi ळ, Dravidian short e and
  * o), how a word's last consonant ends, and its common place-name endings.
  */
-import { HALANT, NUKTA, romanise } from './devanagari';
+import { HALANT, NUKTA, romanise, singleConsonants } from './devanagari';
 import { C, V, type RuleProfile, type VowelUnit } from './rules';
 
 export const SCRIPT_LANGUAGES = ['hi', 'mr', 'gu', 'bn', 'pa', 'or', 'ta', 'te', 'kn', 'ml'] as const;
@@ -529,7 +529,7 @@ const VOWEL_SIGNS = [0x3e, 0x4c] as const;
 /** A typed key with the distinctions the script does not write folded away (its `keyFolds`; doubled letters once more single). */
 export function foldKey(key: string, table: ScriptTable): string {
   if (!table.keyFolds) return key;
-  return rewrite(key, table.keyFolds).replace(/([b-df-hj-np-tv-z])\1/g, '$1');
+  return singleConsonants(rewrite(key, table.keyFolds));
 }
 
 /** The plain romanisation of a word in the script's letters (the key a typed spelling meets it on). */

@@ -8,7 +8,6 @@ import fs from 'node:fs';
 import { Shaper } from './shaper';
 import { resolvePackageFile } from '../../packages';
 
-
 export interface FaceSpec {
   /** The script the face is here for, as a user would name it. */
   script: string;
