@@ -6,7 +6,8 @@
  * - tesseract: tesseract.js alone, as the parser read IDs before the second recogniser;
  * - line model: PaddleOCR's PP-OCRv4 recognition model through ONNX Runtime alone (engines/line-rec.ts);
  * - combined: what the parser does now (page-cells.ts readBands: tesseract, then the line model on
- *   every ID band, the two decided by the roll's ID shapes, second-reading.ts decideRollIds).
+ *   every ID band tesseract was not sure of (second-reading.ts FIRST_SURE), the two decided by the roll's
+ *   ID shapes, decideRollIds).
  * Per roll and reader: crops, IDs exact (only where the truth is known: a scan whose text roll is in the
  * folder too, `<name>-scanNNN.pdf` beside `<name>.pdf`, the text roll's ID for the serial), IDs in an ID's
  * shape and held by one box only (the every-roll test's measure for image-only rolls), serials equal to

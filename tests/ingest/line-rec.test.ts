@@ -4,7 +4,8 @@ import { createCanvas, GlobalFonts } from '@napi-rs/canvas';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Gray } from '@/lib/slips/ingest/engines/image';
 import { closeLineRecogniser, recogniseLines } from '@/lib/slips/ingest/engines/line-rec';
-import { chooseId, decideRollIds, type SecondId } from '@/lib/slips/ingest/raster/second-reading';
+import { chooseId, decideRollIds, FIRST_SURE, secondReading, type SecondId } from '@/lib/slips/ingest/raster/second-reading';
+import { readBand } from '@/lib/slips/ingest/raster/strips';
 
 const FONT = path.join(
   path.dirname(createRequire(path.join(process.cwd(), 'package.json')).resolve('@expo-google-fonts/noto-sans-devanagari/package.json')),
@@ -125,4 +126,22 @@ describe('choosing between the two readings of an ID', () => {
     ];
     expect(decideRollIds([...page, ...others]).slice(0, 3)).toEqual(['GJ/21/141/006334', 'GJ/21/141/006278', 'AGP2119121']);
   });
+});
+
+describe("the line model reads an ID only where tesseract's is doubtful", () => {
+  const band = (epic: string) => ({ serial: null, epic: line(epic), mark: null });
+  it('an ID tesseract read sure of every word stands alone; one it was unsure of, or did not read, is read again and decided', async () => {
+    // what tesseract read in three boxes: sure and right, unsure and wrong (a 1 for a 7), nothing
+    const sure = { ...readBand('', 'AGP1763804'), idConfidence: FIRST_SURE + 5 };
+    const unsure = { ...readBand('', 'GXP4109633'), epic: 'GXP4109133', idConfidence: FIRST_SURE - 30 };
+    const unread = readBand('', '');
+    const out = await secondReading([band('AGP1763804'), band('GXP4109633'), band('AGP2119121')], [sure, unsure, unread]);
+    expect(out[0].idReads).toBeUndefined();
+    expect(out[0].epic).toBe('AGP1763804');
+    expect(out[1].idReads?.first).toBe('GXP4109133');
+    expect(out[1].idReads?.second.epic).toBe('GXP4109633');
+    expect(out[1].epic).toBe('GXP4109633');
+    expect(out[2].idReads?.second.epic).toBe('AGP2119121');
+    expect(out[2].epic).toBe('AGP2119121');
+  }, 60_000);
 });

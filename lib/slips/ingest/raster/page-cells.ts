@@ -7,7 +7,7 @@ import { rectToPixels, renderGray } from '../engines/render';
 import { impliedCells, type PixelRect } from './cells';
 import { boxOf, orderCells, RENDER_SCALE, type Prepared } from './prepare';
 import { secondReading } from './second-reading';
-import { bandImage, binarized, readBand, SERIAL_LEVEL, stackBands, wordsByBand, type Band, type BandReading } from './strips';
+import { bandImage, binarized, readBand, SERIAL_LEVEL, stackBands, wordsByBand, type Band, type BandReading, type BandText } from './strips';
 
 /**
  * The page-cell reader: OCR of the serial and ID bands of a page's voter cells, and the judgement of
@@ -82,8 +82,10 @@ export function keep<T>(list: Promise<unknown>[], work: Promise<T>): Promise<T> 
   return work;
 }
 
+const NO_TEXT: BandText = { text: '', confidence: 0 };
+
 /** OCRs one kind of band (serial or EPIC) of many boxes as one stacked sheet. */
-async function readSheet(bands: (Gray | null)[], mode: OcrMode): Promise<string[]> {
+async function readSheet(bands: (Gray | null)[], mode: OcrMode): Promise<BandText[]> {
   if (bands.length === 0) return [];
   const sheet = stackBands(bands);
   const words = sheet.rows.some((r) => r !== null) ? await ocrWords(sheet.image, mode) : [];
@@ -96,7 +98,7 @@ async function readSheet(bands: (Gray | null)[], mode: OcrMode): Promise<string[
  * serial sheet and one EPIC sheet and both finish together (a page's OCR is as long as its slower
  * worker).
  */
-async function readSerialsAndEpics(serials: (Gray | null)[], epics: (Gray | null)[]): Promise<{ serialText: string[]; epicText: string[] }> {
+async function readSerialsAndEpics(serials: (Gray | null)[], epics: (Gray | null)[]): Promise<{ serialText: BandText[]; epicText: BandText[] }> {
   const half = sheetSplit(serials, epics);
   const [s1, s2, e1, e2] = await Promise.all([
     readSheet(serials.slice(0, half), 'digits'),
@@ -224,23 +226,27 @@ export async function readBandsByTesseract(bands: Band[]): Promise<BandReading[]
     readSerialsAndEpics(serialBands, bands.map((b) => b.epic)),
     marks.some(Boolean) ? readSheet(marks, 'mark') : Promise.resolve(null),
   ]);
-  const markOf = (i: number) => (marks[i] && markText ? markText[i] : undefined);
-  let readings = bands.map((_, i) => readBand(serialText[i], epicText[i], markOf(i)));
+  const markOf = (i: number) => (marks[i] && markText ? markText[i].text : undefined);
+  let readings = bands.map((_, i) => {
+    const reading = readBand(serialText[i].text, epicText[i].text, markOf(i));
+    return reading.epic !== null ? { ...reading, idConfidence: epicText[i].confidence } : reading;
+  });
   const retrySerial = bands.map((b, i) => (b.serial && readings[i].serial === null ? b.serial : null));
   const retryEpic = bands.map((b, i) => (b.epic && readings[i].epic === null ? binarized(b.epic) : null));
   if (retrySerial.some(Boolean) || retryEpic.some(Boolean)) {
     const [serial2, epic2] = await Promise.all([
-      retrySerial.some(Boolean) ? readSheet(retrySerial, 'digits') : Promise.resolve(retrySerial.map(() => '')),
-      retryEpic.some(Boolean) ? readSheet(retryEpic, 'epic') : Promise.resolve(retryEpic.map(() => '')),
+      retrySerial.some(Boolean) ? readSheet(retrySerial, 'digits') : Promise.resolve(retrySerial.map(() => NO_TEXT)),
+      retryEpic.some(Boolean) ? readSheet(retryEpic, 'epic') : Promise.resolve(retryEpic.map(() => NO_TEXT)),
     ]);
     readings = readings.map((r, i) => {
       if (!retrySerial[i] && !retryEpic[i]) return r;
-      const again = readBand(retrySerial[i] ? serial2[i] : serialText[i], retryEpic[i] ? epic2[i] : epicText[i]);
+      const again = readBand((retrySerial[i] ? serial2[i] : serialText[i]).text, (retryEpic[i] ? epic2[i] : epicText[i]).text);
       return {
         serial: r.serial ?? again.serial,
         epic: r.epic ?? again.epic,
         epicFragment: r.epic ?? again.epic ? null : (r.epicFragment ?? again.epicFragment),
         ...(r.mark !== undefined ? { mark: r.mark } : {}),
+        ...(r.idConfidence !== undefined ? { idConfidence: r.idConfidence } : {}),
         text: r.text,
         // both reads of an ID band that gave no ID: either may hold an ID of the roll's own shape
         idText: retryEpic[i] ? `${r.idText} ${again.idText}`.trim() : r.idText,

@@ -4,12 +4,13 @@ import { binarized, readBand, SERIAL_LEVEL, type Band, type BandReading } from '
 
 /**
  * The second recogniser: PaddleOCR's line model (engines/line-rec.ts) reads the ID band of every box
- * that tesseract read first (page-cells.ts), and the serial band where tesseract read no serial;
+ * that tesseract read first (page-cells.ts) unless tesseract was sure of its ID (FIRST_SURE), and the
+ * serial band where tesseract read no serial;
  * `chooseId` decides between the two IDs, by the roll's own ID shapes first (decideRollIds, once the
  * roll is read whole; while a page is read, by the page's).
  *
  * Measured on the 115 dpi scan of a 2025 roll against its text layer (`npm run bench -- recognisers`):
- * tesseract alone 89.4% of IDs exact, the line model alone 94.6%, the two decided by the page's shapes
+ * tesseract alone 89.4% of IDs exact, the line model alone 94.6%, both reading every ID band and decided by the page's shapes
  * 96.6%, by the roll's 98.5% (98.7% read in an ID's shape and held by one box). Each errs where the
  * other does not: tesseract forces an old-format ID (`GJ/21/141/006017`) into the current shape and
  * slips single digits; the line model drops a digit of a long number or reads the edge of the serial
@@ -20,6 +21,20 @@ const EPIC_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/';
 const DIGITS = '0123456789';
 /** Below this, the line model's least sure character makes its ID doubtful: tesseract's is kept in a tie. */
 const SURE = 0.5;
+
+/**
+ * Tesseract's least confidence in the words of an ID it read at first (0..100) at or above which the ID
+ * stands without the line model's read. On the 115 dpi scan of a 2025 roll, against its text layer, every
+ * such ID read at 75 or more was exact (319 of 319), one of 13 between 70 and 75 was not; at 80 the line
+ * model reads half of the ID bands (295 of 595) and the IDs decided are as exact as with it reading all
+ * (586 of 595): `npm run bench -- recognisers`.
+ */
+export const FIRST_SURE = 80;
+
+/** Whether tesseract's first read of a band's ID is sure enough to stand alone (FIRST_SURE). */
+export function firstIsSure(reading: BandReading): boolean {
+  return reading.epic !== null && (reading.idConfidence ?? 0) >= FIRST_SURE;
+}
 
 /** What the line model read in a band: its reading as tesseract's is made (readBand), with the model's confidences. */
 export interface LineReading {
@@ -149,12 +164,12 @@ function repairReads(items: ReadIds[]): ReadIds[] {
 }
 
 /**
- * Tesseract's readings of a page's bands, each ID decided with the line model's by the page's shapes
+ * Tesseract's readings of a page's bands, each ID it was not sure of (FIRST_SURE) decided with the line model's by the page's shapes
  * for now (chooseId; the roll decides again once it is read whole: decideRollIds), both reads kept on
  * the reading, and serials it did not read taken from it.
  */
 export async function secondReading(bands: Band[], readings: BandReading[]): Promise<BandReading[]> {
-  const ids = bands.map((b) => b.epic !== null);
+  const ids = bands.map((b, i) => b.epic !== null && !firstIsSure(readings[i]));
   const serials = bands.map((b, i) => b.serial !== null && readings[i].serial === null);
   if (!ids.some(Boolean) && !serials.some(Boolean)) return readings;
   if (!(await lineModelAvailable())) return readings;

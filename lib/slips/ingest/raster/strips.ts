@@ -372,15 +372,24 @@ export function stackBands(bands: (Gray | null)[]): Sheet {
   return { image: toPgm({ width, height, data }), rows };
 }
 
+/** What OCR read in one band of a sheet: its words (left to right), and tesseract's least confidence in them (0..100; 0 when none). */
+export interface BandText {
+  text: string;
+  confidence: number;
+}
+
 /** OCR words of a sheet grouped back by band (left to right). */
-export function wordsByBand(words: OcrWord[], rows: ([number, number] | null)[]): string[] {
+export function wordsByBand(words: OcrWord[], rows: ([number, number] | null)[]): BandText[] {
   const per: OcrWord[][] = rows.map(() => []);
   for (const w of words) {
     const cy = w.top + w.height / 2;
     const i = rows.findIndex((r) => r !== null && cy >= r[0] - 8 && cy <= r[1] + 8);
     if (i >= 0) per[i].push(w);
   }
-  return per.map((ws) => ws.sort((a, b) => a.left - b.left).map((w) => w.text).join(' '));
+  return per.map((ws) => ({
+    text: ws.sort((a, b) => a.left - b.left).map((w) => w.text).join(' '),
+    confidence: ws.length > 0 ? Math.min(...ws.map((w) => w.confidence)) : 0,
+  }));
 }
 
 export interface BandReading {
@@ -393,6 +402,8 @@ export interface BandReading {
   text: string;
   /** What OCR read in the ID part of the band, as read (for the roll's own ID shapes, id-shapes.ts). */
   idText: string;
+  /** Tesseract's least confidence (0..100) in the words of its first read of the ID band, when it read an ID there. */
+  idConfidence?: number;
   /** Both recognisers' IDs when the second read the band too: the roll decides between them (second-reading.ts). */
   idReads?: IdReads;
   /** The band's ID was left for a later, complete parse (ParseOptions.scanIds 'later'). */
