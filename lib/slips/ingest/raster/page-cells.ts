@@ -119,9 +119,12 @@ function sheetSplit(serials: (Gray | null)[], epics: (Gray | null)[]): number {
   return present.length >= 8 ? present[Math.ceil(present.length / 2) - 1] + 1 : serials.length;
 }
 
-/** Reads the serial and the EPIC of each cell of a page (cutAndRead; its IDs as `ids` says). */
-export async function readCells(image: Gray, cells: PixelRect[], ids: IdReading = 'both'): Promise<BandReading[]> {
-  return (await cutAndRead(image, cells, ids)).readings;
+/**
+ * Reads the serial and the EPIC of each cell of a page (cutAndRead; its IDs as `ids` says). `inOrder`: the
+ * cells are in the roll's reading order, so that their serials may be counted (readSerialsByContinuity).
+ */
+export async function readCells(image: Gray, cells: PixelRect[], ids: IdReading = 'both', inOrder = true): Promise<BandReading[]> {
+  return (await cutAndRead(image, cells, ids, inOrder)).readings;
 }
 
 /**
@@ -132,15 +135,16 @@ export async function readCells(image: Gray, cells: PixelRect[], ids: IdReading 
 export type IdReading = 'both' | 'first' | 'later';
 
 /**
- * A page's cells cut into bands (what OCR is given) and read as `ids` says; for the draft ('later'), the
- * serials by continuity (readSerialsByContinuity) when `wholeCells` (no cell is implied: an implied one needs
- * its own serial read to be kept). A cell whose band was cut with the page's cells (`cut`, on the pixel thread)
- * is not cut again.
+ * A page's cells cut into bands (what OCR is given) and read as `ids` says; the serials by continuity
+ * (readSerialsByContinuity) when `wholeCells` (the cells are in reading order and none is implied: an implied
+ * one needs its own serial read to be kept), except where tesseract reads every ID of the page anyway ('first':
+ * a page whose IDs are the evidence that it holds voters). A cell whose band was cut with the page's cells
+ * (`cut`, on the pixel thread) is not cut again.
  */
 async function cutAndRead(image: Gray, cells: PixelRect[], ids: IdReading = 'both', wholeCells = true, cut?: ReadonlyMap<PixelRect, Band>): Promise<{ bands: Band[]; readings: BandReading[] }> {
   if (cells.length === 0) return { bands: [], readings: [] };
   const bands = cells.map((c) => cut?.get(c) ?? bandImage(image, c));
-  if (ids === 'both') return { bands, readings: await readBands(bands) };
+  if (ids === 'both') return { bands, readings: wholeCells ? await readSerialsByContinuity(bands) : await readBands(bands) };
   const withoutIds = bands.map((b) => ({ ...b, epic: null }));
   const readings =
     ids === 'first'
@@ -158,27 +162,29 @@ async function cutAndRead(image: Gray, cells: PixelRect[], ids: IdReading = 'bot
  * boxes after it), the others are counted from the first, unread. When they are not, the boxes beside the ends
  * are read (the second and the last but one), which tells an end misread from a serial the roll leaves out
  * (consecutiveFirst). Otherwise (a gap, a repeated serial) every serial is read. Marks (a deletion's reason
- * letter, #) are read wherever a band has one.
+ * letter, #) and the IDs of bands that show one (a complete parse's) are read with the ends, once.
  */
 async function readSerialsByContinuity(bands: Band[]): Promise<BandReading[]> {
   const n = bands.length;
   if (n < 3) return readBands(bands);
   const ends = await readBands(bands.map((b, i) => (i === 0 || i === n - 1 ? b : { ...b, serial: null })));
-  const counted = (first: number) => ends.map((r, i) => ({ ...r, serial: first + i }));
+  const withSerials = (serialOf: (i: number) => number | null) => ends.map((r, i) => ({ ...r, serial: serialOf(i) }));
+  // later reads are of serials alone: the marks and the IDs were read with the ends
+  const serialsOnly = (keep: (i: number) => boolean) => readBands(bands.map((b, i) => ({ serial: keep(i) ? b.serial : null, epic: null, mark: null })));
   const read = new Map<number, number | null>([
     [0, ends[0].serial],
     [n - 1, ends[n - 1].serial],
   ]);
   const fromEnds = consecutiveFirst(read, n);
-  if (fromEnds !== null) return counted(fromEnds);
+  if (fromEnds !== null) return withSerials((i) => fromEnds + i);
   if (n >= 5) {
-    // the marks were read with the ends: only the two serials now
-    const inner = await readBands(bands.map((b, i) => ({ ...b, serial: i === 1 || i === n - 2 ? b.serial : null, mark: null })));
+    const inner = await serialsOnly((i) => i === 1 || i === n - 2);
     read.set(1, inner[1].serial).set(n - 2, inner[n - 2].serial);
     const fromFour = consecutiveFirst(read, n);
-    if (fromFour !== null) return counted(fromFour);
+    if (fromFour !== null) return withSerials((i) => fromFour + i);
   }
-  return readBands(bands);
+  const all = await serialsOnly(() => true);
+  return withSerials((i) => all[i].serial);
 }
 
 /**
@@ -317,7 +323,8 @@ export async function ocrKnownBoxes(session: PdfSession, requests: { page: numbe
     const cells = idx.map((i) => rectToPixels(rendered, requests[i].rect));
     keep(
       pending,
-      readCells(rendered.image, cells).then((readings) => {
+      // boxes known from the page's drawing, in the drawing's order: every serial is read
+      readCells(rendered.image, cells, 'both', false).then((readings) => {
         idx.forEach((i, k) => (out[i] = readings[k]));
       }),
     );
