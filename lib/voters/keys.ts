@@ -1,4 +1,5 @@
 import { looseKey, romanise, skeletonKey } from '@/lib/transliterate/devanagari';
+import { foldKey, SCRIPT_TABLES } from '@/lib/transliterate/scripts';
 
 /**
  * Loose keys of a name, whatever its script, so that a typed query meets it: the name in an Indian
@@ -74,8 +75,22 @@ export function consonantKey(latin: string): string {
   return s.replace(/(.)\1+/g, '$1');
 }
 
-export function wordKeys(word: string): WordKeys {
-  const latin = latinOf(word);
+const TAMIL = /[\u0B80-\u0BFF]/;
+
+/** Whether a word is in the Tamil script (its keys are folded: wordKeys). */
+export function isTamil(word: string): boolean {
+  return TAMIL.test(word);
+}
+
+/**
+ * A word's keys. Tamil writes one letter for k and g, t and d, p and b, c, ch, j and s (and no aspirates):
+ * a Tamil name romanises to its unvoiced spelling (துரை `turai`), which a typist writes voiced ("durai").
+ * So a Tamil word's spelling, and a Latin query word with `tamilFold` (offered beside its plain keys when the
+ * list holds Tamil names), are folded as the Tamil script's keys are (scripts.ts foldKey) before their keys
+ * are made: "durai", "thurai" and துரை meet.
+ */
+export function wordKeys(word: string, tamilFold = isTamil(word)): WordKeys {
+  const latin = tamilFold ? foldKey(latinOf(word), SCRIPT_TABLES.ta) : latinOf(word);
   return { loose: looseKey(latin), skeleton: skeletonKey(latin), consonants: consonantKey(latin) };
 }
 

@@ -1,5 +1,5 @@
 import type { VoterRecord } from '@/lib/slips/types';
-import { nameKeys, nameWords, wordKeys, type NameKeys, type WordKeys } from './keys';
+import { isTamil, nameKeys, nameWords, wordKeys, type NameKeys, type WordKeys } from './keys';
 
 /**
  * Finding voters in one task's list: by name (in the list's script, or typed in Latin letters), by
@@ -173,8 +173,11 @@ export function buildVoterIndex(voters: readonly VoterRecord[]): VoterIndex {
   /** voters by the first letter of a name word's consonant key */
   const lists = new Map<string, number[]>();
   let withName = 0;
+  /** whether a name is in Tamil: a Latin query word is then also folded as Tamil's keys are (keys.ts wordKeys) */
+  let tamilNames = false;
   for (let i = 0; i < voters.length; i++) {
     const v = voters[i];
+    if (!tamilNames && v.name && isTamil(v.name)) tamilNames = true;
     const made = v.name ? nameKeys(v.name, keysOf) : null;
     const keys = made && (made.loose || made.consonants) ? made : null;
     if (keys) {
@@ -259,6 +262,7 @@ export function buildVoterIndex(voters: readonly VoterRecord[]): VoterIndex {
         }
       };
       offer(wordKeys(word));
+      if (tamilNames && LATIN_WORD.test(word)) offer(wordKeys(word, true));
       if (transliterate && LATIN_WORD.test(word)) for (const candidate of transliterate(word.toLowerCase()).slice(0, 3)) offer(wordKeys(candidate));
       return alternatives;
     });

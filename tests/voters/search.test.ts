@@ -88,6 +88,22 @@ describe('voter index', () => {
     expect(latin.search('sunitha', 5).voters.map((v) => v.serial)).toEqual([2]);
     expect(latin.search('रमेश', 5).voters.map((v) => v.serial)).toEqual([1]);
   });
+
+  it('finds Tamil names typed with the voiced letters Tamil does not write (durai for துரை, ganesan for கணேசன்)', () => {
+    const tamil = buildVoterIndex([voter(1, 'துரை முருகன்'), voter(2, 'கணேசன்'), voter(3, 'பாலசுப்பிரமணியன்'), voter(4, 'தேவி')]);
+    const found = (q: string) => tamil.search(q, 5).voters.map((v) => v.serial);
+    expect(found('durai')).toEqual([1]);
+    expect(found('thurai')).toEqual([1]);
+    expect(found('murugan')).toEqual([1]);
+    expect(found('ganesan')).toEqual([2]);
+    expect(found('ganeshan')).toEqual([2]);
+    expect(found('balasubramanian')).toEqual([3]);
+    expect(found('devi')).toEqual([4]);
+    expect(found('துரை')).toEqual([1]);
+    // a list without Tamil names keeps voiced and unvoiced letters apart
+    const hindiOnly = buildVoterIndex([voter(1, 'गणेश'), voter(2, 'कनेश')]);
+    expect(hindiOnly.search('ganesh', 5).voters.map((v) => v.serial)[0]).toBe(1);
+  });
 });
 
 describe('index cache', () => {
