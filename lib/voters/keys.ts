@@ -77,6 +77,14 @@ export function consonantKey(latin: string): string {
 
 const TAMIL = /[\u0B80-\u0BFF]/;
 
+/**
+ * A spelling folded as Tamil writes it (scripts.ts foldKey), and ks as ts: Tamil names write the ksh of
+ * Sanskrit names as ட்ச (லட்சுமி `latcumi`, typed "lakshmi").
+ */
+function tamilSpelling(latin: string): string {
+  return foldKey(latin, SCRIPT_TABLES.ta).replace(/ks/g, 'ts');
+}
+
 /** Whether a word is in the Tamil script (its keys are folded: wordKeys). */
 export function isTamil(word: string): boolean {
   return TAMIL.test(word);
@@ -90,7 +98,7 @@ export function isTamil(word: string): boolean {
  * are made: "durai", "thurai" and துரை meet.
  */
 export function wordKeys(word: string, tamilFold = isTamil(word)): WordKeys {
-  const latin = tamilFold ? foldKey(latinOf(word), SCRIPT_TABLES.ta) : latinOf(word);
+  const latin = tamilFold ? tamilSpelling(latinOf(word)) : latinOf(word);
   return { loose: looseKey(latin), skeleton: skeletonKey(latin), consonants: consonantKey(latin) };
 }
 
