@@ -22,7 +22,7 @@ import sharp from 'sharp';
 import { closeOcr } from '@/lib/slips/ingest/engines/ocr';
 import { repairEpicPrefixes } from '@/lib/slips/ingest/epic';
 import { readBands, readBandsByTesseract, watchBands, type BandSeen } from '@/lib/slips/ingest/raster/page-cells';
-import { decideRollIds, lineReadings } from '@/lib/slips/ingest/raster/second-reading';
+import { decideRollIds, FIRST_SURE, lineReadings } from '@/lib/slips/ingest/raster/second-reading';
 import type { BandReading } from '@/lib/slips/ingest/raster/strips';
 import { parseVoterList } from '@/lib/slips/parse';
 import { rollFiles, rollTruth, ROLLS_DIR, twinIds } from '@/tests/ingest/roll-truth';
@@ -106,6 +106,8 @@ interface Row {
   wallMs: number;
   cpuMs: number;
   epics: (string | null)[];
+  /** the reader's own IDs before the roll's decision and repair, with tesseract's confidence where it gave one */
+  firstReads: { epic: string | null; confidence: number | undefined }[];
   serials: (number | null)[];
   texts: string[];
 }
@@ -138,9 +140,23 @@ async function runReader(reader: Reader, crops: Crop[], hasTruth: boolean): Prom
     wallMs,
     cpuMs: (used.user + used.system) / 1000,
     epics,
+    firstReads: readings.map((r) => ({ epic: r.epic, confidence: r.idConfidence })),
     serials: readings.map((r) => r.serial),
     texts: readings.map((r) => r.text),
   };
+}
+
+/** Tesseract's first-read IDs in bands of its confidence, each band's IDs exact against the text roll's. */
+function byConfidence(reads: Row['firstReads'], crops: Crop[]): string {
+  const edges = [90, FIRST_SURE, 75, 70, 50, 0];
+  const bands = edges.map((from, k) => ({ label: k === 0 ? `${from}+` : `${from}–${edges[k - 1]}`, from, exact: 0, all: 0 }));
+  reads.forEach((r, i) => {
+    if (r.epic === null || r.confidence === undefined || crops[i].truth === null) return;
+    const band = bands.find((b) => r.confidence! >= b.from) ?? bands[bands.length - 1];
+    band.all++;
+    if (r.epic === crops[i].truth) band.exact++;
+  });
+  return bands.map((b) => `${b.label}: ${b.exact}/${b.all}`).join(', ');
 }
 
 const pct = (n: number, of: number) => `${n}/${of} ${((100 * n) / Math.max(1, of)).toFixed(1)}%`;
@@ -166,6 +182,7 @@ async function main(): Promise<void> {
     const [t, l] = rows;
     const agree = t.epics.filter((e, i) => e !== null && e === l.epics[i]).length;
     console.log(`  tesseract and the line model read the same ID in ${pct(agree, crops.length)} of the crops`);
+    if (hasTruth) console.log(`  tesseract's IDs as first read, exact by its confidence (the line model reads those below ${FIRST_SURE}): ${byConfidence(t.firstReads, crops)}`);
     if (disagreementsArg) {
       const dir = disagreementsArg.slice('--disagreements='.length);
       mkdirSync(dir, { recursive: true });

@@ -10,8 +10,9 @@ import { binarized, readBand, SERIAL_LEVEL, type Band, type BandReading } from '
  * roll is read whole; while a page is read, by the page's).
  *
  * Measured on the 115 dpi scan of a 2025 roll against its text layer (`npm run bench -- recognisers`):
- * tesseract alone 89.4% of IDs exact, the line model alone 94.6%, both reading every ID band and decided by the page's shapes
- * 96.6%, by the roll's 98.5% (98.7% read in an ID's shape and held by one box). Each errs where the
+ * tesseract alone 89.4% of IDs exact, the line model alone 94.6%, both reading every ID band and decided
+ * by the page's shapes 96.6%, by the roll's 98.5% (98.7% read in an ID's shape and held by one box), the
+ * line model reading only where tesseract was unsure 98.3%. Each errs where the
  * other does not: tesseract forces an old-format ID (`GJ/21/141/006017`) into the current shape and
  * slips single digits; the line model drops a digit of a long number or reads the edge of the serial
  * cell as letters before the ID. A page holds too few old-format IDs to learn their shape from.
@@ -24,10 +25,11 @@ const SURE = 0.5;
 
 /**
  * Tesseract's least confidence in the words of an ID it read at first (0..100) at or above which the ID
- * stands without the line model's read. On the 115 dpi scan of a 2025 roll, against its text layer, every
- * such ID read at 75 or more was exact (319 of 319), one of 13 between 70 and 75 was not; at 80 the line
- * model reads half of the ID bands (295 of 595) and the IDs decided are as exact as with it reading all
- * (586 of 595): `npm run bench -- recognisers`.
+ * stands without the line model's read. On the 115 dpi scan of a 2025 roll, against its text layer
+ * (`npm run bench -- recognisers` prints these), every ID tesseract read at 75 or more was exact (319 of
+ * 319), 10 of 11 between 70 and 75. At 80 the line model reads half of the ID bands (295 of 595), and the
+ * IDs decided are exact in 585 of 595 against 586 with it reading all (the one read that differs changes
+ * with the widths the line model's batch is padded to, not with the threshold).
  */
 export const FIRST_SURE = 80;
 
@@ -164,9 +166,9 @@ function repairReads(items: ReadIds[]): ReadIds[] {
 }
 
 /**
- * Tesseract's readings of a page's bands, each ID it was not sure of (FIRST_SURE) decided with the line model's by the page's shapes
- * for now (chooseId; the roll decides again once it is read whole: decideRollIds), both reads kept on
- * the reading, and serials it did not read taken from it.
+ * Tesseract's readings of a page's bands, each ID it was not sure of (FIRST_SURE) decided with the line
+ * model's by the page's shapes for now (chooseId; the roll decides again once it is read whole:
+ * decideRollIds), both reads kept on the reading, and serials it did not read taken from it.
  */
 export async function secondReading(bands: Band[], readings: BandReading[]): Promise<BandReading[]> {
   const ids = bands.map((b, i) => b.epic !== null && !firstIsSure(readings[i]));
