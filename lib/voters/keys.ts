@@ -1,5 +1,5 @@
 import { looseKey, romanise, skeletonKey } from '@/lib/transliterate/devanagari';
-import { foldKey, SCRIPT_TABLES } from '@/lib/transliterate/scripts';
+import { foldKey, isInScript, SCRIPT_TABLES } from '@/lib/transliterate/scripts';
 
 /**
  * Loose keys of a name, whatever its script, so that a typed query meets it: the name in an Indian
@@ -75,8 +75,6 @@ export function consonantKey(latin: string): string {
   return s.replace(/(.)\1+/g, '$1');
 }
 
-const TAMIL = /[\u0B80-\u0BFF]/;
-
 /**
  * A spelling folded as Tamil writes it (scripts.ts foldKey), and ks as ts: Tamil names write the ksh of
  * Sanskrit names as ட்ச (லட்சுமி `latcumi`, typed "lakshmi").
@@ -87,7 +85,7 @@ function tamilSpelling(latin: string): string {
 
 /** Whether a word is in the Tamil script (its keys are folded: wordKeys). */
 export function isTamil(word: string): boolean {
-  return TAMIL.test(word);
+  return isInScript(word, SCRIPT_TABLES.ta);
 }
 
 /**
