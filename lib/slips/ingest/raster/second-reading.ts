@@ -34,7 +34,7 @@ const SURE = 0.5;
 export const FIRST_SURE = 80;
 
 /** Whether tesseract's first read of a band's ID is sure enough to stand alone (FIRST_SURE). */
-export function firstIsSure(reading: BandReading): boolean {
+function firstIsSure(reading: BandReading): boolean {
   return reading.epic !== null && (reading.idConfidence ?? 0) >= FIRST_SURE;
 }
 
