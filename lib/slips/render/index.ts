@@ -22,7 +22,7 @@ import { DocumentFont } from './font';
 import { isRollSize } from '../layout-options';
 import { computeGrid, onePerPageGrid, pageCount, type PageGrid, type SlipLayout } from './layout';
 import { fileSink, streamSink, StreamingPdfWriter, type ByteSink } from './pdf-writer';
-import { QR_FONT, qrFont, qrOps, qrPayload } from './qr';
+import { PageCodes, QR_FONT, qrFont, qrPayload } from './qr';
 import { CAMPAIGN_PARTS, deletedMarkOps, f, factsOps, fieldContentOps, nameBlockOps, rollContentOps, slipAreas, templateOps, watermarkOps, type SlipLook, type SlipParts } from './slip';
 import { SlipInputError } from './errors';
 import { SourcePages } from './source-pages';
@@ -240,6 +240,8 @@ async function render(input: RenderInput, output: RenderOutput, grid: PageGrid, 
       )
     : null;
   const qrFontRef = look && areas.qr ? qrFont(ctx) : null;
+  // each page's QR codes, in a stream of their own (PageCodes says why)
+  const codes = qrFontRef ? new PageCodes() : null;
   // a polling station's line, the same on each of its slips: drawn once as a form, placed on each slip
   const stationForms = new Map<string, { name: string; ref: PDFRef }>();
   const stationForm = (ops: string) => {
@@ -263,6 +265,9 @@ async function render(input: RenderInput, output: RenderOutput, grid: PageGrid, 
     const ops: string[] = [noGuides ? '' : last - first === perPage ? guides : cutGuideOps(grid, last - first)];
     const xobjects: Record<string, PDFRef> = { T: templateRef };
     if (watermarkRef) xobjects.W = watermarkRef;
+    // drawn after the slips and the page's QR codes, in a stream of their own: a deleted voter's mark and a draft's
+    // watermark, over everything
+    const overlays: string[] = [];
     for (let i = first; i < last; i++) {
       const voter = input.voters[i];
       const cell = grid.cells[i - first];
@@ -292,10 +297,10 @@ async function render(input: RenderInput, output: RenderOutput, grid: PageGrid, 
           ops.push(`/${form.name} Do\n`);
         }
       }
-      if (look && areas.qr) ops.push(qrOps(qrPayload(voter, look.roll.assemblyNumber), areas.qr.x, areas.qr.y, areas.qr.width));
-      if (look && voter.deleted) ops.push(deletedMarkOps(content, look, font));
-      if (watermarkRef) ops.push('/W Do\n');
+      if (codes && areas.qr) codes.add(qrPayload(voter, look?.roll.assemblyNumber), cell.x + areas.qr.x, cell.y + areas.qr.y, areas.qr.width);
       ops.push('Q\n');
+      const overlay = `${look && voter.deleted ? deletedMarkOps(content, look, font) : ''}${watermarkRef ? '/W Do\n' : ''}`;
+      if (overlay !== '') overlays.push(`q 1 0 0 1 ${f(cell.x)} ${f(cell.y)} cm 0 0 ${f(cell.width)} ${f(cell.height)} re W n ${overlay}Q\n`);
       input.onSlip?.({
         page: p + 1,
         index: i,
@@ -305,14 +310,17 @@ async function render(input: RenderInput, output: RenderOutput, grid: PageGrid, 
         ...(look && areas.qr ? { qr: offsetRect(areas.qr, cell.x, cell.y) } : {}),
       });
     }
-    const contentsRef = ctx.register(flate(ctx, ops.join('')));
+    const contents = [ctx.register(flate(ctx, ops.join('')))];
+    const codeBytes = codes?.take();
+    if (codeBytes) contents.push(ctx.register(PDFRawStream.of(ctx.obj({}), codeBytes)));
+    if (overlays.length > 0) contents.push(ctx.register(flate(ctx, overlays.join(''))));
     const pageRef = ctx.register(
       ctx.obj({
         Type: 'Page',
         Parent: pagesRef,
         MediaBox: [0, 0, grid.pageWidth, grid.pageHeight],
         Resources: { Font: qrFontRef ? { ...font.resources(), [QR_FONT]: qrFontRef } : font.resources(), XObject: xobjects },
-        Contents: contentsRef,
+        Contents: contents.length === 1 ? contents[0] : contents,
       }),
     );
     kids.push(pageRef);

@@ -21,7 +21,13 @@ export const QR_PAYLOAD_VERSION = 'V1';
 function field(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return '-';
   const text = String(value).trim().toUpperCase();
-  return /^[A-Z0-9/-]+$/.test(text) ? text : '-';
+  if (text === '') return '-';
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    // 0-9, A-Z, / and -
+    if (!((c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || c === 0x2f || c === 0x2d)) return '-';
+  }
+  return text;
 }
 
 export function qrPayload(voter: Pick<VoterRecord, 'epic' | 'part' | 'serial' | 'assemblyEntry'>, assembly?: string | null): string {
@@ -68,10 +74,10 @@ function libraryCode(payload: string): boolean[][] {
  * a row instead of 100,000 runs of the encoder; a test checks the two agree on every module.
  */
 interface PairFlips {
-  /** the rows flipped by each value of the pair's low 5 bits, `size` words an entry (a lone character has none) */
-  low: Uint32Array | null;
-  /** likewise for its high 6 bits (a lone character's 6 bits) */
-  high: Uint32Array | null;
+  /** the rows flipped by each value of the pair (its two characters' values, the first times 45 plus the second), `size` words an entry */
+  value: Uint32Array | null;
+  /** the rows flipped by each value of a lone last character in this pair's place */
+  lone: Uint32Array | null;
 }
 interface VersionFlips {
   size: number;
@@ -131,6 +137,20 @@ function learnFlips(length: number, zero: Uint32Array, k: number, from: number, 
   return table;
 }
 
+/** Pair k's flips for every value of its 11 bits: the flips of the low 5 bits' value XOR those of the high 6 bits'. */
+function pairFlips(length: number, zero: Uint32Array, k: number): Uint32Array {
+  const size = zero.length;
+  const low = learnFlips(length, zero, k, 0, 4);
+  const high = learnFlips(length, zero, k, 5, 10);
+  const table = new Uint32Array(45 * 45 * size);
+  for (let v = 0; v < 45 * 45; v++) {
+    const l = (v & 31) * size;
+    const h = (v >> 5) * size;
+    for (let r = 0; r < size; r++) table[v * size + r] = low[l + r] ^ high[h + r];
+  }
+  return table;
+}
+
 function alphanumericValue(payload: string, i: number): number {
   const code = payload.charCodeAt(i);
   const v = code < 128 ? ALPHANUMERIC_VALUE[code] : -1;
@@ -154,19 +174,17 @@ function codeRows(payload: string): number {
   }
   CODE.set(zero);
   for (let i = 0, k = 0; i < length; i += 2, k++) {
-    const pair = (version.pairs[k] ??= { low: null, high: null });
+    const pair = (version.pairs[k] ??= { value: null, lone: null });
+    let flips: Uint32Array;
+    let at: number;
     if (i + 1 < length) {
-      const v = alphanumericValue(payload, i) * 45 + alphanumericValue(payload, i + 1);
-      pair.low ??= learnFlips(length, zero, k, 0, 4);
-      pair.high ??= learnFlips(length, zero, k, 5, 10);
-      const low = (v & 31) * size;
-      const high = (v >> 5) * size;
-      for (let r = 0; r < size; r++) CODE[r] ^= pair.low[low + r] ^ pair.high[high + r];
+      flips = pair.value ??= pairFlips(length, zero, k);
+      at = (alphanumericValue(payload, i) * 45 + alphanumericValue(payload, i + 1)) * size;
     } else {
-      pair.high ??= learnFlips(length, zero, k, 5, 10);
-      const high = alphanumericValue(payload, i) * size;
-      for (let r = 0; r < size; r++) CODE[r] ^= pair.high[high + r];
+      flips = pair.lone ??= learnFlips(length, zero, k, 5, 10);
+      at = alphanumericValue(payload, i) * size;
     }
+    for (let r = 0; r < size; r++) CODE[r] ^= flips[at + r];
   }
   return size;
 }
@@ -187,30 +205,34 @@ export function qrModules(payload: string): boolean[][] {
 
 /**
  * Drawing a code: as text in a font of 256 glyphs (a Type 3 font, whose glyphs are vector paths), one glyph
- * per window of 2 rows × 4 columns of modules, its code the window's 8 bits. A code of 25 modules is 24
- * rows of 8 glyphs: about 390 bytes of content where rectangles took 1,450, and no per-module work.
+ * per window of 2 rows × 4 columns of modules, its code the window's 8 bits, the windows side by side: a code of
+ * 25 modules is 13 rows of 7 glyphs, about 140 bytes of content with its place (rectangles took 1,450), and no
+ * per-module work.
  *
- * The windows overlap: the glyphs of row r cover rows r and r + 1, and the next glyph of a row starts
- * three columns on. So every two neighbouring modules, across or down (and every 2 × 2 block), are
- * drawn by one glyph, in one fill: no seam where a viewer anti-aliases two fills meeting at an edge.
- * A module may be drawn up to four times, always at the same place; only an anti-aliased edge pixel
- * gets slightly darker.
+ * Two dark neighbours in different glyphs would be two fills meeting at an edge, which a viewer anti-aliases
+ * into a faint light seam. So a glyph's dark modules on its right column reach QR_BLEED of a module into the
+ * next glyph, and those of its lower row QR_BLEED down into the next row of glyphs: two dark neighbours in
+ * different glyphs overlap instead of meeting. A light module next to them loses that sliver of its edge,
+ * never its centre, where a reader samples it.
  *
  * The glyphs read as spaces (ToUnicode), and the code sits in a span whose ActualText is empty, so text
  * extraction and search see nothing there.
  */
 /** The glyph font's name in a page's /Font resources. */
 export const QR_FONT = 'Q';
-/** Modules a glyph covers across; the next glyph of a row starts one column before this one ends. */
+/** Modules a glyph covers across (and the step to the next glyph of a row). */
 const GLYPH_COLS = 4;
-const GLYPH_STEP = GLYPH_COLS - 1;
+/** Rows of modules a glyph covers (and the step to the next row of glyphs). */
+const GLYPH_ROWS = 2;
+/** How far, in modules, a glyph's dark modules on its right and lower edges reach into the neighbouring glyphs. */
+export const QR_BLEED = 0.25;
 
 /** Glyph `code`'s procedure: bits 0–3 the upper row's modules (left to right), bits 4–7 the lower row's, as rectangles filled once. */
 function glyphProc(code: number): string {
-  let ops = `${GLYPH_STEP} 0 0 -1 ${GLYPH_COLS} 1 d1`;
-  for (const [nibble, y] of [
-    [code & 15, 0],
-    [code >> 4, -1],
+  let ops = `${GLYPH_COLS} 0 0 ${-1 - QR_BLEED} ${GLYPH_COLS + QR_BLEED} 1 d1`;
+  for (const [nibble, y, height] of [
+    [code & 15, 0, 1],
+    [code >> 4, -1 - QR_BLEED, 1 + QR_BLEED],
   ] as const) {
     let c = 0;
     while (c < GLYPH_COLS) {
@@ -220,7 +242,7 @@ function glyphProc(code: number): string {
       }
       const start = c;
       while (c < GLYPH_COLS && ((nibble >> c) & 1) === 1) c++;
-      ops += ` ${start} ${y} ${c - start} 1 re`;
+      ops += ` ${start} ${y} ${c - start + (c === GLYPH_COLS ? QR_BLEED : 0)} ${height} re`;
     }
   }
   return code === 0 ? ops : `${ops} f`;
@@ -255,77 +277,134 @@ export function qrFont(ctx: PDFContext): PDFRef {
     ctx.obj({
       Type: 'Font',
       Subtype: 'Type3',
-      FontBBox: [0, -1, GLYPH_COLS, 1],
+      FontBBox: [0, -1 - QR_BLEED, GLYPH_COLS + QR_BLEED, 1],
       FontMatrix: [1, 0, 0, 1, 0, 0],
       CharProcs: procs,
       Encoding: { Type: 'Encoding', Differences: [0, ...names] },
       FirstChar: 0,
       LastChar: 255,
-      Widths: Array<number>(256).fill(GLYPH_STEP),
+      Widths: Array<number>(256).fill(GLYPH_COLS),
       Resources: {},
       ToUnicode: ctx.register(PDFRawStream.of(ctx.obj({}), Buffer.from(spacesCMap(), 'latin1'))),
     }),
   );
 }
 
-/** Room for one code's glyph strings (grown for a larger code than any before). */
-let text = Buffer.alloc(1024);
+/** For each glyph code, the byte written after a backslash in a literal string (0: the byte is written as it is). */
+const ESCAPED = new Uint8Array(256);
+ESCAPED[0x28] = 0x28;
+ESCAPED[0x29] = 0x29;
+ESCAPED[0x5c] = 0x5c;
+// an end of line inside a string is read as a line feed: written as an escape
+ESCAPED[0x0d] = 0x72;
+ESCAPED[0x0a] = 0x6e;
 
-/** Writes glyph code `b` at `at` in `text` as a literal string's byte; returns where it ends. */
-function writeGlyph(at: number, b: number): number {
-  if (b === 0x28 || b === 0x29 || b === 0x5c) text[at++] = 0x5c;
-  else if (b === 0x0d || b === 0x0a) {
-    // an end of line inside a string is read as a line feed: written as an escape
-    text[at++] = 0x5c;
-    b = b === 0x0d ? 0x72 : 0x6e;
-  }
-  text[at++] = b;
-  return at;
-}
-
-/** Window (r, c) of the code in CODE: modules c..c+3 of rows r and r + 1. */
-const codeWindow = (r: number, c: number): number => ((CODE[r] >>> c) & 15) | (((CODE[r + 1] >>> c) & 15) << 4);
+/** The most bytes `writeRows` writes for a code of `n` modules a side: each row of glyphs `(…)'`, every glyph escaped. */
+const rowsRoom = (n: number): number => Math.ceil(n / GLYPH_ROWS) * (2 * Math.ceil(n / GLYPH_COLS) + 3);
 
 /**
- * Content-stream operators that draw the payload's code in the square at (x, y) of side `size`, its quiet
- * zone included, in the glyph font (`qrFont`, named QR_FONT in the page's resources): one string of
- * window glyphs per row, `'` moving down one module, in module units under one `cm`. Black on the page's white.
+ * Writes the rows of glyphs of a code of `n` modules a side into `out` from `at` (room for `rowsRoom(n)` bytes):
+ * one `(…)'` per two rows of modules, a row's last light windows left out (nothing follows them on the line).
+ * Module row r is `words` words of `rows` from r × words, column c at bit c % 32 of its word c / 32 (a window of 4
+ * columns never straddles two words). Returns where the writing ends.
  */
-export function qrOps(payload: string, x: number, y: number, size: number): string {
-  let n = codeRows(payload);
-  let window = codeWindow;
-  if (n === 0) {
-    // a code wider than 32 modules (a payload longer than any a slip has): its windows from the encoder's modules
-    const modules = libraryCode(payload);
-    n = modules.length - 2 * QR_QUIET_ZONE;
-    const dark = (r: number, c: number) => (r < n && c < n && modules[r + QR_QUIET_ZONE][c + QR_QUIET_ZONE] ? 1 : 0);
-    window = (r, c) => {
-      let bits = 0;
-      for (let k = 0; k < GLYPH_COLS; k++) bits |= (dark(r, c + k) << k) | (dark(r + 1, c + k) << (k + GLYPH_COLS));
-      return bits;
-    };
-  }
-  // each row: its windows, every byte escaped at worst, and `()'`
-  const room = n * (2 * Math.ceil(n / GLYPH_STEP) + 3);
-  if (text.length < room) text = Buffer.alloc(room);
-  const q = QR_QUIET_ZONE;
-  const unit = size / (n + 2 * q);
-  let at = 0;
-  for (let r = 0; r + 1 < n; r++) {
-    text[at++] = 0x28; // (
+function writeRows(out: Buffer, at: number, n: number, rows: Uint32Array, words: number): number {
+  for (let r = 0; r < n; r += GLYPH_ROWS) {
+    const upper = r * words;
+    const lower = r + 1 < n ? upper + words : -1;
+    out[at++] = 0x28; // (
     let end = at;
-    for (let c = 0; c + 1 < n; c += GLYPH_STEP) {
-      const code = window(r, c);
-      at = writeGlyph(at, code);
-      // a row's last light windows are left out: nothing follows them on the line
+    for (let c = 0; c < n; c += GLYPH_COLS) {
+      const word = c >> 5;
+      const shift = c & 31;
+      const code = ((rows[upper + word] >>> shift) & 15) | (lower < 0 ? 0 : ((rows[lower + word] >>> shift) & 15) << 4);
+      const escaped = ESCAPED[code];
+      if (escaped !== 0) out[at++] = 0x5c;
+      out[at++] = escaped === 0 ? code : escaped;
       if (code !== 0) end = at;
     }
     at = end;
-    text[at++] = 0x29; // )
-    text[at++] = 0x27; // '
+    out[at++] = 0x29; // )
+    out[at++] = 0x27; // '
   }
-  return (
-    `/Span<</ActualText()>>BDC q ${fmt5(unit)} 0 0 ${fmt5(unit)} ${fmt2(x)} ${fmt2(y)} cm 0 g ` +
-    `BT /${QR_FONT} 1 Tf 1 TL 0 Tc 0 Tw 100 Tz 0 Tr ${q} ${n + q} Td ${text.toString('latin1', 0, at)} ET Q EMC\n`
-  );
+  return at;
+}
+
+/** A code of more than 32 modules a side, from the encoder, as writeRows reads it; returns its size and words a row. */
+function wideCode(payload: string): { n: number; rows: Uint32Array; words: number } {
+  const modules = libraryCode(payload);
+  const n = modules.length - 2 * QR_QUIET_ZONE;
+  const words = Math.ceil(n / 32);
+  const rows = new Uint32Array(n * words);
+  for (let r = 0; r < n; r++) {
+    for (let c = 0; c < n; c++) if (modules[r + QR_QUIET_ZONE][c + QR_QUIET_ZONE]) rows[r * words + (c >> 5)] |= 1 << (c & 31);
+  }
+  return { n, rows, words };
+}
+
+/**
+ * The QR codes of one page, drawn black on the page's white in one text object in the glyph font (`qrFont`, named
+ * QR_FONT in the page's resources): for each code, the font set to the size of one module, the text matrix moved
+ * to the code's corner, then one string of window glyphs per two rows of modules, `'` moving down two modules.
+ *
+ * They go in a content stream of their own, written as it is: to a compressor the window glyphs are random bytes,
+ * which would cost it most of its time on a page for least gain, while the rest of a page's operators (the same
+ * labels and places on every slip) shrink to a fraction. The bytes are written straight into one buffer, page
+ * after page: a task draws 100,000 codes.
+ */
+export class PageCodes {
+  private out = Buffer.alloc(64 * 1024);
+  private at = 0;
+  private unit = Number.NaN;
+
+  private room(bytes: number): void {
+    if (this.at + bytes <= this.out.length) return;
+    const grown = Buffer.alloc(Math.max(2 * this.out.length, this.at + bytes));
+    this.out.copy(grown, 0, 0, this.at);
+    this.out = grown;
+  }
+
+  private write(text: string): void {
+    this.room(text.length);
+    this.at += this.out.write(text, this.at, 'latin1');
+  }
+
+  /** Adds the payload's code in the square at (x, y) of side `size`, its quiet zone included, in page space. */
+  add(payload: string, x: number, y: number, size: number): void {
+    if (this.at === 0) this.write('q 0 g /Span<</ActualText()>>BDC BT 0 Tc 0 Tw 100 Tz 0 Tr');
+    let n = codeRows(payload);
+    let rows: Uint32Array = CODE;
+    let words = 1;
+    if (n === 0) {
+      // a code wider than 32 modules (a payload longer than any a slip has)
+      ({ n, rows, words } = wideCode(payload));
+    }
+    const q = QR_QUIET_ZONE;
+    const unit = size / (n + 2 * q);
+    if (unit !== this.unit) {
+      this.unit = unit;
+      this.write(` /${QR_FONT} ${fmt5(unit)} Tf ${fmt5(GLYPH_ROWS * unit)} TL`);
+    }
+    // the first ' moves down to the first row of glyphs, whose upper modules lie between their baseline and a module above it
+    this.write(`\n1 0 0 1 ${fmt2(x + q * unit)} ${fmt2(y + (n + q + GLYPH_ROWS - 1) * unit)} Tm `);
+    this.room(rowsRoom(n));
+    this.at = writeRows(this.out, this.at, n, rows, words);
+  }
+
+  /** The page's codes as a content stream's bytes (a copy), or null when it has none; the next page starts empty. */
+  take(): Buffer | null {
+    if (this.at === 0) return null;
+    this.write('\nET EMC Q\n');
+    const bytes = Buffer.from(this.out.subarray(0, this.at));
+    this.at = 0;
+    this.unit = Number.NaN;
+    return bytes;
+  }
+}
+
+/** The operators that draw these codes (each a payload in a square at x, y of side `size`), as `PageCodes` writes them. */
+export function qrCodesOps(codes: readonly { payload: string; x: number; y: number; size: number }[]): string {
+  const page = new PageCodes();
+  for (const { payload, x, y, size } of codes) page.add(payload, x, y, size);
+  return page.take()?.toString('latin1') ?? '';
 }
