@@ -6,7 +6,8 @@ import { bannerPng, bellaryScan, DESKTOP, expectNoHorizontalScroll, expectPdfDra
  * the draft again once Check now finds them in, and the voter search finds the voter by the ID. At 1280 px
  * (dark) and 360 px (light).
  */
-test.describe.configure({ timeout: 240_000 });
+// on a 2-core machine these scans are read while another worker runs its own tests: the waits allow for that
+test.describe.configure({ timeout: 420_000 });
 
 const EPIC = /[A-Z]{3}[0-9]{7}/;
 
@@ -37,7 +38,7 @@ for (const j of [
     await expect(async () => {
       if (await note.isVisible()) await note.getByTestId('draft-ids-check').click();
       await expect(note).toBeHidden({ timeout: 4_000 });
-    }).toPass({ timeout: 150_000, intervals: [1_000] });
+    }).toPass({ timeout: 240_000, intervals: [1_000] });
     await expectPdfDrawn(page);
     // a roll scanned without its cover: the assembly and part its pages' headers repeat, read with the IDs
     await expect(draft.getByTestId('draft-roll')).toHaveText('Assembly 94 - BELLARY CITY · Part 104');
@@ -124,7 +125,7 @@ for (const j of [
     await expect(async () => {
       if (await note.isVisible()) await note.getByTestId('draft-ids-check').click();
       await expect(note).toBeHidden({ timeout: 4_000 });
-    }).toPass({ timeout: 150_000, intervals: [1_000] });
+    }).toPass({ timeout: 240_000, intervals: [1_000] });
     await expect(draft.getByTestId('draft-roll')).toHaveText('Assembly 137 - છોટાઉદેપુર (અ. જ. જા.) · Part 1 · Polling station 1 - સિંગલાજા');
     await expectPdfDrawn(page);
     const choices = draft.getByTestId('slip-choices');
