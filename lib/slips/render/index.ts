@@ -142,10 +142,10 @@ function cutGuideOps(grid: PageGrid, used = grid.cells.length): string {
   return parts.join(' ');
 }
 
-function flate(ctx: StreamingPdfWriter['context'], ops: string, dict: Record<string, unknown> = {}): PDFRawStream {
+function flate(ctx: StreamingPdfWriter['context'], ops: string | Buffer, dict: Record<string, unknown> = {}): PDFRawStream {
   return PDFRawStream.of(
     ctx.obj({ ...(dict as Record<string, never>), Filter: 'FlateDecode' }),
-    zlib.deflateSync(Buffer.from(ops, 'latin1'), { level: 1 }),
+    zlib.deflateSync(typeof ops === 'string' ? Buffer.from(ops, 'latin1') : ops, { level: 1 }),
   );
 }
 
@@ -312,7 +312,7 @@ async function render(input: RenderInput, output: RenderOutput, grid: PageGrid, 
     }
     const contents = [ctx.register(flate(ctx, ops.join('')))];
     const codeBytes = codes?.take();
-    if (codeBytes) contents.push(ctx.register(PDFRawStream.of(ctx.obj({}), codeBytes)));
+    if (codeBytes) contents.push(ctx.register(flate(ctx, codeBytes)));
     if (overlays.length > 0) contents.push(ctx.register(flate(ctx, overlays.join(''))));
     const pageRef = ctx.register(
       ctx.obj({

@@ -205,15 +205,17 @@ export function qrModules(payload: string): boolean[][] {
 
 /**
  * Drawing a code: as text in a font of 256 glyphs (a Type 3 font, whose glyphs are vector paths), one glyph
- * per window of 2 rows × 4 columns of modules, its code the window's 8 bits, the windows side by side: a code of
- * 25 modules is 13 rows of 7 glyphs, about 140 bytes of content with its place (rectangles took 1,450), and no
- * per-module work.
+ * per window of 2 rows × 4 columns of modules, its code the window's 8 bits. The glyphs of row r cover rows r
+ * and r + 1, so every two neighbours down a column are filled together; across a row the windows stand side by
+ * side. A code of 25 modules is 24 rows of 7 glyphs, about 240 bytes with its place (rectangles took 1,450),
+ * and no per-module work.
  *
  * Two dark neighbours in different glyphs would be two fills meeting at an edge, which a viewer anti-aliases
- * into a faint light seam. So a glyph's dark modules on its right column reach QR_BLEED of a module into the
- * next glyph, and those of its lower row QR_BLEED down into the next row of glyphs: two dark neighbours in
- * different glyphs overlap instead of meeting. A light module next to them loses that sliver of its edge,
- * never its centre, where a reader samples it.
+ * into a faint light seam: a glyph's dark modules on its right column reach QR_BLEED of a module into the next
+ * glyph, so that such neighbours overlap instead. A light module beside them loses that sliver of its edge, never
+ * its centre, where a reader samples it. (Windows side by side down a column as well, with the same reach
+ * downwards, halve the bytes again, but small codes rasterised at 150 dpi then no longer decode: at 16 slips per
+ * A4 page none of 16 did.)
  *
  * The glyphs read as spaces (ToUnicode), and the code sits in a span whose ActualText is empty, so text
  * extraction and search see nothing there.
@@ -222,17 +224,15 @@ export function qrModules(payload: string): boolean[][] {
 export const QR_FONT = 'Q';
 /** Modules a glyph covers across (and the step to the next glyph of a row). */
 const GLYPH_COLS = 4;
-/** Rows of modules a glyph covers (and the step to the next row of glyphs). */
-const GLYPH_ROWS = 2;
-/** How far, in modules, a glyph's dark modules on its right and lower edges reach into the neighbouring glyphs. */
+/** How far, in modules, a glyph's dark modules on its right column reach into the next glyph. */
 export const QR_BLEED = 0.25;
 
 /** Glyph `code`'s procedure: bits 0–3 the upper row's modules (left to right), bits 4–7 the lower row's, as rectangles filled once. */
 function glyphProc(code: number): string {
-  let ops = `${GLYPH_COLS} 0 0 ${-1 - QR_BLEED} ${GLYPH_COLS + QR_BLEED} 1 d1`;
-  for (const [nibble, y, height] of [
-    [code & 15, 0, 1],
-    [code >> 4, -1 - QR_BLEED, 1 + QR_BLEED],
+  let ops = `${GLYPH_COLS} 0 0 -1 ${GLYPH_COLS + QR_BLEED} 1 d1`;
+  for (const [nibble, y] of [
+    [code & 15, 0],
+    [code >> 4, -1],
   ] as const) {
     let c = 0;
     while (c < GLYPH_COLS) {
@@ -242,7 +242,7 @@ function glyphProc(code: number): string {
       }
       const start = c;
       while (c < GLYPH_COLS && ((nibble >> c) & 1) === 1) c++;
-      ops += ` ${start} ${y} ${c - start + (c === GLYPH_COLS ? QR_BLEED : 0)} ${height} re`;
+      ops += ` ${start} ${y} ${c - start + (c === GLYPH_COLS ? QR_BLEED : 0)} 1 re`;
     }
   }
   return code === 0 ? ops : `${ops} f`;
@@ -277,7 +277,7 @@ export function qrFont(ctx: PDFContext): PDFRef {
     ctx.obj({
       Type: 'Font',
       Subtype: 'Type3',
-      FontBBox: [0, -1 - QR_BLEED, GLYPH_COLS + QR_BLEED, 1],
+      FontBBox: [0, -1, GLYPH_COLS + QR_BLEED, 1],
       FontMatrix: [1, 0, 0, 1, 0, 0],
       CharProcs: procs,
       Encoding: { Type: 'Encoding', Differences: [0, ...names] },
@@ -300,24 +300,25 @@ ESCAPED[0x0d] = 0x72;
 ESCAPED[0x0a] = 0x6e;
 
 /** The most bytes `writeRows` writes for a code of `n` modules a side: each row of glyphs `(…)'`, every glyph escaped. */
-const rowsRoom = (n: number): number => Math.ceil(n / GLYPH_ROWS) * (2 * Math.ceil(n / GLYPH_COLS) + 3);
+const rowsRoom = (n: number): number => n * (2 * Math.ceil(n / GLYPH_COLS) + 3);
 
 /**
  * Writes the rows of glyphs of a code of `n` modules a side into `out` from `at` (room for `rowsRoom(n)` bytes):
- * one `(…)'` per two rows of modules, a row's last light windows left out (nothing follows them on the line).
- * Module row r is `words` words of `rows` from r × words, column c at bit c % 32 of its word c / 32 (a window of 4
- * columns never straddles two words). Returns where the writing ends.
+ * one `(…)'` per row of modules but the last (its glyphs cover that row and the next), a row's last light windows
+ * left out (nothing follows them on the line). Module row r is `words` words of `rows` from r × words, column c
+ * at bit c % 32 of its word c / 32 (a window of 4 columns never straddles two words). Returns where the writing
+ * ends.
  */
 function writeRows(out: Buffer, at: number, n: number, rows: Uint32Array, words: number): number {
-  for (let r = 0; r < n; r += GLYPH_ROWS) {
+  for (let r = 0; r + 1 < n; r++) {
     const upper = r * words;
-    const lower = r + 1 < n ? upper + words : -1;
+    const lower = upper + words;
     out[at++] = 0x28; // (
     let end = at;
     for (let c = 0; c < n; c += GLYPH_COLS) {
       const word = c >> 5;
       const shift = c & 31;
-      const code = ((rows[upper + word] >>> shift) & 15) | (lower < 0 ? 0 : ((rows[lower + word] >>> shift) & 15) << 4);
+      const code = ((rows[upper + word] >>> shift) & 15) | (((rows[lower + word] >>> shift) & 15) << 4);
       const escaped = ESCAPED[code];
       if (escaped !== 0) out[at++] = 0x5c;
       out[at++] = escaped === 0 ? code : escaped;
@@ -345,12 +346,11 @@ function wideCode(payload: string): { n: number; rows: Uint32Array; words: numbe
 /**
  * The QR codes of one page, drawn black on the page's white in one text object in the glyph font (`qrFont`, named
  * QR_FONT in the page's resources): for each code, the font set to the size of one module, the text matrix moved
- * to the code's corner, then one string of window glyphs per two rows of modules, `'` moving down two modules.
+ * to the code's corner, then one string of window glyphs per row of modules, `'` moving down one module.
  *
- * They go in a content stream of their own, written as it is: to a compressor the window glyphs are random bytes,
- * which would cost it most of its time on a page for least gain, while the rest of a page's operators (the same
- * labels and places on every slip) shrink to a fraction. The bytes are written straight into one buffer, page
- * after page: a task draws 100,000 codes.
+ * The bytes are written straight into one buffer, page after page (a task draws 100,000 codes), for a content
+ * stream of the page's codes alone: their glyphs are random bytes to a compressor, which it deflates apart from the
+ * page's other operators (the same labels and places on every slip, which it finds again and again).
  */
 export class PageCodes {
   private out = Buffer.alloc(64 * 1024);
@@ -383,10 +383,10 @@ export class PageCodes {
     const unit = size / (n + 2 * q);
     if (unit !== this.unit) {
       this.unit = unit;
-      this.write(` /${QR_FONT} ${fmt5(unit)} Tf ${fmt5(GLYPH_ROWS * unit)} TL`);
+      this.write(` /${QR_FONT} ${fmt5(unit)} Tf ${fmt5(unit)} TL`);
     }
     // the first ' moves down to the first row of glyphs, whose upper modules lie between their baseline and a module above it
-    this.write(`\n1 0 0 1 ${fmt2(x + q * unit)} ${fmt2(y + (n + q + GLYPH_ROWS - 1) * unit)} Tm `);
+    this.write(`\n1 0 0 1 ${fmt2(x + q * unit)} ${fmt2(y + (n + q) * unit)} Tm `);
     this.room(rowsRoom(n));
     this.at = writeRows(this.out, this.at, n, rows, words);
   }
