@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { renderSlips, type SlipPlacement } from '@/lib/slips/render';
 import encodeQR from 'qr';
 import { PDFDict, PDFDocument, PDFName, type PDFRawStream } from '@cantoo/pdf-lib';
-import { QR_BLEED, QR_FONT, parseQrPayload, qrCodesOps, qrFont, qrModules, qrPayload } from '@/lib/slips/render/qr';
+import { PageCodes, QR_BLEED, QR_FONT, parseQrPayload, qrFont, qrModules, qrPayload } from '@/lib/slips/render/qr';
 import type { VoterRecord } from '@/lib/slips/types';
 import { bannerPng, decodeQrAt, excelVoters, tmpDir } from './helpers';
 
@@ -75,7 +75,9 @@ describe('QR codes from the flips learnt per version', () => {
       const modules = qrModules(payload);
       const q = 2;
       const n = modules.length - 2 * q;
-      const ops = qrCodesOps([{ payload, x: 0, y: 0, size: modules.length }]);
+      const page = new PageCodes();
+      page.add(payload, 0, 0, modules.length);
+      const ops = page.take()!.toString('latin1');
       expect(ops, payload).toMatch(new RegExp(`^q 0 g /Span<</ActualText\\(\\)>>BDC BT .* /${QR_FONT} 1 Tf 1 TL\n1 0 0 1 ${q} ${n + q} Tm \\(`));
       // the rows' strings, unescaped: row r's k-th glyph is the window at rows r and r + 1, columns 4k to 4k + 3
       const body = ops.slice(ops.indexOf(' Tm ') + 4, ops.lastIndexOf('\nET EMC Q'));

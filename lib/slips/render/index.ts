@@ -271,7 +271,9 @@ async function render(input: RenderInput, output: RenderOutput, grid: PageGrid, 
     for (let i = first; i < last; i++) {
       const voter = input.voters[i];
       const cell = grid.cells[i - first];
-      ops.push(`q 1 0 0 1 ${f(cell.x)} ${f(cell.y)} cm 0 0 ${f(cell.width)} ${f(cell.height)} re W n /T Do\n`);
+      // the cell's origin and clip, for the slip and for what is drawn over it
+      const inCell = `q 1 0 0 1 ${f(cell.x)} ${f(cell.y)} cm 0 0 ${f(cell.width)} ${f(cell.height)} re W n`;
+      ops.push(`${inCell} /T Do\n`);
       let content: Rect;
       if (plain && look && voter.name) {
         ops.push(nameBlockOps(voter, areas.content, look, font));
@@ -300,7 +302,7 @@ async function render(input: RenderInput, output: RenderOutput, grid: PageGrid, 
       if (codes && areas.qr) codes.add(qrPayload(voter, look?.roll.assemblyNumber), cell.x + areas.qr.x, cell.y + areas.qr.y, areas.qr.width);
       ops.push('Q\n');
       const overlay = `${look && voter.deleted ? deletedMarkOps(content, look, font) : ''}${watermarkRef ? '/W Do\n' : ''}`;
-      if (overlay !== '') overlays.push(`q 1 0 0 1 ${f(cell.x)} ${f(cell.y)} cm 0 0 ${f(cell.width)} ${f(cell.height)} re W n ${overlay}Q\n`);
+      if (overlay !== '') overlays.push(`${inCell} ${overlay}Q\n`);
       input.onSlip?.({
         page: p + 1,
         index: i,

@@ -70,8 +70,8 @@ function libraryCode(payload: string): boolean[][] {
  * where a pair's first 6 would be. So the code of a payload is the code of the all-zero payload of its
  * length (which holds the length, the terminator and the padding), XOR, for each pair, the modules its value
  * flips — learnt once per version and pair by asking the encoder for codes with one bit of that pair set, and
- * kept as tables of every value of its low 5 and high 6 bits. Encoding 100,000 codes then costs a few XORs
- * a row instead of 100,000 runs of the encoder; a test checks the two agree on every module.
+ * kept as a table of every value of the pair. Encoding 100,000 codes then costs one XOR a row for each pair
+ * instead of 100,000 runs of the encoder; a test checks the two agree on every module.
  */
 interface PairFlips {
   /** the rows flipped by each value of the pair (its two characters' values, the first times 45 plus the second), `size` words an entry */
@@ -400,11 +400,4 @@ export class PageCodes {
     this.unit = Number.NaN;
     return bytes;
   }
-}
-
-/** The operators that draw these codes (each a payload in a square at x, y of side `size`), as `PageCodes` writes them. */
-export function qrCodesOps(codes: readonly { payload: string; x: number; y: number; size: number }[]): string {
-  const page = new PageCodes();
-  for (const { payload, x, y, size } of codes) page.add(payload, x, y, size);
-  return page.take()?.toString('latin1') ?? '';
 }
