@@ -132,6 +132,10 @@ const envSchema = z
     INNGEST_SIGNING_KEY: optionalString,
     INNGEST_DEV: optionalString,
     TRANSLITERATE_URL: optionalString,
+    TRANSLITERATE_MODEL_WORDS: z
+      .enum(['true', 'false', '1', '0'])
+      .default('true')
+      .transform((v) => v === 'true' || v === '1'),
     TRUST_PROXY: z
       .enum(['true', 'false', '1', '0'])
       .default('false')

@@ -4,6 +4,7 @@ import type { Orientation, PageSize } from '@/lib/slips/layout-options';
 import type { ListOverview } from '@/lib/slips/overview';
 import type { RenderMode, RenderResult } from '@/lib/slips/render';
 import type { ParseReport } from '@/lib/slips/types';
+import type { ScriptLanguage } from '@/lib/transliterate/scripts';
 import type { WireError } from './errors';
 
 /**
@@ -100,6 +101,12 @@ export interface BannerTaskInput {
   file: string;
 }
 
+/** A script's model words as a word index (lib/transliterate/word-index.ts), its text written to `out`. */
+export interface WordIndexTaskInput {
+  lang: ScriptLanguage;
+  out: string;
+}
+
 /** PDFs (our own slips) to put one after another into `out`. */
 export interface CombineTaskInput {
   files: string[];
@@ -115,6 +122,8 @@ export interface SandboxTasks {
   'legacy-cover': { input: LegacyCoverTaskInput; result: LegacyCoverTaskResult | null };
   /** A task's lists' final PDFs as one PDF (PDFium copies the pages). */
   combine: { input: CombineTaskInput; result: { pages: number } };
+  /** The index of a script's model words; null when the script's model is not installed. */
+  'word-index': { input: WordIndexTaskInput; result: { words: number } | null };
   /** Loads and exercises the readers once (a fresh process's first parse is several times slower). */
   warm: { input: Record<string, never>; result: null };
 }

@@ -16,6 +16,7 @@ import type {
   SlipImagesTaskResult,
   SandboxTasks,
   TaskName,
+  WordIndexTaskInput,
 } from './protocol';
 
 /**
@@ -179,6 +180,20 @@ async function bannerTask(input: BannerTaskInput): Promise<{ format: string; wid
   return inspectBanner(new Uint8Array(await readFile(input.file)));
 }
 
+async function wordIndexTask(input: WordIndexTaskInput): Promise<{ words: number } | null> {
+  const [{ modelWords }, { getLexicon }, { writeWordIndex }, { SCRIPT_TABLES }] = await Promise.all([
+    import('@/lib/transliterate/model-words'),
+    import('@/lib/transliterate/lexicon'),
+    import('@/lib/transliterate/word-index'),
+    import('@/lib/transliterate/scripts'),
+  ]);
+  const words = modelWords(input.lang);
+  if (!words) return null;
+  const builtIn = getLexicon(input.lang);
+  await writeFile(input.out, writeWordIndex(input.lang, words, SCRIPT_TABLES[input.lang], (word) => builtIn.has(word)), 'utf8');
+  return { words: words.length };
+}
+
 async function combineTask(input: CombineTaskInput, ctx: TaskContext): Promise<{ pages: number }> {
   const { combinePdfs } = await import('@/lib/slips/render/combine-pdfs');
   const { pdf, pages } = await combinePdfs(
@@ -262,6 +277,8 @@ export async function runTask<N extends TaskName>(name: N, input: SandboxTasks[N
       return (await legacyCoverTask(input as LegacyCoverTaskInput)) as SandboxTasks[N]['result'];
     case 'banner':
       return (await bannerTask(input as BannerTaskInput)) as SandboxTasks[N]['result'];
+    case 'word-index':
+      return (await wordIndexTask(input as WordIndexTaskInput)) as SandboxTasks[N]['result'];
     case 'warm':
       return (await warmTask()) as SandboxTasks[N]['result'];
     default:

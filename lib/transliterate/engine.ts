@@ -11,6 +11,7 @@ import { getLexicon, type Lexicon } from './lexicon';
 import { generateCandidates } from './rules';
 import { HALANT } from './devanagari';
 import { fromPivot, SCRIPT_TABLES, withFinals, type ScriptLanguage, type ScriptTable } from './scripts';
+import { grownLexicon, type WordIndex } from './word-index';
 
 export const MAX_SUGGESTIONS = 5;
 
@@ -28,12 +29,18 @@ export interface EngineOptions {
   charModelWeight?: number;
   /** The script written (default Hindi's); its lexicon is the one given. */
   script?: ScriptTable;
+  /**
+   * The words the character model learns spellings from (default: the lexicon's). A lexicon grown by a
+   * model's word list keeps its built-in words here: as good or better top-1 in eight of the ten scripts'
+   * judged lists, and a model trained in milliseconds (`npm run bench -- transliterate --model-words`).
+   */
+  charModelWords?: readonly string[];
 }
 
 export function createEngine(lexicon: Lexicon = getLexicon(), options: EngineOptions = {}): Engine {
   const weight = options.charModelWeight ?? CHAR_MODEL_WEIGHT;
   const table = options.script ?? SCRIPT_TABLES.hi;
-  const model: CharModel = trainCharModel(lexicon.words());
+  const model: CharModel = trainCharModel(options.charModelWords ?? lexicon.words());
   // the vowel signs sit at the same offsets in every block (ा..ौ)
   const sign = (offset: number) => `\\u{${(table.base + offset).toString(16)}}`;
   const endsInVowelSign = new RegExp(`[${sign(0x3e)}-${sign(0x4c)}]$`, 'u');
@@ -138,7 +145,10 @@ export function createEngine(lexicon: Lexicon = getLexicon(), options: EngineOpt
 }
 
 const engines = new Map<ScriptLanguage, Engine>();
-/** The engine of one script with its built-in lexicon (Hindi's by default), built once. */
+/** The scripts whose engine has its model's words (installWordIndex). */
+const grown = new Set<ScriptLanguage>();
+
+/** The engine of one script (Hindi's by default): its built-in lexicon, grown by its model's words once installed. */
 export function getEngine(lang: ScriptLanguage = 'hi'): Engine {
   let engine = engines.get(lang);
   if (!engine) {
@@ -146,6 +156,19 @@ export function getEngine(lang: ScriptLanguage = 'hi'): Engine {
     engines.set(lang, engine);
   }
   return engine;
+}
+
+/** From now on, the index's script is suggested from its built-in lexicon grown by the index's words. */
+export function installWordIndex(index: WordIndex): void {
+  const builtIn = getLexicon(index.lang);
+  const table = SCRIPT_TABLES[index.lang];
+  engines.set(index.lang, createEngine(grownLexicon(builtIn, index, table), { script: table, charModelWords: builtIn.words() }));
+  grown.add(index.lang);
+}
+
+/** Whether the script's engine has its model's words. */
+export function hasWordIndex(lang: ScriptLanguage): boolean {
+  return grown.has(lang);
 }
 
 /** Suggestions for one romanised word (lower- or upper-case Latin letters) in a script (Hindi's by default). */

@@ -45,22 +45,33 @@ function push(map: Map<string, LexiconEntry[]>, key: string, entry: LexiconEntry
   else if (!list.some((e) => e.word === entry.word)) list.push(entry);
 }
 
+/** The typed key and the looser schwa-insensitive key of a romanised spelling, as a lexicon of `table`'s script indexes them. */
+export function lexiconKeys(table: ScriptTable): { key: (latin: string) => string; skeleton: (latin: string) => string } {
+  return { key: (latin) => foldKey(looseKey(latin), table), skeleton: (latin) => foldKey(skeletonKey(latin), table) };
+}
+
+/**
+ * The keys a word is found by: those of its romanisation and of its listed typed spellings, and (skeletons only)
+ * the romanisation with (or without) the medial schwa (ramapur for रामपुर), a weaker match.
+ */
+export function wordKeys(word: string, spellings: readonly string[], table: ScriptTable): { keys: string[]; skeletons: string[] } {
+  const { key, skeleton } = lexiconKeys(table);
+  const typed = [romaniseIn(word, table), ...spellings];
+  return { keys: typed.map(key), skeletons: [...typed.map(skeleton), skeleton(romaniseIn(word, table, !table.schwaDeletion))] };
+}
+
 export function buildLexicon(text: string, table: ScriptTable = SCRIPT_TABLES.hi): Lexicon {
   const entries = parseLexicon(text);
-  const key = (latin: string) => foldKey(looseKey(latin), table);
-  const skeleton = (latin: string) => foldKey(skeletonKey(latin), table);
+  const { key, skeleton } = lexiconKeys(table);
   const words = new Set<string>();
   const keys = new Map<string, LexiconEntry[]>();
   const skeletons = new Map<string, LexiconEntry[]>();
   entries.forEach(({ word, spellings }, rank) => {
     const entry = { word, rank };
     words.add(word);
-    for (const latin of [romaniseIn(word, table), ...spellings]) {
-      push(keys, key(latin), entry);
-      push(skeletons, skeleton(latin), entry);
-    }
-    // the spelling with (or without) the medial schwa (ramapur for रामपुर) is a weaker match
-    push(skeletons, skeleton(romaniseIn(word, table, !table.schwaDeletion)), entry);
+    const found = wordKeys(word, spellings, table);
+    for (const k of found.keys) push(keys, k, entry);
+    for (const k of found.skeletons) push(skeletons, k, entry);
   });
   return {
     has: (word) => words.has(normaliseDevanagari(word)),

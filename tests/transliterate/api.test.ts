@@ -6,12 +6,17 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { GET } from '@/app/api/transliterate/route';
 import { resetConfigForTests } from '@/lib/config';
 import { LruCache } from '@/lib/transliterate/lru';
+import { hasWordIndex } from '@/lib/transliterate/engine';
+import { ensureModelWords } from '@/lib/transliterate/model-word-service';
+import { closeSandbox } from '@/lib/sandbox';
 import { buildRequestUrl, createOnlineProvider, parseInputToolsReply } from '@/lib/transliterate/online';
 import { MAX_ONLINE_CALLS_PER_REQUEST, suggest } from '@/lib/transliterate/service';
 import { installPeerAddressHook, PEER_ADDRESS_HEADER } from '@/lib/api/peer-address';
 import { RATE_RULES } from '@/lib/rate-limit';
 
 process.env.DATA_DIR = path.join(os.tmpdir(), `translit-test-${process.pid}`);
+// the built-in words answer these tests; the one that serves the model words turns them on
+process.env.TRANSLITERATE_MODEL_WORDS = 'false';
 
 type Reply = [string, Array<[string, string[]]>];
 const ctx = { params: Promise.resolve({}) };
@@ -50,6 +55,7 @@ beforeAll(async () => {
   stubUrl = `http://127.0.0.1:${(stub.address() as AddressInfo).port}/request`;
 });
 afterAll(async () => {
+  await closeSandbox();
   stub.closeAllConnections();
   await new Promise<void>((resolve) => stub.close(() => resolve()));
 });
@@ -127,6 +133,35 @@ describe('GET /api/transliterate (offline engine)', () => {
     expect(((await call('text=12%2Fsurat&lang=gu&num=1')).body as Reply)[1][0][1]).toEqual(['12/સુરત']);
     // no lang is Hindi, as before
     expect(((await call('text=rampur&num=1')).body as Reply)[1][0][1]).toEqual(['रामपुर']);
+  });
+
+  it("serves the script's model words once the first request has had them made (TRANSLITERATE_MODEL_WORDS)", async () => {
+    expect(hasWordIndex('pa')).toBe(false);
+    process.env.TRANSLITERATE_MODEL_WORDS = 'true';
+    resetConfigForTests();
+    try {
+      const first = await call('text=kartarpur&lang=pa&num=1');
+      expect(first.status).toBe(200);
+      // the request started the index; wait for it (the answer above came at once, from whichever words were in)
+      await ensureModelWords('pa');
+      expect(hasWordIndex('pa')).toBe(true);
+      expect(((await call('text=kartarpur&lang=pa&num=1')).body as Reply)[1][0][1]).toEqual(['ਕਰਤਾਰਪੁਰ']);
+    } finally {
+      process.env.TRANSLITERATE_MODEL_WORDS = 'false';
+      resetConfigForTests();
+    }
+    // turned off, a request starts nothing: the next attempt is the first
+    await call('text=surat&lang=gu&num=1');
+    let asked = 0;
+    await ensureModelWords(
+      'gu',
+      () => {
+        asked++;
+        return Promise.resolve(null);
+      },
+      () => undefined,
+    );
+    expect(asked).toBe(1);
   });
 
   it('keeps a Latin run too long to be a word as it is', async () => {

@@ -6,13 +6,15 @@ import { consumeRateLimit, RATE_RULES } from '@/lib/rate-limit';
 import { requestIp } from '@/lib/api/request';
 import { clampNum, MAX_ONLINE_CALLS_PER_REQUEST, MAX_TEXT_LENGTH, suggest, withFallback } from '@/lib/transliterate/service';
 import { SCRIPT_LANGUAGES } from '@/lib/transliterate/scripts';
+import { ensureModelWords } from '@/lib/transliterate/model-word-service';
 
 /**
  * GET /api/transliterate?text=&lang=hi&num= → `["SUCCESS", [[text, [suggestions...]]]]` (the Google
  * Input Tools shape that the address field reads), in the script of `lang` (hi, mr, gu, bn, pa, or, ta,
  * te, kn, ml; Hindi when absent). Online provider when TRANSLITERATE_URL is set and
- * answering (a bounded number of outbound calls per request), else the offline engine. Rate-limited per
- * client address.
+ * answering (a bounded number of outbound calls per request), else the offline engine: its built-in words, and
+ * the script's model words once their index is made (the first request in a script starts that). Rate-limited
+ * per client address.
  */
 const querySchema = z.object({
   text: z.string().max(MAX_TEXT_LENGTH, `at most ${MAX_TEXT_LENGTH} characters`).default(''),
@@ -36,6 +38,7 @@ export const GET = withContext(async (req, { ctx }) => {
     lang: params.get('lang') ?? undefined,
     num: params.get('num') || undefined,
   });
+  if (getConfig().TRANSLITERATE_MODEL_WORDS) void ensureModelWords(query.lang);
   const text = query.text.trim();
   const suggestions = await suggest(text, clampNum(query.num), withFallback(onlineProvider(), MAX_ONLINE_CALLS_PER_REQUEST, query.lang));
   return Response.json(['SUCCESS', [[text, suggestions]]], { headers: { 'Cache-Control': 'no-store' } });
