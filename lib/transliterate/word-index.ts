@@ -6,10 +6,14 @@
  * the rows' offsets, not a map entry per word.
  *
  * The text: a first line `vsg-word-index 1 <lang>`, then three sections, each a line `<letter> <rows>` and its
- * rows: `W` the words as `word<TAB>rank` (sorted by word, a word's number is its row; its rank is its place in the
- * list as given, which ranks words that share a key), `K` the typed keys and `S` the skeleton keys as
- * `key<TAB>word number` (sorted by key, then number).
+ * rows: `W` the words as `word<TAB>rank` (sorted by word, a word's number is its row), `K` the typed keys and `S` the
+ * skeleton keys as `key<TAB>word number` (sorted by key, then number).
+ *
+ * A word list without frequencies does not say which of the words sharing a key (इंदापुर, इंदापूर) is the usual
+ * spelling. A word's rank says it instead: its cost under a character trigram model of the list's own words
+ * (char-model.ts; in thousandths of a nat a character), low for letter sequences the language writes often.
  */
+import { trainCharModel } from './char-model';
 import { normaliseDevanagari } from './devanagari';
 import { lexiconKeys, wordKeys, type Lexicon, type LexiconEntry } from './lexicon';
 import { SCRIPT_LANGUAGES, type ScriptLanguage, type ScriptTable } from './scripts';
@@ -30,9 +34,9 @@ export function writeWordIndex(lang: ScriptLanguage, words: Iterable<string>, ta
     const word = normaliseDevanagari(raw);
     if (word !== '' && !/\s/.test(word) && !known(word)) kept.add(word);
   }
-  const given = Array.from(kept);
-  const rank = new Map(given.map((word, i) => [word, i]));
-  const sorted = given.sort(byCodeUnits);
+  const sorted = Array.from(kept).sort(byCodeUnits);
+  const model = trainCharModel(sorted);
+  const rank = (word: string) => Math.round(1000 * model.cost(word));
   const keyRows: Array<{ key: string; id: number }> = [];
   const skeletonRows: Array<{ key: string; id: number }> = [];
   sorted.forEach((word, id) => {
@@ -43,7 +47,7 @@ export function writeWordIndex(lang: ScriptLanguage, words: Iterable<string>, ta
   // a stable sort by key keeps each key's words in number order
   const lines = (rows: Array<{ key: string; id: number }>) => rows.sort((a, b) => byCodeUnits(a.key, b.key)).map(({ key, id }) => `${key}\t${id}`);
   const section = (letter: string, rows: string[]) => `${letter} ${rows.length}\n${rows.join('\n')}${rows.length > 0 ? '\n' : ''}`;
-  return `${FORMAT} ${lang}\n${section('W', sorted.map((word) => `${word}\t${rank.get(word)}`))}${section('K', lines(keyRows))}${section('S', lines(skeletonRows))}`;
+  return `${FORMAT} ${lang}\n${section('W', sorted.map((word) => `${word}\t${rank(word)}`))}${section('K', lines(keyRows))}${section('S', lines(skeletonRows))}`;
 }
 
 /** One section's rows: where each starts in the section's text and where the last ends. */
@@ -138,7 +142,7 @@ export interface WordIndex {
   readonly lang: ScriptLanguage;
   readonly size: number;
   word(id: number): string;
-  /** The word's place in the list the index was made from (0 first). */
+  /** How unusual the word's spelling is in its language (0 the most usual; see the file's comment). */
   rank(id: number): number;
   has(word: string): boolean;
   /** The numbers of the words whose typed key (or skeleton key) is this one. */
@@ -173,8 +177,8 @@ export function readWordIndex(input: Buffer | string): WordIndex {
 }
 
 /**
- * A built-in lexicon grown by an index's words: found after the built-in ones and ranked after them, in the order
- * of the list the index was made from.
+ * A built-in lexicon grown by an index's words: found after the built-in ones and ranked after them (a rank
+ * unit is a thousandth: a model word's score is its spelling's cost in nats a character), the usual spellings first.
  */
 export function grownLexicon(builtIn: Lexicon, index: WordIndex, table: ScriptTable): Lexicon {
   const { key, skeleton } = lexiconKeys(table);
