@@ -2,6 +2,7 @@
 
 import * as React from 'react';
 import { ExternalLinkIcon, LoaderCircleIcon, TriangleAlertIcon } from 'lucide-react';
+import { request } from '@/lib/client/api';
 import { cn } from '@/lib/utils';
 import { settled, tracked } from './doc-work';
 import { loadPdfJs } from './load-pdfjs';
@@ -39,11 +40,8 @@ const MAX_PIXEL_RATIO = 3;
  */
 let lastClosed: Promise<void> = Promise.resolve();
 
-/** pdf.js's answer for a document the server no longer gives (its ResponseException: 404, 410, or a refused token). */
-function isGone(error: unknown): boolean {
-  const status = (error as { name?: unknown; status?: unknown } | null)?.status;
-  return (error as { name?: unknown } | null)?.name === 'ResponseException' && typeof status === 'number' && [401, 403, 404, 410].includes(status);
-}
+/** The statuses of a document the server no longer gives (a task cancelled or deleted, a link that ran out). */
+const GONE = [401, 403, 404, 410];
 
 /**
  * A PDF shown as canvases drawn by pdf.js in the browser: phones (Android Chrome) show nothing for a PDF
@@ -58,6 +56,7 @@ export function PdfViewer({ url, label, className, totalPages }: PdfViewerProps)
 
   React.useEffect(() => {
     let live = true;
+    const fetching = new AbortController();
     let loading: { destroy(): Promise<void> } | null = null;
     let shown: PdfDocument | null = null;
     setDoc(null);
@@ -65,10 +64,23 @@ export function PdfViewer({ url, label, className, totalPages }: PdfViewerProps)
     setFailed(false);
     setZoomed(null);
     (async () => {
-      const pdfjs = await loadPdfJs();
+      // the bytes are fetched here, not by pdf.js: a document closed while pdf.js itself still fetched them
+      // (a task cancelled as its draft loaded) has pdf.js reject its own fetch where nothing can catch it
+      const [pdfjs, answer] = await Promise.all([
+        loadPdfJs(),
+        request(url, { signal: fetching.signal, cache: 'no-store' }, { offline: 'no answer came', refused: 'refused', fallback: 'refused' }, { signedIn: false }),
+      ]);
+      if (!live) return;
+      if (!answer.ok) {
+        // a document that is gone is said on the screen; only what else goes wrong is the viewer's own failure
+        if (answer.status === null || !GONE.includes(answer.status)) console.error(`PDF viewer: could not fetch the document: ${answer.error}${answer.status === null ? '' : ` (${answer.status})`}.`);
+        setFailed(true);
+        return;
+      }
+      const data = new Uint8Array(await answer.value.arrayBuffer());
       await lastClosed;
       if (!live) return;
-      const task = pdfjs.getDocument({ url, isEvalSupported: false });
+      const task = pdfjs.getDocument({ data, isEvalSupported: false });
       loading = task;
       const opened = await task.promise;
       shown = opened;
@@ -83,13 +95,12 @@ export function PdfViewer({ url, label, className, totalPages }: PdfViewerProps)
       setDoc(opened);
     })().catch((error: unknown) => {
       if (!live) return; // closed while it loaded: nothing failed
-      // a document that is gone (a task cancelled or deleted while its draft loaded, a link that ran out) is said
-      // on the screen; only what else goes wrong is the viewer's own failure
-      if (!isGone(error)) console.error('PDF viewer: could not open the document.', error);
+      console.error('PDF viewer: could not open the document.', error);
       setFailed(true);
     });
     return () => {
       live = false;
+      fetching.abort();
       // the loading task closes its document too, loaded or not; once the pages' work on it has ended (doc-work.ts)
       if (loading) lastClosed = lastClosed.then(() => settled(shown)).then(() => loading?.destroy()).catch(() => undefined);
     };
