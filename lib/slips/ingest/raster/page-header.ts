@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { crop, toPgm, type Gray } from '../engines/image';
 import { ocrWords, type TextModel } from '../engines/ocr';
@@ -82,9 +83,31 @@ interface PageRead {
   strip: Gray | null;
 }
 
+/** A header strip's lines as the text model read them (`middle`: pixels of the upscaled strip). */
+type StripLines = Promise<{ middle: number; text: string }[]>;
+
 export class PageHeaders {
   private model: Promise<TextModel> | null = null;
   private readonly pages = new Map<number, PageRead>();
+  /**
+   * The strips read so far, by a digest of their pixels: the pages of one section print the same header, and a roll
+   * rendered to images (not scanned from paper) gives it byte for byte, so it is read once (a strip equal to one
+   * read before reads the same; on a 26-page roll, 20 of its 24 strips).
+   */
+  private readonly strips = new Map<string, { strip: Gray; lines: StripLines }[]>();
+
+  /** The lines of a strip equal, pixel for pixel, to one read before; null when none was. */
+  private readBefore(strip: Gray, digest: string): StripLines | null {
+    const same = this.strips.get(digest)?.find((s) => s.strip.width === strip.width && s.strip.height === strip.height && Buffer.compare(s.strip.data, strip.data) === 0);
+    return same?.lines ?? null;
+  }
+
+  private remember(strip: Gray, digest: string, lines: StripLines): StripLines {
+    const list = this.strips.get(digest) ?? [];
+    list.push({ strip, lines });
+    this.strips.set(digest, list);
+    return lines;
+  }
 
   /** Starts reading the header of a prepared page (an upright page with ruled cells and room above them), and what stands between its rows. */
   add(p: Prepared): void {
@@ -105,15 +128,18 @@ export class PageHeaders {
     let lines: Promise<HeaderLine[]> = Promise.resolve([]);
     const strip = top >= MIN_STRIP ? crop(p.image, 0, 0, p.image.width, top) : null;
     if (strip) {
-      const image = upscaled(strip);
-      if (!this.model) {
-        const first = image.then((png) => readInScript(png, dpi, (h) => Boolean(h.assemblyNumber && h.part)));
+      const digest = createHash('sha1').update(strip.data).digest('hex');
+      const before = this.readBefore(strip, digest);
+      if (before) {
+        lines = placed({ top: 0, bottom: top }, before);
+      } else if (!this.model) {
+        const first = upscaled(strip).then((png) => readInScript(png, dpi, (h) => Boolean(h.assemblyNumber && h.part)));
         this.model = first.then((r) => r.model);
         // awaited by the pages after this one; with none after it, a failure here is the page's own (read: no lines)
         this.model.catch(() => undefined);
-        lines = placed({ top: 0, bottom: top }, first.then((r) => r.lines));
+        lines = placed({ top: 0, bottom: top }, this.remember(strip, digest, first.then((r) => r.lines)));
       } else {
-        lines = placed({ top: 0, bottom: top }, inModel(this.model, image));
+        lines = placed({ top: 0, bottom: top }, this.remember(strip, digest, inModel(this.model, upscaled(strip))));
       }
     }
     // the bands between rows in the model the roll's header was read in (none yet: a page printing no header)
