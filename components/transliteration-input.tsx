@@ -72,6 +72,7 @@ export function TransliterationInput({
   className,
   id,
   onKeyDown,
+  onFocus,
   onBlur,
   disabled,
   ...rest
@@ -80,7 +81,7 @@ export function TransliterationInput({
   const fieldId = id ?? `transliteration-input-${reactId}`;
   const listId = `${fieldId}-listbox`;
   const pointer = React.useRef<{ x: number; y: number } | null>(null);
-  const { fieldRef, suggestions, active, setActive, change, commit, dismiss, close, caretMoved } = useTransliteration({
+  const { fieldRef, suggestions, active, setActive, change, commit, dismiss, close, caretMoved, focused } = useTransliteration({
     value,
     onChange,
     enabled: transliterate,
@@ -137,6 +138,11 @@ export function TransliterationInput({
     caretMoved(el.selectionStart ?? 0, el.selectionEnd);
   }
 
+  function handleFocus(event: React.FocusEvent<FieldElement>) {
+    onFocus?.(event as React.FocusEvent<HTMLInputElement>);
+    focused();
+  }
+
   function handleBlur(event: React.FocusEvent<FieldElement>) {
     onBlur?.(event as React.FocusEvent<HTMLInputElement>);
     close();
@@ -159,6 +165,7 @@ export function TransliterationInput({
     onChange: handleChange,
     onKeyDown: handleKeyDown,
     onSelect: handleSelect,
+    onFocus: handleFocus,
     onBlur: handleBlur,
     lang,
   };

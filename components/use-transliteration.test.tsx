@@ -170,4 +170,15 @@ describe('useTransliteration', () => {
     await waitFor(() => expect(warn).toHaveBeenCalledWith('[transliterate] no suggestions:', 'HTTP 503'));
     expect(on.hook.result.current.suggestions).toBeNull();
   });
+
+  it('a focused field has the server get its language ready once, before any word; a field turned off does not', async () => {
+    const field = setup({ lang: 'kn', endpoint: '/focus-test' });
+    act(() => field.hook.result.current.focused());
+    act(() => field.hook.result.current.focused());
+    await waitFor(() => expect(asked).toEqual(['/focus-test?text=&lang=kn&num=1']));
+    const off = setup({ lang: 'ml', endpoint: '/focus-test', enabled: false });
+    act(() => off.hook.result.current.focused());
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(asked).toEqual(['/focus-test?text=&lang=kn&num=1']);
+  });
 });

@@ -2,7 +2,7 @@
 
 import * as React from 'react';
 import { flushSync } from 'react-dom';
-import { fetchSpellings, MAX_OPTIONS, TRANSLITERATE_ENDPOINT } from '@/lib/client/transliterate';
+import { fetchSpellings, MAX_OPTIONS, readySpellings, TRANSLITERATE_ENDPOINT } from '@/lib/client/transliterate';
 import { latinWordAt, replaceRange, type WordRange } from '@/lib/transliterate/caret';
 import type { ScriptLanguage } from '@/lib/transliterate/scripts';
 
@@ -49,6 +49,8 @@ export interface Transliteration {
   close(): void;
   /** The selection moved: a caret away from the word closes the offer. */
   caretMoved(start: number, end: number | null): void;
+  /** The field was focused: the server gets the language's words ready (once per language in a page). */
+  focused(): void;
 }
 
 /**
@@ -276,5 +278,9 @@ export function useTransliteration({
     if (start !== suggestions.range.end || end !== start) close();
   }
 
-  return { fieldRef, suggestions, active, setActive, change, commit, dismiss, close, caretMoved };
+  const focused = React.useCallback(() => {
+    if (enabled) readySpellings({ endpoint, lang });
+  }, [enabled, endpoint, lang]);
+
+  return { fieldRef, suggestions, active, setActive, change, commit, dismiss, close, caretMoved, focused };
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fetchSpellings } from './transliterate';
+import { fetchSpellings, readySpellings } from './transliterate';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -29,5 +29,22 @@ describe('fetchSpellings', () => {
       throw new TypeError('Failed to fetch');
     });
     expect(await fetchSpellings('x', { num: 5 })).toEqual({ ok: false, error: 'Failed to fetch' });
+  });
+});
+
+describe('readySpellings', () => {
+  it('asks with an empty text once per language in a page, and ignores a failure', async () => {
+    const urls: string[] = [];
+    vi.stubGlobal('fetch', async (url: string) => {
+      urls.push(url);
+      if (url.includes('lang=ta')) throw new TypeError('Failed to fetch');
+      return Response.json(['SUCCESS', [['', []]]]);
+    });
+    readySpellings({ lang: 'gu' });
+    readySpellings({ lang: 'gu' });
+    readySpellings({ lang: 'ta' });
+    readySpellings({ lang: 'gu', endpoint: '/x' });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(urls).toEqual(['/api/transliterate?text=&lang=gu&num=1', '/api/transliterate?text=&lang=ta&num=1', '/x?text=&lang=gu&num=1']);
   });
 });

@@ -31,3 +31,18 @@ export async function fetchSpellings(
     return failed(errorMessage(error));
   }
 }
+
+/** The endpoint and language pairs already asked to get ready in this page. */
+const readied = new Set<string>();
+
+/**
+ * Asks the endpoint, once per language in a page, to get the language's words ready before the first word is
+ * typed: an empty text, answered at once, has the server start making the script's model-word index (its first
+ * request in a script does), so the typist's first words already meet it. Best effort: a failure is ignored.
+ */
+export function readySpellings({ endpoint = TRANSLITERATE_ENDPOINT, lang = 'hi' }: { endpoint?: string; lang?: ScriptLanguage } = {}): void {
+  const key = `${endpoint} ${lang}`;
+  if (readied.has(key)) return;
+  readied.add(key);
+  void fetchSpellings('', { num: 1, endpoint, lang });
+}
