@@ -16,8 +16,8 @@
 import { performance } from 'node:perf_hooks';
 import { getEngine, installWordIndex, type Engine } from '@/lib/transliterate/engine';
 import { getLexicon, type Lexicon } from '@/lib/transliterate/lexicon';
-import { modelWords } from '@/lib/transliterate/model-words';
-import { grownLexicon, readWordIndex, writeWordIndex } from '@/lib/transliterate/word-index';
+import { modelWordIndex } from '@/lib/transliterate/model-words';
+import { grownLexicon, readWordIndex } from '@/lib/transliterate/word-index';
 import { SCRIPT_LANGUAGES, SCRIPT_LANGUAGE_NAMES, SCRIPT_TABLES } from '@/lib/transliterate/scripts';
 import { evaluate, judgedListFile, loadPairs } from '../tests/transliterate/evaluate';
 
@@ -60,12 +60,12 @@ for (const lang of SCRIPT_LANGUAGES) {
   if (!withModelWords) continue;
   // the model read as well as the lexicon built: what a first suggestion in the script would wait for
   built = performance.now();
-  const words = modelWords(lang);
-  if (!words) {
+  const made = modelWordIndex(lang);
+  if (!made) {
     rows.push([`${lang} + model words`, 'its model is not installed', '', '', '', '', '', '', '']);
     continue;
   }
-  const index = readWordIndex(writeWordIndex(lang, words, SCRIPT_TABLES[lang], (word) => lexicon.has(word)));
+  const index = readWordIndex(made.text);
   installWordIndex(index);
   rows.push(measure(`${lang} + model words`, getEngine(lang), grownLexicon(lexicon, index, SCRIPT_TABLES[lang]), pairs, performance.now() - built));
 }

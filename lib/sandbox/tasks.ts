@@ -181,17 +181,11 @@ async function bannerTask(input: BannerTaskInput): Promise<{ format: string; wid
 }
 
 async function wordIndexTask(input: WordIndexTaskInput): Promise<{ words: number } | null> {
-  const [{ modelWords }, { getLexicon }, { writeWordIndex }, { SCRIPT_TABLES }] = await Promise.all([
-    import('@/lib/transliterate/model-words'),
-    import('@/lib/transliterate/lexicon'),
-    import('@/lib/transliterate/word-index'),
-    import('@/lib/transliterate/scripts'),
-  ]);
-  const words = modelWords(input.lang);
-  if (!words) return null;
-  const builtIn = getLexicon(input.lang);
-  await writeFile(input.out, writeWordIndex(input.lang, words, SCRIPT_TABLES[input.lang], (word) => builtIn.has(word)), 'utf8');
-  return { words: words.length };
+  const { modelWordIndex } = await import('@/lib/transliterate/model-words');
+  const index = modelWordIndex(input.lang);
+  if (!index) return null;
+  await writeFile(input.out, index.text, 'utf8');
+  return { words: index.words };
 }
 
 async function combineTask(input: CombineTaskInput, ctx: TaskContext): Promise<{ pages: number }> {

@@ -14,7 +14,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { getLexicon } from './lexicon';
 import { SCRIPT_TABLES, type ScriptLanguage } from './scripts';
+import { writeWordIndex } from './word-index';
 import { tesseractModelFolder } from '../packages';
 
 /** Each script's tesseract model. */
@@ -115,4 +117,16 @@ export function modelWords(lang: ScriptLanguage): string[] | null {
   return traineddataWords(fs.readFileSync(file))
     .map((w) => w.normalize('NFC'))
     .filter(inScript);
+}
+
+/**
+ * The word index (word-index.ts) of a script's model words, the words its built-in lexicon has left out: what a
+ * sandbox process makes for the server, and what the bench and the tests measure; null when the model's package is
+ * not installed. `words`: the model's words, before the built-in ones are left out.
+ */
+export function modelWordIndex(lang: ScriptLanguage): { text: string; words: number } | null {
+  const words = modelWords(lang);
+  if (!words) return null;
+  const builtIn = getLexicon(lang);
+  return { text: writeWordIndex(lang, words, SCRIPT_TABLES[lang], (word) => builtIn.has(word)), words: words.length };
 }
