@@ -102,11 +102,10 @@ export class PageHeaders {
     return same?.lines ?? null;
   }
 
-  private remember(strip: Gray, digest: string, lines: StripLines): StripLines {
+  private remember(strip: Gray, digest: string, lines: StripLines): void {
     const list = this.strips.get(digest) ?? [];
     list.push({ strip, lines });
     this.strips.set(digest, list);
-    return lines;
   }
 
   /** Starts reading the header of a prepared page (an upright page with ruled cells and room above them), and what stands between its rows. */
@@ -129,18 +128,20 @@ export class PageHeaders {
     const strip = top >= MIN_STRIP ? crop(p.image, 0, 0, p.image.width, top) : null;
     if (strip) {
       const digest = createHash('sha1').update(strip.data).digest('hex');
-      const before = this.readBefore(strip, digest);
-      if (before) {
-        lines = placed({ top: 0, bottom: top }, before);
-      } else if (!this.model) {
-        const first = upscaled(strip).then((png) => readInScript(png, dpi, (h) => Boolean(h.assemblyNumber && h.part)));
-        this.model = first.then((r) => r.model);
-        // awaited by the pages after this one; with none after it, a failure here is the page's own (read: no lines)
-        this.model.catch(() => undefined);
-        lines = placed({ top: 0, bottom: top }, this.remember(strip, digest, first.then((r) => r.lines)));
-      } else {
-        lines = placed({ top: 0, bottom: top }, this.remember(strip, digest, inModel(this.model, upscaled(strip))));
+      let read = this.readBefore(strip, digest);
+      if (!read) {
+        if (!this.model) {
+          const first = upscaled(strip).then((png) => readInScript(png, dpi, (h) => Boolean(h.assemblyNumber && h.part)));
+          this.model = first.then((r) => r.model);
+          // awaited by the pages after this one; with none after it, a failure here is the page's own (read: no lines)
+          this.model.catch(() => undefined);
+          read = first.then((r) => r.lines);
+        } else {
+          read = inModel(this.model, upscaled(strip));
+        }
+        this.remember(strip, digest, read);
       }
+      lines = placed({ top: 0, bottom: top }, read);
     }
     // the bands between rows in the model the roll's header was read in (none yet: a page printing no header)
     const model = this.model;
