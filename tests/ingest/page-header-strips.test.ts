@@ -76,4 +76,24 @@ describe("scanned pages' header strips", () => {
     await headers.all();
     expect(reads).toEqual({ first: 1, later: 1 });
   });
+
+  it("gives the model the first strip was read in, once it is decided, for the roll's cover", async () => {
+    const headers = new PageHeaders();
+    // asked before any page is added (the cover is the first page): it waits for the first strip
+    const script = headers.script();
+    headers.add(page(2, 1));
+    headers.add(page(3, 2));
+    headers.done();
+    expect(await script).toBe('guj');
+    await headers.all();
+    expect(reads).toEqual({ first: 1, later: 1 });
+  });
+
+  it('gives no model when no page had a strip to read', async () => {
+    const headers = new PageHeaders();
+    const script = headers.script();
+    headers.done();
+    expect(await script).toBeNull();
+    expect(reads).toEqual({ first: 0, later: 0 });
+  });
 });

@@ -74,10 +74,10 @@ const COVER_MODELS: readonly TextModel[] = ['hin', 'guj', 'eng'];
 /**
  * A scanned cover's text lines (digits in ASCII), read with the model of its script (readInScript); the next model
  * is tried only while the part or the polling station, which every slip prints, is still missing. `image` is a PGM
- * at `dpi`.
+ * at `dpi`; `first`: the model the roll's page headers were read in, tried first.
  */
-export async function scannedCoverLines(image: Uint8Array, dpi: number): Promise<string[]> {
-  return (await readInScript(image, dpi, (header) => Boolean(header.part && header.pollingStation))).lines.map((l) => l.text);
+export async function scannedCoverLines(image: Uint8Array, dpi: number, first?: TextModel | null): Promise<string[]> {
+  return (await readInScript(image, dpi, (header) => Boolean(header.part && header.pollingStation), first)).lines.map((l) => l.text);
 }
 
 /**
@@ -98,18 +98,22 @@ export async function linesInModel(image: Uint8Array, dpi: number, model: TextMo
 /**
  * Printed text in an image read with the model (COVER_MODELS) of its script: the one most sure of its words (a model
  * reading another script's print may still find a number after a label, and so the roll's facts, in its garble).
- * The next model is tried only while `enough` is not met by a read in its own script (OWN_SCRIPT). Digits in ASCII.
+ * The next model is tried only while `enough` is not met by a read in its own script (OWN_SCRIPT). `first`: a model
+ * to try before the others, the one another part of the same roll was read in (each model tried costs a read of the
+ * whole image: a 288 dpi cover, 1–2 s). Digits in ASCII.
  */
 export async function readInScript(
   image: Uint8Array,
   dpi: number,
   enough: (header: ReturnType<typeof readHeader>) => boolean,
+  first?: TextModel | null,
 ): Promise<{ model: TextModel; lines: { middle: number; text: string }[] }> {
   let best: { model: TextModel; lines: { middle: number; text: string }[]; confidence: number } | null = null;
-  for (const model of COVER_MODELS) {
+  const models = first ? [first, ...COVER_MODELS.filter((m) => m !== first)] : COVER_MODELS;
+  for (const model of models) {
     const { lines, confidence } = await linesInModel(image, dpi, model);
     if (!best || confidence > best.confidence) best = { model, lines, confidence };
     if (confidence >= OWN_SCRIPT && enough(readHeader(lines.map((l) => l.text)))) break;
   }
-  return best ?? { model: COVER_MODELS[0], lines: [] };
+  return best ?? { model: models[0], lines: [] };
 }

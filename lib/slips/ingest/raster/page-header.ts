@@ -88,6 +88,11 @@ type StripLines = Promise<{ middle: number; text: string }[]>;
 
 export class PageHeaders {
   private model: Promise<TextModel> | null = null;
+  /** Settles `script()`: with the first strip's model once it is being read, or with null by `done()`. */
+  private decide: (model: Promise<TextModel | null>) => void = () => undefined;
+  private readonly decided = new Promise<TextModel | null>((resolve) => {
+    this.decide = resolve;
+  });
   private readonly pages = new Map<number, PageRead>();
   /**
    * The strips read so far, by a digest of their pixels: the pages of one section print the same header, and a roll
@@ -135,6 +140,7 @@ export class PageHeaders {
           this.model = first.then((r) => r.model);
           // awaited by the pages after this one; with none after it, a failure here is the page's own (read: no lines)
           this.model.catch(() => undefined);
+          this.decide(this.model.catch(() => null));
           read = first.then((r) => r.lines);
         } else {
           read = inModel(this.model, upscaled(strip));
@@ -150,6 +156,19 @@ export class PageHeaders {
       ? Promise.all(gaps.map(inset).map((g) => placed(g, inModel(model, upscaled(crop(p.image, 0, g.top, p.image.width, g.bottom - g.top)))))).then((ls) => ls.flat())
       : Promise.resolve([]);
     this.pages.set(p.page, { lines, between, strip });
+  }
+
+  /**
+   * The text model the roll's first header strip was read in (readInScript), once it is decided; null when its read
+   * failed, or when `done()` came before any page had a strip to read. The cover is read in it first (pages.ts).
+   */
+  script(): Promise<TextModel | null> {
+    return this.decided;
+  }
+
+  /** No more pages are added: a `script()` still waiting for a first strip gets null. */
+  done(): void {
+    this.decide(Promise.resolve(null));
   }
 
   /** The header read on each page, once all are read. */

@@ -1,5 +1,5 @@
 import { checkAbort } from '../abort';
-import { ocrWords } from '../engines/ocr';
+import { ocrWords, type TextModel } from '../engines/ocr';
 import type { PdfSession } from '../engines/pdfjs';
 import { renderGray } from '../engines/render';
 import type { ScanImages } from '../engines/scan-image';
@@ -59,9 +59,10 @@ export async function rasterPages(
   const pending: Promise<unknown>[] = [];
   const late: Prepared[] = [];
   const empty: Prepared[] = [];
-  const cover = coverReader(session, !idsLater);
   // the lines above each page's boxes (its section, a supplement's heading): text the draft does without
   const headers = idsLater ? null : new PageHeaders();
+  // the cover's text in the model the headers are read in first, once the first of them has decided it
+  const cover = coverReader(session, headers ? () => headers.script() : null);
   /**
    * How a page's IDs are read: whole; or with `idsLater`, by tesseract alone where they are the evidence that the
    * page holds voters (a proposing page, a page placed on the grid, cells judged by `confirm`), else not yet.
@@ -148,6 +149,7 @@ export async function rasterPages(
       inFlight = inFlight.slice(1);
     }
   }
+  headers?.done();
   // Pages too sparse to judge alone (a list whose pages hold one to three voters), when no page set
   // the roll's size: the size their cells share across pages (the largest of equally common sizes:
   // a voter box, not its photo frame or serial cell), else each page's own.
@@ -195,38 +197,47 @@ export async function rasterPages(
 /**
  * The roll's cover (its first page, without voter boxes): the numbers and the text OCR reads on it. Without
  * `text` (a read to the draft first), only its numbers (the serial range the boxes are checked against): its text,
- * the roll's facts, costs seconds of OCR and comes with the complete parse after the draft.
+ * the roll's facts, costs seconds of OCR and comes with the complete parse after the draft. `text` gives the model
+ * to read the text in first (the one the roll's page headers were read in), or null.
  */
-function coverReader(session: PdfSession, text: boolean) {
+function coverReader(session: PdfSession, text: (() => Promise<TextModel | null>) | null) {
   let cover: ScannedCover | undefined;
-  let started: Promise<string[]> | null = null;
+  let numbersRead: Promise<string[]> | null = null;
+  let linesRead: Promise<string[]> | null = null;
   const readNumbers = (p: Prepared): Promise<string[]> => {
-    if (!started) {
-      started = ocrWords(toPgm(p.image), 'page-numbers').then((words) => words.map((w) => w.text));
-      started.catch(() => undefined);
+    if (!numbersRead) {
+      numbersRead = ocrWords(toPgm(p.image), 'page-numbers').then((words) => words.map((w) => w.text));
+      numbersRead.catch(() => undefined);
     }
-    return started;
+    return numbersRead;
   };
-  return {
-    /**
-     * Starts reading the numbers of a first page that shows no grid of boxes (a cover, most likely) as soon as it
-     * is prepared: read when it is known to hold no voters, after every other page, it ran alone on the OCR threads.
-     */
-    early(p: Prepared): void {
-      readNumbers(p);
-    },
-    async read(p: Prepared): Promise<void> {
-      const numbers = readNumbers(p);
-      if (!text) {
-        cover = { numbers: await numbers, lines: [] };
-        return;
-      }
+  const readLines = (model: () => Promise<TextModel | null>): Promise<string[]> => {
+    linesRead ??= (async () => {
       // its text, rendered again at twice the scale (288 dpi): at 144 or 216 the Hindi model
       // misreads digits and vowel signs that the facts depend on
+      const first = await model();
       const page = await session.guard('Page 1', session.doc.getPage(1));
       const sharp = await session.guard('Page 1', renderGray(session, page, RENDER_SCALE * COVER_TEXT_SCALE));
       page.cleanup();
-      const lines = await scannedCoverLines(toPgm(sharp.image), 72 * RENDER_SCALE * COVER_TEXT_SCALE);
+      return scannedCoverLines(toPgm(sharp.image), 72 * RENDER_SCALE * COVER_TEXT_SCALE, first);
+    })();
+    // awaited by read(); never, when the first page holds voters after all
+    linesRead.catch(() => undefined);
+    return linesRead;
+  };
+  return {
+    /**
+     * Starts reading a first page that shows no grid of boxes (a cover, most likely) as soon as it is prepared,
+     * beside the other pages: read when it is known to hold no voters, after every other page, it ran alone on the
+     * OCR threads. Its text waits for the model the page headers are read in (`text`).
+     */
+    early(p: Prepared): void {
+      readNumbers(p);
+      if (text) readLines(text);
+    },
+    async read(p: Prepared): Promise<void> {
+      const numbers = readNumbers(p);
+      const lines = text ? await readLines(text) : [];
       cover = { numbers: await numbers, lines };
     },
     facts(): Pick<RasterPage, 'cover'> {
