@@ -160,7 +160,7 @@ export const LEXICON_TEXT = `
 ज़िला
 मंडल mandal
 प्रखंड prakhand
-विकासखंड vikaskhand vikas khand
+विकासखंड vikaskhand
 खंड khand
 अनुमंडल anumandal
 प्रदेश pradesh

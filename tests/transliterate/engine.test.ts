@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { looseKey, romanise } from '@/lib/transliterate/devanagari';
 import { createEngine, transliterateWord } from '@/lib/transliterate/engine';
-import { getLexicon } from '@/lib/transliterate/lexicon';
+import { builtInLexiconText, getLexicon, parseLexicon } from '@/lib/transliterate/lexicon';
+import { SCRIPT_LANGUAGES } from '@/lib/transliterate/scripts';
 import { generateCandidates } from '@/lib/transliterate/rules';
 import { evaluate, formatScore, loadPairs } from './evaluate';
 
@@ -62,6 +63,11 @@ describe('offline engine', () => {
     // a word that is not a place name keeps its conjunct
     expect(transliterateWord('antargat')[0]).toBe('अंतर्गत');
   });
+  it('puts a word before the longer words that begin with it', () => {
+    expect(transliterateWord('vikas')[0]).toBe('विकास');
+    expect(transliterateWord('khand')[0]).toBe('खंड');
+    expect(transliterateWord('vikaskhand')[0]).toBe('विकासखंड');
+  });
   it('gives at most the asked number of distinct suggestions', () => {
     const five = transliterateWord('nagar', 5);
     expect(five.length).toBe(5);
@@ -102,5 +108,22 @@ describe('accuracy on the address word list (tests/transliterate/address-words.t
     expect(report.inLexicon.top5).toBeGreaterThanOrEqual(0.99);
     expect(report.outOfLexicon.top1).toBeGreaterThanOrEqual(0.4);
     expect(report.outOfLexicon.top5).toBeGreaterThanOrEqual(0.75);
+  });
+});
+
+describe('built-in lexicons', () => {
+  // a line is a word and its typed spellings, each one Latin word: a phrase written with a space ("vikas khand")
+  // becomes two spellings, and its parts then suggest the compound before the words they are
+  it.each(SCRIPT_LANGUAGES)('%s: no typed spelling is given to two different words', (lang) => {
+    const owner = new Map<string, string>();
+    const shared: string[] = [];
+    for (const { word, spellings } of parseLexicon(builtInLexiconText(lang))) {
+      for (const s of spellings) {
+        const other = owner.get(s);
+        if (other !== undefined && other !== word) shared.push(`${s}: ${other}, ${word}`);
+        owner.set(s, word);
+      }
+    }
+    expect(shared).toEqual([]);
   });
 });
