@@ -138,8 +138,8 @@ export class PageHeaders {
         if (!this.model) {
           const first = upscaled(strip).then((png) => readInScript(png, dpi, (h) => Boolean(h.assemblyNumber && h.part)));
           this.model = first.then((r) => r.model);
-          // awaited by the pages after this one; with none after it, a failure here is the page's own (read: no lines)
-          this.model.catch(() => undefined);
+          // awaited by the pages after this one and by script(), which answers null for a failure (handled there:
+          // with no page after it, a failure here is the page's own, read as no lines)
           this.decide(this.model.catch(() => null));
           read = first.then((r) => r.lines);
         } else {

@@ -211,11 +211,12 @@ function coverReader(session: PdfSession, text: (() => Promise<TextModel | null>
     }
     return numbersRead;
   };
-  const readLines = (model: () => Promise<TextModel | null>): Promise<string[]> => {
+  // its text, once (none without `text`)
+  const readLines = text && ((): Promise<string[]> => {
     linesRead ??= (async () => {
-      // its text, rendered again at twice the scale (288 dpi): at 144 or 216 the Hindi model
+      // rendered again at twice the scale (288 dpi): at 144 or 216 the Hindi model
       // misreads digits and vowel signs that the facts depend on
-      const first = await model();
+      const first = await text();
       const page = await session.guard('Page 1', session.doc.getPage(1));
       const sharp = await session.guard('Page 1', renderGray(session, page, RENDER_SCALE * COVER_TEXT_SCALE));
       page.cleanup();
@@ -224,7 +225,7 @@ function coverReader(session: PdfSession, text: (() => Promise<TextModel | null>
     // awaited by read(); never, when the first page holds voters after all
     linesRead.catch(() => undefined);
     return linesRead;
-  };
+  });
   return {
     /**
      * Starts reading a first page that shows no grid of boxes (a cover, most likely) as soon as it is prepared,
@@ -233,11 +234,11 @@ function coverReader(session: PdfSession, text: (() => Promise<TextModel | null>
      */
     early(p: Prepared): void {
       readNumbers(p);
-      if (text) readLines(text);
+      readLines?.();
     },
     async read(p: Prepared): Promise<void> {
       const numbers = readNumbers(p);
-      const lines = text ? await readLines(text) : [];
+      const lines = readLines ? await readLines() : [];
       cover = { numbers: await numbers, lines };
     },
     facts(): Pick<RasterPage, 'cover'> {
