@@ -48,26 +48,27 @@ describe('QR codes from the flips learnt per version', () => {
     }
   });
 
-  it('draw as glyphs of 2 × 4 windows, overlapping down and side by side across: every dark module and no light one, no two dark neighbours merely meeting', async () => {
+  it('draw as glyphs of 8 modules of a row, a line of glyphs per row: every dark module and no light one, no two dark neighbours merely meeting', async () => {
     const ctx = (await PDFDocument.create()).context;
     const font = ctx.lookup(qrFont(ctx), PDFDict);
     expect(font.get(PDFName.of('Subtype'))).toEqual(PDFName.of('Type3'));
     const procs = font.lookup(PDFName.of('CharProcs'), PDFDict);
     // each glyph's rectangles, read back as the window's modules whose centres it fills
-    const fills: Set<string>[] = [];
+    const fills: number[][] = [];
     for (let code = 0; code < 256; code++) {
       const ops = Buffer.from((ctx.lookup(procs.get(PDFName.of(`m${code}`))) as PDFRawStream).contents).toString('latin1');
-      expect(ops.startsWith(`4 0 0 -1 ${4 + QR_BLEED} 1 d1`), `glyph ${code}`).toBe(true);
+      expect(ops.startsWith(`8 0 0 ${-QR_BLEED} ${8 + QR_BLEED} 1 d1`), `glyph ${code}`).toBe(true);
       const rects = [...ops.matchAll(/ (-?[\d.]+) (-?[\d.]+) ([\d.]+) ([\d.]+) re/g)].map(([, x, y, w, h]) => ({ x: Number(x), y: Number(y), w: Number(w), h: Number(h) }));
       const covers = (px: number, py: number) => rects.some((r) => px > r.x && px < r.x + r.w && py > r.y && py < r.y + r.h);
-      const filled = new Set<string>();
-      for (let row = 0; row < 2; row++) for (let col = 0; col < 4; col++) if (covers(col + 0.5, 0.5 - row)) filled.add(`${row},${col}`);
-      const expected = new Set<string>();
-      for (let bit = 0; bit < 8; bit++) if ((code >> bit) & 1) expected.add(`${bit >> 2},${bit & 3}`);
+      const filled: number[] = [];
+      for (let col = 0; col < 8; col++) if (covers(col + 0.5, 0.5)) filled.push(col);
+      const expected: number[] = [];
+      for (let bit = 0; bit < 8; bit++) if ((code >> bit) & 1) expected.push(bit);
       expect(filled, `glyph ${code}`).toEqual(expected);
-      // a dark module on the right column reaches into the next glyph; nothing else leaves the window
-      for (const row of [0, 1]) expect(covers(4 + QR_BLEED / 2, 0.5 - row), `glyph ${code} right of row ${row}`).toBe(expected.has(`${row},3`));
-      for (const r of rects) expect(r.x >= 0 && r.x + r.w <= 4 + QR_BLEED && r.y >= -1 && r.y + r.h <= 1, `glyph ${code}`).toBe(true);
+      // every dark module reaches down into the row below; the right column's into the next glyph too; nothing else leaves the window
+      for (let col = 0; col < 8; col++) expect(covers(col + 0.5, -QR_BLEED / 2), `glyph ${code} below column ${col}`).toBe(expected.includes(col));
+      expect(covers(8 + QR_BLEED / 2, 0.5), `glyph ${code} right`).toBe(expected.includes(7));
+      for (const r of rects) expect(r.x >= 0 && r.x + r.w <= 8 + QR_BLEED && r.y >= -QR_BLEED && r.y + r.h <= 1, `glyph ${code}`).toBe(true);
       fills.push(filled);
     }
     const long = `V1 ${'ABCDEFGHIJ'.repeat(8)} 137 12 345`; // wider than 32 modules: windows from the encoder's modules
@@ -79,18 +80,17 @@ describe('QR codes from the flips learnt per version', () => {
       page.add(payload, 0, 0, modules.length);
       const ops = page.take()!.toString('latin1');
       expect(ops, payload).toMatch(new RegExp(`^q 0 g /Span<</ActualText\\(\\)>>BDC BT .* /${QR_FONT} 1 Tf 1 TL\n1 0 0 1 ${q} ${n + q} Tm \\(`));
-      // the rows' strings, unescaped: row r's k-th glyph is the window at rows r and r + 1, columns 4k to 4k + 3
+      // the rows' strings, unescaped: row r's k-th glyph is the window at row r, columns 8k to 8k + 7
       const body = ops.slice(ops.indexOf(' Tm ') + 4, ops.lastIndexOf('\nET EMC Q'));
       const rows = [...body.matchAll(/\(((?:\\.|[^\\)])*)\)'/gs)].map(([, t]) => [...t.replace(/\\(.)/gs, (_: string, ch: string) => (ch === 'r' ? '\r' : ch === 'n' ? '\n' : ch))].map((ch) => ch.charCodeAt(0)));
-      expect(rows, payload).toHaveLength(n - 1);
+      expect(rows, payload).toHaveLength(n);
       const seen = modules.map((row) => row.map(() => 0));
-      const glyphOf = modules.map((row) => row.map(() => new Set<string>()));
+      const glyphOf = modules.map((row) => row.map(() => ''));
       rows.forEach((codes, r) =>
         codes.forEach((code, k) => {
-          for (const cell of fills[code]) {
-            const [dr, dc] = cell.split(',').map(Number);
-            seen[r + dr + q][4 * k + dc + q]++;
-            glyphOf[r + dr + q][4 * k + dc + q].add(`${r},${k}`);
+          for (const dc of fills[code]) {
+            seen[r + q][8 * k + dc + q]++;
+            glyphOf[r + q][8 * k + dc + q] = `${r},${k}`;
           }
         }),
       );
@@ -98,19 +98,25 @@ describe('QR codes from the flips learnt per version', () => {
       const missed = seen.flatMap((row, r) => row.flatMap((count, c) => (count === 0 && modules[r][c] ? [`${r},${c}`] : [])));
       expect(light, `${payload}: light modules drawn`).toEqual([]);
       expect(missed, `${payload}: dark modules not drawn`).toEqual([]);
-      // two dark neighbours down a column share a glyph; across a row they share one, or the left one's glyph ends
-      // there and reaches into the right one (the glyph test above)
+      // across a row two dark neighbours share a glyph, or the left one's glyph ends there and reaches into the
+      // right one; down a column the upper one reaches into the lower one (the glyph test above)
       const apart: string[] = [];
       for (let r = q; r < n + q; r++) {
-        for (let c = q; c < n + q; c++) {
-          if (!modules[r][c]) continue;
-          const shares = (r2: number, c2: number) => [...glyphOf[r][c]].some((g) => glyphOf[r2][c2].has(g));
-          if (modules[r + 1]?.[c] && r + 1 < n + q && !shares(r + 1, c)) apart.push(`${r},${c} ${r + 1},${c}`);
-          if (modules[r][c + 1] && c + 1 < n + q && !shares(r, c + 1) && (c - q) % 4 !== 3) apart.push(`${r},${c} ${r},${c + 1}`);
+        for (let c = q; c + 1 < n + q; c++) {
+          if (modules[r][c] && modules[r][c + 1] && glyphOf[r][c] !== glyphOf[r][c + 1] && (c - q) % 8 !== 7) apart.push(`${r},${c} ${r},${c + 1}`);
         }
       }
       expect(apart, `${payload}: neighbours merely meeting`).toEqual([]);
     }
+  });
+
+  it('write each code in about 200 bytes: a line of glyphs per row of modules, its light end left out', () => {
+    const page = new PageCodes();
+    page.add('V1 ABC1234567 137 12 345', 100, 100, 60);
+    const ops = page.take()!;
+    // 25 rows of at most 4 glyphs (some escaped), each (…)' , with the font, the place and the span around them
+    expect(ops.length).toBeGreaterThan(25 * 3);
+    expect(ops.length).toBeLessThan(25 * (4 + 3) + 120);
   });
 });
 

@@ -314,7 +314,8 @@ async function render(input: RenderInput, output: RenderOutput, grid: PageGrid, 
     }
     const contents = [ctx.register(flate(ctx, ops.join('')))];
     const codeBytes = codes?.take();
-    if (codeBytes) contents.push(ctx.register(flate(ctx, codeBytes)));
+    // uncompressed (PageCodes says why)
+    if (codeBytes) contents.push(ctx.register(PDFRawStream.of(ctx.obj({}), codeBytes)));
     if (overlays.length > 0) contents.push(ctx.register(flate(ctx, overlays.join(''))));
     const pageRef = ctx.register(
       ctx.obj({

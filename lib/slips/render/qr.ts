@@ -205,17 +205,21 @@ export function qrModules(payload: string): boolean[][] {
 
 /**
  * Drawing a code: as text in a font of 256 glyphs (a Type 3 font, whose glyphs are vector paths), one glyph
- * per window of 2 rows × 4 columns of modules, its code the window's 8 bits. The glyphs of row r cover rows r
- * and r + 1, so every two neighbours down a column are filled together; across a row the windows stand side by
- * side. A code of 25 modules is 24 rows of 7 glyphs, about 240 bytes with its place (rectangles took 1,450),
- * and no per-module work.
+ * per window of 8 modules of a row, its code the window's 8 bits, one line of glyphs per row of modules. A code
+ * of 25 modules is 25 lines of 4 glyphs, about 200 bytes with its place (rectangles took 1,450), and no
+ * per-module work.
  *
  * Two dark neighbours in different glyphs would be two fills meeting at an edge, which a viewer anti-aliases
- * into a faint light seam: a glyph's dark modules on its right column reach QR_BLEED of a module into the next
- * glyph, so that such neighbours overlap instead. A light module beside them loses that sliver of its edge, never
- * its centre, where a reader samples it. (Windows side by side down a column as well, with the same reach
- * downwards, halve the bytes again, but small codes rasterised at 150 dpi then no longer decode: at 16 slips per
- * A4 page none of 16 did.)
+ * into a faint light seam: every dark module reaches QR_BLEED of a module down into the row below (another
+ * line of glyphs), and a glyph's dark module on its right column as far into the next glyph, so that such
+ * neighbours overlap instead. A light module below or beside them loses that sliver of its edge, never its
+ * centre, where a reader samples it.
+ *
+ * Why rows of 8: each line of glyphs is placed on its own, and a rasteriser may round a Type 3 glyph's place
+ * to its pixel grid. A line per row of modules keeps every row's edges where they belong. Windows of 2 rows × 4
+ * columns side by side down a column (half the lines) put the inner edge of each pair off by that rounding, and
+ * codes rasterised at 150 dpi, 16 slips per A4 page, stopped decoding; overlapping them (row r's glyphs cover
+ * rows r and r + 1) decoded, but wrote every module twice, 276 bytes a code.
  *
  * The glyphs read as spaces (ToUnicode), and the code sits in a span whose ActualText is empty, so text
  * extraction and search see nothing there.
@@ -223,27 +227,22 @@ export function qrModules(payload: string): boolean[][] {
 /** The glyph font's name in a page's /Font resources. */
 export const QR_FONT = 'Q';
 /** Modules a glyph covers across (and the step to the next glyph of a row). */
-const GLYPH_COLS = 4;
-/** How far, in modules, a glyph's dark modules on its right column reach into the next glyph. */
+const GLYPH_COLS = 8;
+/** How far, in modules, a dark module reaches down into the row below, and right into the next glyph from a glyph's right column. */
 export const QR_BLEED = 0.25;
 
-/** Glyph `code`'s procedure: bits 0–3 the upper row's modules (left to right), bits 4–7 the lower row's, as rectangles filled once. */
+/** Glyph `code`'s procedure: bit c the window's module c (left to right), runs of dark modules as rectangles filled once. */
 function glyphProc(code: number): string {
-  let ops = `${GLYPH_COLS} 0 0 -1 ${GLYPH_COLS + QR_BLEED} 1 d1`;
-  for (const [nibble, y] of [
-    [code & 15, 0],
-    [code >> 4, -1],
-  ] as const) {
-    let c = 0;
-    while (c < GLYPH_COLS) {
-      if (((nibble >> c) & 1) === 0) {
-        c++;
-        continue;
-      }
-      const start = c;
-      while (c < GLYPH_COLS && ((nibble >> c) & 1) === 1) c++;
-      ops += ` ${start} ${y} ${c - start + (c === GLYPH_COLS ? QR_BLEED : 0)} 1 re`;
+  let ops = `${GLYPH_COLS} 0 0 ${-QR_BLEED} ${GLYPH_COLS + QR_BLEED} 1 d1`;
+  let c = 0;
+  while (c < GLYPH_COLS) {
+    if (((code >> c) & 1) === 0) {
+      c++;
+      continue;
     }
+    const start = c;
+    while (c < GLYPH_COLS && ((code >> c) & 1) === 1) c++;
+    ops += ` ${start} ${-QR_BLEED} ${c - start + (c === GLYPH_COLS ? QR_BLEED : 0)} ${1 + QR_BLEED} re`;
   }
   return code === 0 ? ops : `${ops} f`;
 }
@@ -277,7 +276,7 @@ export function qrFont(ctx: PDFContext): PDFRef {
     ctx.obj({
       Type: 'Font',
       Subtype: 'Type3',
-      FontBBox: [0, -1, GLYPH_COLS + QR_BLEED, 1],
+      FontBBox: [0, -QR_BLEED, GLYPH_COLS + QR_BLEED, 1],
       FontMatrix: [1, 0, 0, 1, 0, 0],
       CharProcs: procs,
       Encoding: { Type: 'Encoding', Differences: [0, ...names] },
@@ -304,21 +303,19 @@ const rowsRoom = (n: number): number => n * (2 * Math.ceil(n / GLYPH_COLS) + 3);
 
 /**
  * Writes the rows of glyphs of a code of `n` modules a side into `out` from `at` (room for `rowsRoom(n)` bytes):
- * one `(…)'` per row of modules but the last (its glyphs cover that row and the next), a row's last light windows
- * left out (nothing follows them on the line). Module row r is `words` words of `rows` from r × words, column c
- * at bit c % 32 of its word c / 32 (a window of 4 columns never straddles two words). Returns where the writing
- * ends.
+ * one `(…)'` per row of modules, a row's last light windows left out (nothing follows them on the line). Module
+ * row r is `words` words of `rows` from r × words, column c at bit c % 32 of its word c / 32 (a window of 8
+ * columns never straddles two words). Returns where the writing ends.
  */
 function writeRows(out: Buffer, at: number, n: number, rows: Uint32Array, words: number): number {
-  for (let r = 0; r + 1 < n; r++) {
+  for (let r = 0; r < n; r++) {
     const upper = r * words;
-    const lower = upper + words;
     out[at++] = 0x28; // (
     let end = at;
     for (let c = 0; c < n; c += GLYPH_COLS) {
       const word = c >> 5;
       const shift = c & 31;
-      const code = ((rows[upper + word] >>> shift) & 15) | (((rows[lower + word] >>> shift) & 15) << 4);
+      const code = (rows[upper + word] >>> shift) & 255;
       const escaped = ESCAPED[code];
       if (escaped !== 0) out[at++] = 0x5c;
       out[at++] = escaped === 0 ? code : escaped;
@@ -349,8 +346,9 @@ function wideCode(payload: string): { n: number; rows: Uint32Array; words: numbe
  * to the code's corner, then one string of window glyphs per row of modules, `'` moving down one module.
  *
  * The bytes are written straight into one buffer, page after page (a task draws 100,000 codes), for a content
- * stream of the page's codes alone: their glyphs are random bytes to a compressor, which it deflates apart from the
- * page's other operators (the same labels and places on every slip, which it finds again and again).
+ * stream of the page's codes alone, which the renderer writes uncompressed: to a compressor the glyphs are nearly
+ * random bytes. Deflating them halved them, and cost more than all the rest of drawing the codes
+ * (`npm run bench -- render` prints both).
  */
 export class PageCodes {
   private out = Buffer.alloc(64 * 1024);
@@ -385,7 +383,7 @@ export class PageCodes {
       this.unit = unit;
       this.write(` /${QR_FONT} ${fmt5(unit)} Tf ${fmt5(unit)} TL`);
     }
-    // the first ' moves down to the first row of glyphs, whose upper modules lie between their baseline and a module above it
+    // the first ' moves down to the first row of glyphs, whose modules lie between their baseline and a module above it
     this.write(`\n1 0 0 1 ${fmt2(x + q * unit)} ${fmt2(y + (n + q) * unit)} Tm `);
     this.room(rowsRoom(n));
     this.at = writeRows(this.out, this.at, n, rows, words);
