@@ -14,7 +14,7 @@
  *                PNG crops pre-rendered with pdftoppm + sharp, also excluded (favours Chromium).
  *   *-facts, *-polling-day  roll-x10 and excel-100k again with the polling-day elements on: the roll's facts
  *                line alone, then the facts line and a QR code on every slip; their cost is printed as the
- *                CPU-time ratio to the plain runs
+ *                CPU-time ratio to the plain runs, the median of RENDER_ROUNDS (5) rounds of the three in turn
  * Parsing the roll is not measured (ingestion has its own bench): voters are parsed once and cached.
  * Figures: wall-clock slips/s, CPU-time slips/s (robust when the machine is shared), peak RSS.
  * `--warm` (`npm run bench -- render --warm`): our renders measured after one unmeasured render in the same process.
@@ -342,6 +342,9 @@ function runChild(name: string): Figures {
   return JSON.parse(line) as Figures;
 }
 
+/** Rounds of plain and polling-day renders in turn for the elements' cost (RENDER_ROUNDS; the table's runs are the first). */
+const ROUNDS = Math.max(1, Number(process.env.RENDER_ROUNDS ?? 5));
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const r0 = (n: number) => (Number.isFinite(n) ? Math.round(n).toLocaleString('en-US') : '–');
 const r2 = (n: number) => (Number.isFinite(n) ? n.toFixed(2) : '–');
 
@@ -361,9 +364,11 @@ async function main(): Promise<void> {
   await prepareRoll();
   await prepareWardList();
   const rows: Figures[] = [];
+  const byName = new Map<string, Figures>();
   for (const name of Object.keys(CHILDREN)) {
     const f = runChild(name);
     rows.push(f);
+    byName.set(name, f);
     console.log(
       `${f.scenario.padEnd(32)} ${r0(f.slips).padStart(8)} slips ${r0(f.pages).padStart(6)} pages  ${r2(f.wallS).padStart(7)} s  ` +
         `${r0(f.slips / f.wallS).padStart(7)} slips/s wall  ${r0(f.slips / f.cpuS).padStart(7)} slips/s CPU  ` +
@@ -374,13 +379,21 @@ async function main(): Promise<void> {
     const f = rows.find((r) => r.scenario.startsWith(name) && !r.scenario.includes(', facts'));
     return f ? f.slips / f[by] : Number.NaN;
   };
-  const cpuOf = (scenario: string) => rows.find((r) => r.scenario === scenario)?.cpuS ?? Number.NaN;
+  // the polling-day elements' cost: plain and with them, run in turn ROUNDS times (the table's runs the first), each
+  // round's CPU-time ratios, their median and range (one pair on a shared machine can be off by a fifth either way)
   const excel = `excel-${EXCEL_ROWS / 1000}k`;
   for (const base of ['roll-x10', excel]) {
-    const plain = cpuOf(`${base} (ours)`);
+    const cpuOf = (name: string, round: number) => (round === 0 ? byName.get(name)! : runChild(name)).cpuS;
+    const ratios: { facts: number[]; qr: number[] } = { facts: [], qr: [] };
+    for (let round = 0; round < ROUNDS; round++) {
+      const plain = cpuOf(base, round);
+      ratios.facts.push(cpuOf(`${base}-facts`, round) / plain);
+      ratios.qr.push(cpuOf(`${base}-polling-day`, round) / plain);
+    }
+    const spread = (values: number[]) => `${r2(median(values))}× (${r2(Math.min(...values))}–${r2(Math.max(...values))})`;
     console.log(
-      `cost of the polling-day elements on ${base}, CPU time with them / without: facts line ${r2(cpuOf(`${base} (ours, facts)`) / plain)}×, ` +
-        `facts line + QR code ${r2(cpuOf(`${base} (ours, facts + QR)`) / plain)}×`,
+      `cost of the polling-day elements on ${base}, CPU time with them / without, median of ${ROUNDS} rounds (range): ` +
+        `facts line ${spread(ratios.facts)}, facts line + QR code ${spread(ratios.qr)}`,
     );
   }
   for (const by of ['wallS', 'cpuS'] as const) {
