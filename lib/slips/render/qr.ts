@@ -217,9 +217,9 @@ export function qrModules(payload: string): boolean[][] {
  *
  * Why rows of 8: each line of glyphs is placed on its own, and a rasteriser may round a Type 3 glyph's place
  * to its pixel grid. A line per row of modules keeps every row's edges where they belong. Windows of 2 rows × 4
- * columns side by side down a column (half the lines) put the inner edge of each pair off by that rounding, and
- * codes rasterised at 150 dpi, 16 slips per A4 page, stopped decoding; overlapping them (row r's glyphs cover
- * rows r and r + 1) decoded, but wrote every module twice, 276 bytes a code.
+ * columns side by side down a column (half the lines) put the inner edge of each pair off by that rounding: of
+ * 16 codes rasterised at 150 dpi, 16 slips per A4 page, 1 decoded. Overlapping them (row r's glyphs cover rows
+ * r and r + 1) wrote every module twice, 276 bytes a code, and at 120 dpi 9 of 32 codes decoded (all do now).
  *
  * The glyphs read as spaces (ToUnicode), and the code sits in a span whose ActualText is empty, so text
  * extraction and search see nothing there.
