@@ -309,13 +309,13 @@ const rowsRoom = (n: number): number => n * (2 * Math.ceil(n / GLYPH_COLS) + 3);
  */
 function writeRows(out: Buffer, at: number, n: number, rows: Uint32Array, words: number): number {
   for (let r = 0; r < n; r++) {
-    const upper = r * words;
+    const row = r * words;
     out[at++] = 0x28; // (
     let end = at;
     for (let c = 0; c < n; c += GLYPH_COLS) {
       const word = c >> 5;
       const shift = c & 31;
-      const code = (rows[upper + word] >>> shift) & 255;
+      const code = (rows[row + word] >>> shift) & 255;
       const escaped = ESCAPED[code];
       if (escaped !== 0) out[at++] = 0x5c;
       out[at++] = escaped === 0 ? code : escaped;
@@ -347,8 +347,8 @@ function wideCode(payload: string): { n: number; rows: Uint32Array; words: numbe
  *
  * The bytes are written straight into one buffer, page after page (a task draws 100,000 codes), for a content
  * stream of the page's codes alone, which the renderer writes uncompressed: to a compressor the glyphs are nearly
- * random bytes. Deflating them halved them, and cost more than all the rest of drawing the codes
- * (`npm run bench -- render` prints both).
+ * random bytes. Deflating them halved them, and cost more CPU than all the rest of drawing the codes (`npm run
+ * bench -- render` prints what the codes cost in all, beside renders without them).
  */
 export class PageCodes {
   private out = Buffer.alloc(64 * 1024);
