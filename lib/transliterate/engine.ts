@@ -19,6 +19,12 @@ const CHAR_MODEL_WEIGHT = 0.5;
 /** The extra cost of an r joined to the next consonant (reph) in the stem of a place name. */
 const REPH_IN_PLACE_STEM = 0.4;
 const REPH = /र्/g;
+/**
+ * The extra cost of a lexicon word that ends otherwise than the script writes the typed place-name ending
+ * (`sindhanur`: ಸಿಂಧನೂರ, the form a Kannada name takes before another word, below ಸಿಂಧನೂರು). A word list read
+ * from a recogniser's model holds such inflected forms beside the names, with no counts to tell them apart.
+ */
+const ENDING_MISMATCH = 2.5;
 
 export interface Engine {
   suggest(word: string, max?: number): string[];
@@ -45,6 +51,9 @@ export function createEngine(lexicon: Lexicon = getLexicon(), options: EngineOpt
   // the vowel signs sit at the same offsets in every block (ा..ौ)
   const sign = (offset: number) => `\\u{${(table.base + offset).toString(16)}}`;
   const endsInVowelSign = new RegExp(`[${sign(0x3e)}-${sign(0x4c)}]$`, 'u');
+  // a final u the script adds to a typed final consonant (Telugu, Kannada), and what it costs there
+  const finalU = String.fromCodePoint(table.base + 0x41);
+  const finalUCost = table.finals.find(([ending]) => ending === 'ु')?.[1];
 
   /** The rules' spellings in the script's letters, each with its rule cost plus the character model's. */
   function ruleScored(word: string, limit: number, placeStem = false): Array<{ text: string; score: number; rule: number }> {
@@ -72,6 +81,9 @@ export function createEngine(lexicon: Lexicon = getLexicon(), options: EngineOpt
   }
 
   const virama = String.fromCodePoint(table.base + 0x4d);
+  // the script's m, and how it writes a word's final m
+  const letterM = fromPivot('म', table) ?? '';
+  const finalM = fromPivot(`म${HALANT}`, table) ?? '';
   const consonantLetter = new RegExp(`[\\u{${(table.base + 0x15).toString(16)}}-\\u{${(table.base + 0x39).toString(16)}}]$`, 'u');
   /**
    * A stem and a place-name ending joined: in scripts that write every vowel, a stem ending in a bare
@@ -80,8 +92,12 @@ export function createEngine(lexicon: Lexicon = getLexicon(), options: EngineOpt
    */
   function joinStem(stem: string, ending: string, typedStem: string): Array<{ text: string; extra: number }> {
     if (table.schwaDeletion || /^\p{M}/u.test(ending)) return [{ text: stem + ending, extra: 0 }];
-    // a typed final consonant (not a typed final a, the bare letter's own vowel)
-    if (consonantLetter.test(stem) && /[^aeiou]$/.test(typedStem) && table.finals[0]?.[0] === HALANT) return [{ text: stem + virama + ending, extra: 0 }];
+    // a typed final consonant (not a typed final a, the bare letter's own vowel); a final m as the script writes
+    // one (Malayalam and Telugu: the anusvara, കുന്നം|കുളം)
+    if (consonantLetter.test(stem) && /[^aeiou]$/.test(typedStem) && table.finals[0]?.[0] === HALANT) {
+      const bareM = stem.endsWith(letterM) && !stem.endsWith(virama + letterM) && finalM !== letterM + virama;
+      return [{ text: bareM ? stem.slice(0, -1) + finalM + ending : stem + virama + ending, extra: 0 }];
+    }
     const first = ending[0];
     if (table.sandhiDoubling?.includes(first) && ending[1] !== virama && !stem.endsWith(virama)) {
       return [
@@ -102,11 +118,17 @@ export function createEngine(lexicon: Lexicon = getLexicon(), options: EngineOpt
     };
 
     const typedFinalA = /[^aeiou]a$/.test(word);
+    // the script's ways of writing the place-name endings the typed word ends with (…ur: Kannada ೂರು)
+    const typedEndings = table.endings.filter(([ending]) => word.endsWith(ending) && word.length > ending.length + 1).map(([, written]) => written);
 
     for (const e of lexicon.byKey(word)) {
       // `kaksha` is कक्षा before कक्ष: the typed final a prefers a word ending in a vowel sign
       const finalMismatch = typedFinalA !== endsInVowelSign.test(e.word) ? 0.5 : 0;
-      offer(e.word, -10 + finalMismatch + e.rank * 0.001);
+      const endingMismatch = typedEndings.length > 0 && !typedEndings.some((written) => e.word.endsWith(written)) ? ENDING_MISMATCH : 0;
+      // ಬೇಲೂರು found as `belur` (lexicon.ts): its u is the script's, not typed; after a typed final vowel (`sira`,
+      // whose final a the key drops) the word is another one
+      const untypedU = finalUCost !== undefined && e.word.endsWith(finalU) && !word.endsWith('u') ? (/[aeiouy]$/.test(word) ? ENDING_MISMATCH : finalUCost) : 0;
+      offer(e.word, -10 + finalMismatch + endingMismatch + untypedU + e.rank * 0.001);
     }
     for (const e of lexicon.bySkeleton(word)) offer(e.word, -1 + e.rank * 0.001);
 

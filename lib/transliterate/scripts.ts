@@ -415,8 +415,11 @@ const MALAYALAM: ScriptTable = {
       r: [C('र'), C('ऱ', 0.8)],
       n: [C('न'), C('ण', 0.7)],
       th: [C('त'), C('थ', 0.4)],
-      tt: [C('ट्ट'), C('त्त', 0.3)],
+      // a typed tt is also Malayalam's own ṯṯ, റ്റ (ചിറ്റൂർ, ഒറ്റപ്പാലം)
+      tt: [C('ट्ट'), C('त्त', 0.3), C('ऱ्ऱ', 0.3)],
       d: [C('ट'), C('द', 0.3), C('ड', 0.5)],
+      // a typed ng between vowels is often the doubled ങ്ങ (നെടുമങ്ങാട്)
+      ng: [C('ङ्ङ', 0.4)],
     },
     vowels: dravidianVowels,
     schwaExtra: 1.5,
@@ -439,6 +442,8 @@ const MALAYALAM: ScriptTable = {
     [/ള്$/, 'ൾ'],
     // ര before another consonant is the chillu ർ (കാസർഗോഡ്)
     [/ര്(?=[ക-ഹ])/g, 'ർ'],
+    // a nasal before ഗ is the anusvara (മംഗലം); ങ്ഗ is all but unused
+    [/ങ്ഗ/g, 'ംഗ'],
   ],
   backRewrites: [],
   schwaDeletion: false,

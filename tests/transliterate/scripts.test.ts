@@ -99,6 +99,18 @@ describe('reading a word of the script back (for the lexicon keys)', () => {
     // a script that writes the voiced letters keeps the distinction
     expect(buildLexicon('ಬೀದರ್', SCRIPT_TABLES.kn).byKey('pitar')).toEqual([]);
   });
+  it('Telugu and Kannada: a word is found without the final u the script adds, and before a form without it', () => {
+    // a model's word list holds ಬೇಲೂರ (the name before another word) beside the name ಬೇಲೂರು
+    const kannada = buildLexicon('ಬೇಲೂರ\nಬೇಲೂರು\nಸಿರು\nಸಿರಾ', SCRIPT_TABLES.kn);
+    expect(kannada.byKey('belur').map((e) => e.word)).toEqual(['ಬೇಲೂರ', 'ಬೇಲೂರು']);
+    const engine = createEngine(kannada, { script: SCRIPT_TABLES.kn });
+    expect(engine.suggest('belur')[0]).toBe('ಬೇಲೂರು');
+    // a typed final vowel is not the script's u (the key drops a final a: `sira` meets ಸಿರು's key too)
+    expect(engine.suggest('sira')[0]).toBe('ಸಿರಾ');
+    expect(buildLexicon('నెల్లూరు', SCRIPT_TABLES.te).byKey('nellur').map((e) => e.word)).toEqual(['నెల్లూరు']);
+    // Malayalam and Tamil write a final consonant with the virama, never an unsaid u
+    expect(buildLexicon('ചിറ്റൂര്', SCRIPT_TABLES.ml).byKey('chittur')).toEqual([]);
+  });
   it('finds a lexicon word by a typed spelling it does not list', () => {
     const lexicon = buildLexicon('ಬೆಳಗಾವಿ belgaum', SCRIPT_TABLES.kn);
     expect(lexicon.byKey('belagavi').map((e) => e.word)).toEqual(['ಬೆಳಗಾವಿ']);
@@ -128,6 +140,15 @@ describe('the rules of each script, on words outside its lexicon', () => {
     expect(top('ta', 'mettupalayam')).toContain('மெட்டுப்பாளையம்');
     // a typed final a stays the letter's own vowel
     expect(top('ml', 'kuttanad').some((w) => w.startsWith('കുട്ട്'))).toBe(false);
+  });
+  it("Malayalam: ംഗ and ങ്ങ for a typed ng, റ്റ for a typed tt, a stem's final m as the anusvara", () => {
+    expect(top('ml', 'kothamangalam')).toContain('കോതമംഗലം');
+    expect(top('ml', 'mangalam').slice(0, 2)).toEqual(['മംഗലം', 'മങ്ങലം']);
+    expect(['mangalam', 'nedumangad', 'kothamangalam'].some((word) => top('ml', word).some((w) => w.includes('ങ്ഗ')))).toBe(false);
+    expect(top('ml', 'chittur')).toContain('ചിറ്റൂർ');
+    expect(top('ml', 'ettumanoor')).toContain('എറ്റുമനൂർ');
+    expect(top('ml', 'kunnamkulam')[0]).toBe('കുന്നംകുളം');
+    expect(top('ml', 'kunnamkulam').some((w) => w.includes('മ്ക'))).toBe(false);
   });
   it('a typed final a is the vowel of the last letter, never a virama', () => {
     expect(top('ml', 'pala').some((w) => w.endsWith('ൽ') || w.endsWith('്'))).toBe(false);
