@@ -25,6 +25,8 @@ const REPH = /र्/g;
  * from a recogniser's model holds such inflected forms beside the names, with no counts to tell them apart.
  */
 const ENDING_MISMATCH = 2.5;
+/** The cost, as a rule spelling's, of a lexicon word ending in a vowel where a final consonant was typed (see suggest). */
+const VOWEL_NOT_TYPED = 1;
 
 export interface Engine {
   suggest(word: string, max?: number): string[];
@@ -54,6 +56,17 @@ export function createEngine(lexicon: Lexicon = getLexicon(), options: EngineOpt
   // a final u the script adds to a typed final consonant (Telugu, Kannada), and what it costs there
   const finalU = String.fromCodePoint(table.base + 0x41);
   const finalUCost = table.finals.find(([ending]) => ending === 'ु')?.[1];
+  /**
+   * Whether a word ends in a vowel: a bare letter (a consonant with its own vowel, a nukta letter too), an independent
+   * vowel or a vowel sign, but for the final u a script adds to a typed final consonant (Telugu, Kannada).
+   */
+  const endsInVowel = (text: string): boolean => {
+    const offset = (text.codePointAt(text.length - 1) ?? 0) - table.base;
+    if (offset === 0x41 && finalUCost !== undefined) return false;
+    return offset === 0x3c || (offset >= 0x05 && offset <= 0x39) || (offset >= 0x3e && offset <= 0x4c) || (offset >= 0x58 && offset <= 0x63);
+  };
+  /** Whether the script writes a typed final consonant as a bare letter (Hindi's schwa deletion, Kannada's ಕೋಲಾರ). */
+  const bareEndsTypedConsonant = table.schwaDeletion || table.finals.some(([written]) => written === '');
 
   /** The rules' spellings in the script's letters, each with its rule cost plus the character model's. */
   function ruleScored(word: string, limit: number, placeStem = false): Array<{ text: string; score: number; rule: number }> {
@@ -120,6 +133,13 @@ export function createEngine(lexicon: Lexicon = getLexicon(), options: EngineOpt
     const typedFinalA = /[^aeiou]a$/.test(word);
     // the script's ways of writing the place-name endings the typed word ends with (…ur: Kannada ೂರು)
     const typedEndings = table.endings.filter(([ending]) => word.endsWith(ending) && word.length > ending.length + 1).map(([, written]) => written);
+    // A typed final consonant in a script that says a bare letter's vowel and writes a final consonant with the
+    // virama (Tamil, Telugu, Malayalam): a word ending in a vowel (ஆடுற for `attur`, గద్వాల for `gadwal`, బోధనా for
+    // `bodhan`: keys drop a final a) ends in a vowel that was not typed, and is weighed as a rule spelling with a wrong end,
+    // unless it ends as the script writes the typed place-name ending (నారాయణ|పేట for `narayanpet`) or the lexicon
+    // lists the typed spelling for it (`gopal` గోపాల).
+    const vowelNotTyped =
+      /[^aeiouy]$/.test(word) && !bareEndsTypedConsonant ? (text: string) => endsInVowel(text) && !typedEndings.some((written) => text.endsWith(written)) : () => false;
 
     for (const e of lexicon.byKey(word)) {
       // `kaksha` is कक्षा before कक्ष: the typed final a prefers a word ending in a vowel sign
@@ -128,9 +148,13 @@ export function createEngine(lexicon: Lexicon = getLexicon(), options: EngineOpt
       // ಬೇಲೂರು found as `belur` (lexicon.ts): its u is the script's, not typed; after a typed final vowel (`sira`,
       // whose final a the key drops) the word is another one
       const untypedU = finalUCost !== undefined && e.word.endsWith(finalU) && !word.endsWith('u') ? (/[aeiouy]$/.test(word) ? ENDING_MISMATCH : finalUCost) : 0;
+      if (!e.listed && vowelNotTyped(e.word)) {
+        offer(e.word, VOWEL_NOT_TYPED + weight * model.cost(e.word));
+        continue;
+      }
       offer(e.word, -10 + finalMismatch + endingMismatch + untypedU + e.rank * 0.001);
     }
-    for (const e of lexicon.bySkeleton(word)) offer(e.word, -1 + e.rank * 0.001);
+    for (const e of lexicon.bySkeleton(word)) offer(e.word, vowelNotTyped(e.word) ? VOWEL_NOT_TYPED + weight * model.cost(e.word) : -1 + e.rank * 0.001);
 
     for (const c of ruleScored(word, 40)) offer(c.text, lexicon.has(c.text) ? c.score - 8 : c.score);
 

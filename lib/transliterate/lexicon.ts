@@ -12,6 +12,8 @@ export interface LexiconEntry {
   word: string;
   /** 0 for the first word of the list; later words are slightly less likely. */
   rank: number;
+  /** Found by a typed spelling the lexicon lists for the word (not only by its romanisation). */
+  listed?: true;
 }
 
 export interface Lexicon {
@@ -76,6 +78,15 @@ export function buildLexicon(text: string, table: ScriptTable = SCRIPT_TABLES.hi
     const found = wordKeys(word, spellings, table);
     for (const k of found.keys) push(keys, k, entry);
     for (const k of found.skeletons) push(skeletons, k, entry);
+    // the listed spellings' keys find the word as listed
+    for (const spelling of spellings) {
+      const k = key(spelling);
+      const list = keys.get(k) ?? [];
+      keys.set(
+        k,
+        list.map((e) => (e.word === word ? { word, rank, listed: true as const } : e)),
+      );
+    }
   });
   return {
     has: (word) => words.has(normaliseDevanagari(word)),

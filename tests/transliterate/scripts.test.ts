@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createEngine, getEngine, transliterateWord } from '@/lib/transliterate/engine';
-import { buildLexicon, getLexicon } from '@/lib/transliterate/lexicon';
+import { buildLexicon, builtInLexiconText, getLexicon, parseLexicon } from '@/lib/transliterate/lexicon';
 import { addressLanguageFor, fromPivot, romaniseIn, SCRIPT_LANGUAGES, SCRIPT_TABLES, toPivot, withFinals, type ScriptLanguage } from '@/lib/transliterate/scripts';
 import { evaluate, formatScore, judgedListFile, loadPairs } from './evaluate';
 
@@ -111,6 +111,18 @@ describe('reading a word of the script back (for the lexicon keys)', () => {
     // Malayalam and Tamil write a final consonant with the virama, never an unsaid u
     expect(buildLexicon('ചിറ്റൂര്', SCRIPT_TABLES.ml).byKey('chittur')).toEqual([]);
   });
+  it('Tamil, Telugu, Malayalam: a typed final consonant does not take first a word ending in a vowel not typed', () => {
+    // the built-in lexicon and one word more (a model's word list holds such words)
+    const withWord = (lang: ScriptLanguage, word: string) => createEngine(buildLexicon(`${builtInLexiconText(lang)}\n${word}`, SCRIPT_TABLES[lang]), { script: SCRIPT_TABLES[lang] });
+    // keys drop a final a: `attur` meets ஆடுற
+    const tamil = withWord('ta', 'ஆடுற').suggest('attur');
+    expect(tamil[0]).not.toBe('ஆடுற');
+    expect(tamil.slice(0, 2).every((w) => w.endsWith('ூர்'))).toBe(true);
+    // a word ending as the script writes the typed place-name ending keeps its place
+    expect(withWord('te', 'నారాయణపేట').suggest('narayanpet')[0]).toBe('నారాయణపేట');
+    // Kannada writes a typed final consonant with a bare letter too (ಕೋಲಾರ)
+    expect(withWord('kn', 'ಕೋಲಾರ').suggest('kolar')[0]).toBe('ಕೋಲಾರ');
+  });
   it('finds a lexicon word by a typed spelling it does not list', () => {
     const lexicon = buildLexicon('ಬೆಳಗಾವಿ belgaum', SCRIPT_TABLES.kn);
     expect(lexicon.byKey('belagavi').map((e) => e.word)).toEqual(['ಬೆಳಗಾವಿ']);
@@ -153,6 +165,27 @@ describe('the rules of each script, on words outside its lexicon', () => {
   it('a typed final a is the vowel of the last letter, never a virama', () => {
     expect(top('ml', 'pala').some((w) => w.endsWith('ൽ') || w.endsWith('്'))).toBe(false);
     expect(top('te', 'palasa').some((w) => w.endsWith('్'))).toBe(false);
+  });
+});
+
+describe('the built-in lexicons', () => {
+  it('suggest each word for every typed spelling they list, first for all but a handful', () => {
+    let spellings = 0;
+    let notFirst = 0;
+    const notFound: string[] = [];
+    for (const lang of SCRIPT_LANGUAGES) {
+      for (const { word, spellings: typed } of parseLexicon(builtInLexiconText(lang))) {
+        for (const spelling of typed) {
+          spellings++;
+          const suggestions = getEngine(lang).suggest(spelling);
+          if (suggestions[0] !== word) notFirst++;
+          if (!suggestions.includes(word)) notFound.push(`${lang} ${spelling} ${word}`);
+        }
+      }
+    }
+    expect(spellings).toBeGreaterThan(1500);
+    expect(notFound).toEqual([]);
+    expect(notFirst).toBeLessThanOrEqual(3);
   });
 });
 
