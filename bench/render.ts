@@ -18,6 +18,8 @@
  * Parsing the roll is not measured (ingestion has its own bench): voters are parsed once and cached.
  * Figures: wall-clock slips/s, CPU-time slips/s (robust when the machine is shared), peak RSS.
  * `--warm` (`npm run bench -- render --warm`): our renders measured after one unmeasured render in the same process.
+ * `--paired` (`npm run bench -- render --paired`): only the polling-day elements' cost, as plain and polling-day
+ * renders of each list in turn in one process (PAIRED_ROUNDS pairs, default 12), each pair's CPU-time ratio.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -322,6 +324,56 @@ async function childChromiumExcel(): Promise<Figures> {
   return chromiumPrint('excel-sample', htmlDocument(slips, b), voters.length, Math.ceil(voters.length / LAYOUT.slipsPerPage));
 }
 
+/** One list's render input, roll or Excel, with the polling-day elements or without. */
+async function renderInputs(base: 'roll' | 'excel'): Promise<(elements: Elements) => Parameters<typeof renderSlips>[0]> {
+  const b = await banner();
+  if (base === 'excel') {
+    const voters = excelVoters(EXCEL_ROWS);
+    return (elements) => ({ voters, banner: b, address: ADDRESS, layout: LAYOUT, printPhotos: false, mode: { kind: 'final' }, slip: slipOf(elements) });
+  }
+  const { votersFile, rollFile } = await prepareRoll();
+  const voters = JSON.parse(fs.readFileSync(votersFile, 'utf8')) as VoterRecord[];
+  const sourcePdf = new Uint8Array(fs.readFileSync(rollFile));
+  return (elements) => ({ voters, sourcePdf, banner: b, address: ADDRESS, layout: LAYOUT, printPhotos: false, mode: { kind: 'final' }, slip: slipOf(elements) });
+}
+
+interface PairedFigures {
+  scenario: string;
+  /** CPU time with the facts line and QR code over CPU time without, one per pair */
+  ratios: number[];
+  plainCpuS: number[];
+  pollingDayCpuS: number[];
+}
+
+/** Pairs of renders measured (`--paired`; PAIRED_ROUNDS, default 12). */
+const PAIRS = Math.max(2, Number(process.env.PAIRED_ROUNDS ?? 12));
+
+/**
+ * `--paired`: the plain and the polling-day render of one list in one process, one right after the other, PAIRS
+ * times (which goes first alternating), after one unmeasured render of each. A pair's two renders share the
+ * process's compiled code and, seconds apart, most of what else the machine was doing, so the ratio of their CPU
+ * times varies less than that of renders in separate processes.
+ */
+async function childPaired(base: 'roll' | 'excel'): Promise<PairedFigures> {
+  const inputs = await renderInputs(base);
+  const out = path.join(WORK, `paired-${base}.pdf`);
+  const render = (elements: Elements) => measureOnce(() => renderSlips(inputs(elements), out));
+  await render('none');
+  await render('facts+qr');
+  const figures: PairedFigures = { scenario: base === 'roll' ? 'roll-x10' : `excel-${EXCEL_ROWS / 1000}k`, ratios: [], plainCpuS: [], pollingDayCpuS: [] };
+  for (let pair = 0; pair < PAIRS; pair++) {
+    const [first, second] = pair % 2 === 0 ? (['none', 'facts+qr'] as const) : (['facts+qr', 'none'] as const);
+    const a = await render(first);
+    const b = await render(second);
+    const plain = first === 'none' ? a : b;
+    const pollingDay = first === 'none' ? b : a;
+    figures.plainCpuS.push(plain.cpuS);
+    figures.pollingDayCpuS.push(pollingDay.cpuS);
+    figures.ratios.push(pollingDay.cpuS / plain.cpuS);
+  }
+  return figures;
+}
+
 const CHILDREN: Record<string, () => Promise<Figures>> = {
   'roll-x10': () => childRoll(),
   'roll-x10-facts': () => childRoll('facts'),
@@ -351,8 +403,31 @@ const r2 = (n: number) => (Number.isFinite(n) ? n.toFixed(2) : '–');
 async function main(): Promise<void> {
   const childIdx = process.argv.indexOf('--child');
   if (childIdx >= 0) {
-    const figures = await CHILDREN[process.argv[childIdx + 1]]();
+    const name = process.argv[childIdx + 1];
+    const figures = name === 'paired-roll' || name === 'paired-excel' ? await childPaired(name === 'paired-roll' ? 'roll' : 'excel') : await CHILDREN[name]();
     process.stdout.write(`${JSON.stringify(figures)}\n`);
+    return;
+  }
+  if (process.argv.includes('--paired')) {
+    if (!fs.existsSync(ROLL)) {
+      console.log(`skipped: the shared roll ${ROLL} is absent`);
+      return;
+    }
+    console.log(`paired: plain and polling-day renders in turn in one process, ${PAIRS} pairs after one unmeasured render of each`);
+    for (const base of ['roll', 'excel'] as const) {
+      const f = runChild(`paired-${base}`) as unknown as PairedFigures;
+      // the second render of a pair tends to cost less than the first, so the pairs of each order are taken apart and
+      // their medians' geometric mean is the estimate
+      const plainFirst = f.ratios.filter((_, i) => i % 2 === 0);
+      const pollingDayFirst = f.ratios.filter((_, i) => i % 2 === 1);
+      const ratio = Math.sqrt(median(plainFirst) * median(pollingDayFirst));
+      console.log(
+        `${f.scenario}: facts line + QR code, CPU time with them / without ${r2(ratio)}× (${Math.round(100 * (1 - 1 / ratio))}% of the render with them); ` +
+          `median ${r2(median(plainFirst))}× with the plain render first, ${r2(median(pollingDayFirst))}× with it second; ` +
+          `plain ${r2(median(f.plainCpuS))} s, with them ${r2(median(f.pollingDayCpuS))} s CPU (medians)`,
+      );
+      console.log(`  pairs in order: ${f.ratios.map(r2).join(' ')}`);
+    }
     return;
   }
   if (!fs.existsSync(ROLL)) {
