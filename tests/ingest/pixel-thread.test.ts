@@ -9,7 +9,8 @@ import { drawRoll, inventVoters, renderPages, scanLike, tempDir } from './inputs
  * A page's pixel work on the pixel thread (raster/pixel-pool.ts) gives what the same work gives in this thread
  * (cells, photos, cuts, stamps, the bands OCR reads),
  * the page's own pixels come back whole, a page held in a pooled Buffer leaves the pool's other bytes alone, and
- * a thread that stops fails the pages waiting on it with the parse's error while the next page gets a new thread.
+ * a page whose work throws fails alone, and a thread that stops fails the pages waiting on it with the parse's error
+ * while the next page gets a new thread.
  */
 
 /** A drawn roll's first page, scanned at a slant (so that it is rotated back) and as grey JPEG noise. */
@@ -66,6 +67,15 @@ describe('the pixel thread', () => {
     expect(rendered.data.every((b) => b === 255)).toBe(true);
     expect(pixels.cells).toEqual([]);
   });
+
+  it('fails a page whose work throws alone: the pages beside it are read on the same thread', async () => {
+    const page = await scannedPage();
+    // a page of a negative width: its work throws at once (no array that long), and not for want of memory
+    const broken = pagePixelsOnThread({ width: -1, height: 10, data: new Uint8Array(16) }, true, 2);
+    const beside = pagePixelsOnThread({ ...page, data: page.data.slice() }, true, 2);
+    await expect(broken).rejects.toMatchObject({ name: 'VoterListError', code: 'corrupt', cause: expect.stringContaining('RangeError') });
+    expect((await beside).pixels.cells.length).toBeGreaterThanOrEqual(24);
+  }, 60_000);
 
   it('fails the pages waiting on a stopped thread, and the next page gets a new one', async () => {
     const page = await scannedPage();

@@ -17,8 +17,9 @@ export type VoterListErrorCode =
 export class VoterListError extends Error {
   readonly code: VoterListErrorCode;
 
-  constructor(code: VoterListErrorCode, message: string) {
-    super(message.replace(/\s*\n\s*/g, ' '));
+  /** `options.cause`: what went wrong underneath, for the logs (the message is what the user reads). */
+  constructor(code: VoterListErrorCode, message: string, options?: ErrorOptions) {
+    super(message.replace(/\s*\n\s*/g, ' '), options);
     this.name = 'VoterListError';
     this.code = code;
   }

@@ -3,7 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Gray } from '../engines/image';
 import { VoterListError, workerOutOfMemory } from '../errors';
-import type { PixelRequest } from './pixel-thread';
+import type { PixelFailure, PixelRequest } from './pixel-thread';
 import type { PagePixels } from './pixel-work';
 
 /**
@@ -13,8 +13,8 @@ import type { PagePixels } from './pixel-work';
  *
  * The thread runs the project's TypeScript through tsx (as the sandbox process does, sandbox/process.ts), is
  * started on first use, kept warm between parses and unref'd while idle, so it never keeps a process alive.
- * Pages are sent and returned by transfer, not copied. If it dies (out of memory on a crafted page), every page
- * waiting on it fails with the parse's error and the next page starts a new thread.
+ * Pages are sent and returned by transfer, not copied. A page whose work throws fails alone; if the thread dies (out of
+ * memory on a crafted page), every page waiting on it fails with the parse's error and the next page starts a new thread.
  */
 
 /** The thread's bootstrap: tsx's loader for the entry module; the cwd is the project root, as for the sandbox. */
@@ -45,11 +45,12 @@ class PixelThread {
       resourceLimits: { maxOldGenerationSizeMb: THREAD_HEAP_MB, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 },
     });
     this.worker.unref();
-    this.worker.on('message', (message: { id: number; rendered: Uint8Array; result: PagePixels }) => {
+    this.worker.on('message', (message: { id: number; rendered: Uint8Array; result: PagePixels } | PixelFailure) => {
       const waiting = this.waiting.get(message.id);
       this.waiting.delete(message.id);
       if (this.waiting.size === 0) this.worker.unref();
-      waiting?.resolve(message);
+      if ('failed' in message) waiting?.reject(new VoterListError('corrupt', 'A page image of this PDF could not be read.', { cause: message.failed }));
+      else waiting?.resolve(message);
     });
     const fail = (error: VoterListError) => {
       this.dead = true;
