@@ -142,16 +142,16 @@ export function createEngine(lexicon: Lexicon = getLexicon(), options: EngineOpt
       /[^aeiouy]$/.test(word) && !bareEndsTypedConsonant ? (text: string) => endsInVowel(text) && !typedEndings.some((written) => text.endsWith(written)) : () => false;
 
     for (const e of lexicon.byKey(word)) {
+      if (!e.listed && vowelNotTyped(e.word)) {
+        offer(e.word, VOWEL_NOT_TYPED + weight * model.cost(e.word));
+        continue;
+      }
       // `kaksha` is कक्षा before कक्ष: the typed final a prefers a word ending in a vowel sign
       const finalMismatch = typedFinalA !== endsInVowelSign.test(e.word) ? 0.5 : 0;
       const endingMismatch = typedEndings.length > 0 && !typedEndings.some((written) => e.word.endsWith(written)) ? ENDING_MISMATCH : 0;
       // ಬೇಲೂರು found as `belur` (lexicon.ts): its u is the script's, not typed; after a typed final vowel (`sira`,
       // whose final a the key drops) the word is another one
       const untypedU = finalUCost !== undefined && e.word.endsWith(finalU) && !word.endsWith('u') ? (/[aeiouy]$/.test(word) ? ENDING_MISMATCH : finalUCost) : 0;
-      if (!e.listed && vowelNotTyped(e.word)) {
-        offer(e.word, VOWEL_NOT_TYPED + weight * model.cost(e.word));
-        continue;
-      }
       offer(e.word, -10 + finalMismatch + endingMismatch + untypedU + e.rank * 0.001);
     }
     for (const e of lexicon.bySkeleton(word)) offer(e.word, vowelNotTyped(e.word) ? VOWEL_NOT_TYPED + weight * model.cost(e.word) : -1 + e.rank * 0.001);

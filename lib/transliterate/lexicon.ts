@@ -59,8 +59,8 @@ export function lexiconKeys(table: ScriptTable): { key: (latin: string) => strin
 export function wordKeys(word: string, spellings: readonly string[], table: ScriptTable): { keys: string[]; skeletons: string[] } {
   const { key, skeleton } = lexiconKeys(table);
   const romanised = romaniseIn(word, table);
-  // Telugu and Kannada end a word in a consonant with a u that is typed as often as not (బెల్లంపల్లి aside,
-  // నెల్లూరు is typed nellore, ಬೇಲೂರು belur): such a word is found without its final u as well
+  // Telugu and Kannada give a word's final consonant a u that is typed as often as not (నెల్లూరు is typed nellur
+  // or nellore, ಬೇಲೂರು belur): such a word is found without its final u as well
   const unsaidU = table.finals.some(([ending]) => ending === 'ु') && /[^aeiou]u$/.test(romanised);
   const typed = [romanised, ...(unsaidU ? [romanised.slice(0, -1)] : []), ...spellings];
   return { keys: typed.map(key), skeletons: [...typed.map(skeleton), skeleton(romaniseIn(word, table, !table.schwaDeletion))] };
@@ -82,10 +82,7 @@ export function buildLexicon(text: string, table: ScriptTable = SCRIPT_TABLES.hi
     for (const spelling of spellings) {
       const k = key(spelling);
       const list = keys.get(k) ?? [];
-      keys.set(
-        k,
-        list.map((e) => (e.word === word ? { word, rank, listed: true as const } : e)),
-      );
+      keys.set(k, list.map((e) => (e.word === word ? { word, rank, listed: true as const } : e)));
     }
   });
   return {
