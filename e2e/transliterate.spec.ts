@@ -248,4 +248,39 @@ test.describe('Hindi address input on the generator', () => {
       });
     }
   }
+
+  for (const viewport of [
+    { name: 'desktop', width: 1280, height: 900 },
+    { name: 'phone', width: 360, height: 780 },
+  ]) {
+    test(`a Kannada town typed in English letters, from the model's words: ${viewport.name}`, async ({ page }, testInfo) => {
+      await page.setViewportSize({ width: viewport.width, height: viewport.height });
+      await page.goto('/voter-slip-generator');
+      await page.getByRole('combobox', { name: 'Suggestions in' }).selectOption('kn');
+      await address(page).click();
+      // the first Kannada request has the server make the Kannada model's word index; once it is in, `maddur` meets
+      // ಮದುರ by its key, and the town ಮದ್ದೂರು must still come first (the …ur ending is written ೂರು)
+      await address(page).pressSequentially('kere', { delay: 30 });
+      const kannada = page.getByRole('listbox', { name: 'Kannada suggestions' }).getByRole('option');
+      await expect(kannada.first()).toHaveText('ಕೆರೆ');
+      await page.keyboard.press('Space');
+      await expect
+        .poll(async () => ((await (await page.request.get('/api/transliterate?text=athani&lang=kn&num=1')).json()) as [string, [string, string[]][]])[1][0][1][0], {
+          timeout: 120_000,
+          intervals: [1000, 2000, 3000],
+        })
+        .toBe('ಅಥಣಿ');
+      await address(page).pressSequentially('maddur', { delay: 30 });
+      await expect(kannada.first()).toHaveText('ಮದ್ದೂರು');
+      await expect(kannada.first()).toHaveAttribute('lang', 'kn');
+      await page.screenshot({ path: testInfo.outputPath(`kannada-${viewport.name}-open.png`), fullPage: false });
+      await page.keyboard.press('Space');
+      // a word the model's list holds only before another word (ಸಿಂಧನೂರ): the town's own spelling first
+      await address(page).pressSequentially('sindhanur', { delay: 30 });
+      await expect(kannada.first()).toHaveText('ಸಿಂಧನೂರು');
+      await page.keyboard.press('Enter');
+      await expect(address(page)).toHaveValue('ಕೆರೆ ಮದ್ದೂರು ಸಿಂಧನೂರು');
+      await page.screenshot({ path: testInfo.outputPath(`kannada-${viewport.name}-picked.png`), fullPage: false });
+    });
+  }
 });
