@@ -137,14 +137,9 @@ async function measure<T>(fn: () => Promise<T>): Promise<{ result: T; wallS: num
 }
 
 async function childRoll(elements: Elements = 'none'): Promise<Figures> {
-  const { votersFile, rollFile } = await prepareRoll();
-  const voters = JSON.parse(fs.readFileSync(votersFile, 'utf8')) as VoterRecord[];
-  const sourcePdf = new Uint8Array(fs.readFileSync(rollFile));
-  const b = await banner();
+  const input = (await renderInputs('roll'))(elements);
   const out = path.join(WORK, `roll-x10-slips-${elements}.pdf`);
-  const { result, wallS, cpuS } = await measure(() =>
-    renderSlips({ voters, sourcePdf, banner: b, address: ADDRESS, layout: LAYOUT, printPhotos: false, mode: { kind: 'final' }, slip: slipOf(elements) }, out),
-  );
+  const { result, wallS, cpuS } = await measure(() => renderSlips(input, out));
   return { scenario: `roll-x10 (ours${labelOf(elements)})`, slips: result.slips, pages: result.pages, wallS, cpuS, maxRssMB: process.resourceUsage().maxRSS / 1024, bytes: result.bytes };
 }
 
@@ -188,12 +183,9 @@ const slipOf = (elements: Elements) => (elements === 'none' ? undefined : { ...P
 const labelOf = (elements: Elements) => (elements === 'none' ? '' : elements === 'facts' ? ', facts' : ', facts + QR');
 
 async function childExcel(elements: Elements = 'none'): Promise<Figures> {
-  const voters = excelVoters(EXCEL_ROWS);
-  const b = await banner();
+  const input = (await renderInputs('excel'))(elements);
   const out = path.join(WORK, `excel-slips-${elements}.pdf`);
-  const { result, wallS, cpuS } = await measure(() =>
-    renderSlips({ voters, banner: b, address: ADDRESS, layout: LAYOUT, printPhotos: false, mode: { kind: 'final' }, slip: slipOf(elements) }, out),
-  );
+  const { result, wallS, cpuS } = await measure(() => renderSlips(input, out));
   return { scenario: `excel-${EXCEL_ROWS / 1000}k (ours${labelOf(elements)})`, slips: result.slips, pages: result.pages, wallS, cpuS, maxRssMB: process.resourceUsage().maxRSS / 1024, bytes: result.bytes };
 }
 

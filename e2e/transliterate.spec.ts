@@ -9,6 +9,18 @@ function address(page: Page) {
 function options(page: Page) {
   return page.getByRole('listbox', { name: 'Hindi suggestions' }).getByRole('option');
 }
+/**
+ * Waits until the server answers `text` in `lang` with `first` first: a word only the language's model-word index
+ * spells right, so the index made on the language's first request is in.
+ */
+async function waitForWordIndex(page: Page, text: string, lang: string, first: string) {
+  await expect
+    .poll(async () => ((await (await page.request.get(`/api/transliterate?text=${text}&lang=${lang}&num=1`)).json()) as [string, [string, string[]][]])[1][0][1][0], {
+      timeout: 120_000,
+      intervals: [1000, 2000, 3000],
+    })
+    .toBe(first);
+}
 async function typeWord(page: Page, word: string) {
   await address(page).pressSequentially(word, { delay: 30 });
   await expect(options(page).first()).toBeVisible();
@@ -234,12 +246,7 @@ test.describe('Hindi address input on the generator', () => {
         await expect(address(page)).toHaveValue('સુરત નગર ');
         // the first Gujarati request had the server make the Gujarati model's word index: once it is in, a town
         // the built-in words spell wrong (ધોરજી) comes right
-        await expect
-          .poll(async () => ((await (await page.request.get('/api/transliterate?text=dhoraji&lang=gu&num=1')).json()) as [string, [string, string[]][]])[1][0][1][0], {
-            timeout: 120_000,
-            intervals: [1000, 2000, 3000],
-          })
-          .toBe('ધોરાજી');
+        await waitForWordIndex(page, 'dhoraji', 'gu', 'ધોરાજી');
         await address(page).pressSequentially('dhoraji', { delay: 30 });
         await expect(gujarati.first()).toHaveText('ધોરાજી');
         await page.keyboard.press('Enter');
@@ -264,12 +271,7 @@ test.describe('Hindi address input on the generator', () => {
       const kannada = page.getByRole('listbox', { name: 'Kannada suggestions' }).getByRole('option');
       await expect(kannada.first()).toHaveText('ಕೆರೆ');
       await page.keyboard.press('Space');
-      await expect
-        .poll(async () => ((await (await page.request.get('/api/transliterate?text=athani&lang=kn&num=1')).json()) as [string, [string, string[]][]])[1][0][1][0], {
-          timeout: 120_000,
-          intervals: [1000, 2000, 3000],
-        })
-        .toBe('ಅಥಣಿ');
+      await waitForWordIndex(page, 'athani', 'kn', 'ಅಥಣಿ');
       await address(page).pressSequentially('maddur', { delay: 30 });
       await expect(kannada.first()).toHaveText('ಮದ್ದೂರು');
       await expect(kannada.first()).toHaveAttribute('lang', 'kn');

@@ -131,15 +131,16 @@ export function createEngine(lexicon: Lexicon = getLexicon(), options: EngineOpt
     };
 
     const typedFinalA = /[^aeiou]a$/.test(word);
+    const typedFinalConsonant = /[^aeiouy]$/.test(word);
     // the script's ways of writing the place-name endings the typed word ends with (…ur: Kannada ೂರು)
     const typedEndings = table.endings.filter(([ending]) => word.endsWith(ending) && word.length > ending.length + 1).map(([, written]) => written);
+    const endsAsTyped = (text: string) => typedEndings.some((written) => text.endsWith(written));
     // A typed final consonant in a script that says a bare letter's vowel and writes a final consonant with the
     // virama (Tamil, Telugu, Malayalam): a word ending in a vowel (ஆடுற for `attur`, గద్వాల for `gadwal`, బోధనా for
     // `bodhan`: keys drop a final a) ends in a vowel that was not typed, and is weighed as a rule spelling with a wrong end,
     // unless it ends as the script writes the typed place-name ending (నారాయణ|పేట for `narayanpet`) or the lexicon
     // lists the typed spelling for it (`gopal` గోపాల).
-    const vowelNotTyped =
-      /[^aeiouy]$/.test(word) && !bareEndsTypedConsonant ? (text: string) => endsInVowel(text) && !typedEndings.some((written) => text.endsWith(written)) : () => false;
+    const vowelNotTyped = typedFinalConsonant && !bareEndsTypedConsonant ? (text: string) => endsInVowel(text) && !endsAsTyped(text) : () => false;
 
     for (const e of lexicon.byKey(word)) {
       if (!e.listed && vowelNotTyped(e.word)) {
@@ -148,10 +149,10 @@ export function createEngine(lexicon: Lexicon = getLexicon(), options: EngineOpt
       }
       // `kaksha` is कक्षा before कक्ष: the typed final a prefers a word ending in a vowel sign
       const finalMismatch = typedFinalA !== endsInVowelSign.test(e.word) ? 0.5 : 0;
-      const endingMismatch = typedEndings.length > 0 && !typedEndings.some((written) => e.word.endsWith(written)) ? ENDING_MISMATCH : 0;
+      const endingMismatch = typedEndings.length > 0 && !endsAsTyped(e.word) ? ENDING_MISMATCH : 0;
       // ಬೇಲೂರು found as `belur` (lexicon.ts): its u is the script's, not typed; after a typed final vowel (`sira`,
       // whose final a the key drops) the word is another one
-      const untypedU = finalUCost !== undefined && e.word.endsWith(finalU) && !word.endsWith('u') ? (/[aeiouy]$/.test(word) ? ENDING_MISMATCH : finalUCost) : 0;
+      const untypedU = finalUCost !== undefined && e.word.endsWith(finalU) && !word.endsWith('u') ? (typedFinalConsonant ? finalUCost : ENDING_MISMATCH) : 0;
       offer(e.word, -10 + finalMismatch + endingMismatch + untypedU + e.rank * 0.001);
     }
     for (const e of lexicon.bySkeleton(word)) offer(e.word, vowelNotTyped(e.word) ? VOWEL_NOT_TYPED + weight * model.cost(e.word) : -1 + e.rank * 0.001);

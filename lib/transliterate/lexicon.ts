@@ -76,14 +76,11 @@ export function buildLexicon(text: string, table: ScriptTable = SCRIPT_TABLES.hi
     const entry = { word, rank };
     words.add(word);
     const found = wordKeys(word, spellings, table);
-    for (const k of found.keys) push(keys, k, entry);
-    for (const k of found.skeletons) push(skeletons, k, entry);
     // the listed spellings' keys find the word as listed
-    for (const spelling of spellings) {
-      const k = key(spelling);
-      const list = keys.get(k) ?? [];
-      keys.set(k, list.map((e) => (e.word === word ? { word, rank, listed: true as const } : e)));
-    }
+    const listedKeys = new Set(spellings.map(key));
+    const listed = { word, rank, listed: true as const };
+    for (const k of found.keys) push(keys, k, listedKeys.has(k) ? listed : entry);
+    for (const k of found.skeletons) push(skeletons, k, entry);
   });
   return {
     has: (word) => words.has(normaliseDevanagari(word)),
