@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
-import { PDFDict, PDFDocument, PDFName } from '@cantoo/pdf-lib';
+import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, decodePDFRawStream } from '@cantoo/pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BannerError, LayoutError, SlipInputError, allLayouts, computeGrid, renderSlips, type RenderInput, type SlipPlacement } from '@/lib/slips/render';
 import {
@@ -235,13 +235,44 @@ describe('the facts line', () => {
       expect((text.match(new RegExp(station.replace(/[.]/g, '\\.'), 'g')) ?? []).length, station).toBe(8);
       expect(text).not.toContain(stations[1 - page]);
     }
-    // one form per station, its line inside; the slips place it
+    // one form per station, its line inside, and one for each part's facts-line labels; the slips place them
     const doc = await PDFDocument.load(fs.readFileSync(file));
-    const forms = doc.getPages().flatMap((p) => {
+    const forms = doc.getPages().map((p) => {
       const xobjects = p.node.Resources()?.lookup(PDFName.of('XObject'), PDFDict);
       return xobjects ? xobjects.keys().map((k) => k.asString()).filter((k) => /^\/S\d+$/.test(k)) : [];
     });
-    expect(forms).toEqual(['/S0', '/S1']);
+    expect(forms).toEqual([
+      ['/S0', '/S1'],
+      ['/S2', '/S3'],
+    ]);
+  });
+});
+
+describe('the facts line, drawn', () => {
+  it("one form holds the line's labels and is placed on every slip; each slip writes its serial, and its text reads as the line", async () => {
+    const voters = excelVoters(16).map((v) => ({ ...v, part: undefined, pollingStation: undefined }));
+    const file = path.join(dir, 'facts-form.pdf');
+    await renderSlips(baseInput({ voters, slip: { style: 'campaign', facts: true, qr: false, look: { language: 'hi', englishOnly: false, roll: { part: '12' } } } }), file);
+    for (let page = 1; page <= 2; page++) {
+      const text = pdftotext(file, page, page);
+      for (const v of voters.slice((page - 1) * 8, page * 8)) expect(text).toContain(`भाग 12 · क्र. ${v.serial}   Part 12 · Sr. ${v.serial}`);
+      // the labels once in the page's text, per slip: not drawn twice under the line
+      expect((text.match(/Part 12/g) ?? []).length).toBe(8);
+    }
+    // serials of one digit share a form; from 10 the English labels sit one digit further right: a second form
+    const doc = await PDFDocument.load(fs.readFileSync(file));
+    const placed = doc.getPages().map((p) => {
+      const xobjects = p.node.Resources()?.lookup(PDFName.of('XObject'), PDFDict);
+      const forms = xobjects?.keys().map((k) => k.asString()).filter((k) => /^\/S\d+$/.test(k));
+      const contents = p.node.Contents();
+      const first = contents instanceof PDFArray ? contents.lookup(0, PDFRawStream) : (contents as PDFRawStream);
+      const ops = Buffer.from(decodePDFRawStream(first).decode()).toString('latin1');
+      return { forms, places: ops.match(/\/S\d+ Do/g) };
+    });
+    expect(placed).toEqual([
+      { forms: ['/S0'], places: Array(8).fill('/S0 Do') },
+      { forms: ['/S0', '/S1'], places: ['/S0 Do', ...Array(7).fill('/S1 Do')] },
+    ]);
   });
 });
 

@@ -203,26 +203,50 @@ export class DocumentFont {
 
   /**
    * A line drawn many times with only one value changing (the facts line: label, serial, label, serial): the
-   * constant runs laid out once; the returned function writes the line for a value, as `showParts` would
-   * write it with the value at each of its places.
+   * constant runs laid out and drawn once (`constant`, for the caller to draw as a form), and a function writing
+   * the line for a value: that form, then the value at each of its places, under one ActualText span whose text is
+   * the whole line's, as `showParts` would write it.
    */
-  preparedLine(parts: ({ text: string; x: number } | { value: true; x: number })[], y: number, style: TextStyle): (value: string) => string {
-    const head = `>>>BDC${styleOps(style)}`;
-    const pieces = parts.map((p) => ('text' in p ? { hex: this.cachedHex(p.text), ops: this.glyphOps(p.text, p.x, y, style.size, true) } : { x: p.x }));
-    return (value: string) => {
-      const valueHex = utf16beHexBody(value);
-      let hex = '';
-      let ops = '';
-      for (const piece of pieces) {
-        if ('hex' in piece) {
-          hex += piece.hex;
-          ops += ` ${piece.ops}`;
-        } else {
-          hex += valueHex;
-          ops += ` ${this.glyphOps(value, piece.x, y, style.size, false)}`;
+  preparedLine(
+    parts: ({ text: string; x: number } | { value: true; x: number })[],
+    y: number,
+    style: TextStyle,
+  ): { constant: string; line: (value: string, constantForm: string) => string } {
+    const style0 = styleOps(style);
+    const constant = parts.flatMap((p) => ('text' in p && p.text !== '' ? [this.glyphOps(p.text, p.x, y, style.size, true)] : []));
+    const hexes = parts.map((p) => ('text' in p ? this.cachedHex(p.text) : null));
+    const places = parts.flatMap((p) => ('value' in p ? [p.x] : []));
+    return {
+      constant: constant.length === 0 ? '' : `q${style0} ${constant.join(' ')} Q\n`,
+      line: (value, constantForm) => {
+        const valueHex = utf16beHexBody(value);
+        let hex = '';
+        for (const h of hexes) hex += h ?? valueHex;
+        if (hex.length === 0) return '';
+        let ops = `q /Span<</ActualText<FEFF${hex}>>>BDC`;
+        if (constant.length > 0) ops += ` /${constantForm} Do`;
+        ops += style0;
+        const plain = plainWord(value);
+        if (plain && places.length > 0) {
+          // a plain word (a serial) at each place in one text object, each place a move from the last
+          const entry = this.faceEntry(PRIMARY_FACE);
+          let tj = '';
+          for (const g of plain) {
+            entry.used.add(g.gid);
+            tj += `<${g.hex}>`;
+          }
+          ops += ` BT /${entry.resourceName} ${fmt(style.size)} Tf`;
+          // Td moves from the last place as written (rounded), so rounding never adds up along the line
+          let at = Number.NaN;
+          for (const x of places) {
+            ops += Number.isNaN(at) ? ` ${fmt(x)} ${fmt(y)} Td [${tj}]TJ` : ` ${fmt(x - at)} 0 Td [${tj}]TJ`;
+            at = Number.isNaN(at) ? Number(fmt(x)) : at + Number(fmt(x - at));
+          }
+          return `${ops} ET EMC Q\n`;
         }
-      }
-      return hex.length === 0 ? '' : `q /Span<</ActualText<FEFF${hex}${head}${ops} EMC Q\n`;
+        for (const x of places) ops += ` ${this.glyphOps(value, x, y, style.size, false)}`;
+        return `${ops} EMC Q\n`;
+      },
     };
   }
 

@@ -242,14 +242,14 @@ async function render(input: RenderInput, output: RenderOutput, grid: PageGrid, 
   const qrFontRef = look && areas.qr ? qrFont(ctx) : null;
   // each page's QR codes, in a stream of their own (PageCodes says why)
   const codes = qrFontRef ? new PageCodes() : null;
-  // a polling station's line, the same on each of its slips: drawn once as a form, placed on each slip
-  const stationForms = new Map<string, { name: string; ref: PDFRef }>();
-  const stationForm = (ops: string) => {
-    let form = stationForms.get(ops);
+  // what is the same on many slips (a facts line's labels, a polling station's line): drawn once as a form, placed on each slip
+  const sharedForms = new Map<string, { name: string; ref: PDFRef }>();
+  const sharedForm = (ops: string) => {
+    let form = sharedForms.get(ops);
     if (!form) {
       const ref = ctx.register(flate(ctx, ops, { Type: 'XObject', Subtype: 'Form', BBox: cellBBox, Resources: { Font: font.resources() } }));
-      form = { name: `S${stationForms.size}`, ref };
-      stationForms.set(ops, form);
+      form = { name: `S${sharedForms.size}`, ref };
+      sharedForms.set(ops, form);
     }
     return form;
   };
@@ -265,6 +265,11 @@ async function render(input: RenderInput, output: RenderOutput, grid: PageGrid, 
     const ops: string[] = [noGuides ? '' : last - first === perPage ? guides : cutGuideOps(grid, last - first)];
     const xobjects: Record<string, PDFRef> = { T: templateRef };
     if (watermarkRef) xobjects.W = watermarkRef;
+    const placeForm = (formOps: string) => {
+      const form = sharedForm(formOps);
+      xobjects[form.name] = form.ref;
+      return form.name;
+    };
     // drawn after the slips and the page's QR codes, in a stream of their own: a deleted voter's mark and a draft's
     // watermark, over everything
     const overlays: string[] = [];
@@ -291,13 +296,7 @@ async function render(input: RenderInput, output: RenderOutput, grid: PageGrid, 
       }
       // on a plain slip the serial, part and polling station are what the agent reads: larger
       if (look && areas.facts) {
-        const facts = factsOps(voter, areas.facts, look, font, plain ? 18 : 11);
-        ops.push(facts.line);
-        if (facts.station) {
-          const form = stationForm(facts.station);
-          xobjects[form.name] = form.ref;
-          ops.push(`/${form.name} Do\n`);
-        }
+        ops.push(factsOps(voter, areas.facts, look, font, placeForm, plain ? 18 : 11));
       }
       if (codes && areas.qr) codes.add(qrPayload(voter, look?.roll.assemblyNumber), cell.x + areas.qr.x, cell.y + areas.qr.y, areas.qr.width);
       ops.push('Q\n');

@@ -345,20 +345,24 @@ export function voterFacts(voter: VoterRecord, look: SlipLook): { part: string |
 /**
  * The roll's facts on a slip, typeset: "भाग 12 · क्र. 345   Part 12 · Sr. 345" (or English only), and the
  * polling station's number and name on a second line. Laid out once for a part, polling station and serial
- * width (the same for most slips in a row); only the serial is written anew on each slip. The station's
- * line is the same operators on every slip of a station (the same string, so the caller can draw it once
- * as a form and place that); empty when the list states no station.
+ * width (the same for most slips in a row). What is the same on many slips — the line's labels, the station's
+ * line — is drawn once as a form (`form` gives its resource name for its operators: the caller registers it once
+ * and places it on each slip), and only the serial is written anew on each slip.
  */
-export function factsOps(voter: VoterRecord, area: Rect, look: SlipLook, font: DocumentFont, maxSize = 11): { line: string; station: string } {
+export function factsOps(voter: VoterRecord, area: Rect, look: SlipLook, font: DocumentFont, form: (ops: string) => string, maxSize = 11): string {
   const { part, pollingStation } = voterFacts(voter, look);
   const serial = voter.serial === null ? '—' : String(voter.serial);
   const layout = factsLayout(area, look, font, part, pollingStation, textWidth(serial, 1), maxSize);
-  return { line: layout.line(serial), station: layout.second };
+  const line = layout.line(serial, layout.labels === '' ? '' : form(layout.labels));
+  return layout.second === '' ? line : `${line}/${form(layout.second)} Do\n`;
 }
 
 /** The facts line of one document's slips, laid out for one part, polling station and serial width. */
 interface FactsLayout {
-  line: (serial: string) => string;
+  /** the line's labels, drawn (the same on each slip) */
+  labels: string;
+  /** the line for a serial, placing the labels' form */
+  line: (serial: string, labelsForm: string) => string;
   /** the polling station's line, drawn */
   second: string;
 }
@@ -393,8 +397,10 @@ function factsLayout(area: Rect, look: SlipLook, font: DocumentFont, part: strin
     parts.push({ value: true, x });
     x += serialWidth * s1;
   }
+  const prepared = font.preparedLine(parts, y, { size: s1, bold: true });
   const layout = {
-    line: font.preparedLine(parts, y, { size: s1, bold: true }),
+    labels: prepared.constant,
+    line: prepared.line,
     second: second ? font.showParts([{ text: second, x: area.x, y: y - size * leading, constant: true }], { size: fitSize(second, area.width, size * 0.92) }) : '',
   };
   lastLayouts.set(font, { area, look, part, pollingStation, serialWidth, maxSize, layout });
