@@ -47,15 +47,35 @@ function plainWord(text: string): PlainGlyph[] | null {
   return glyphs;
 }
 
+/** `text`'s advance in font units when it is a plain word (plainWord), else -1; nothing allocated (a serial's width, each slip). */
+function plainAdvance(text: string): number {
+  if (text.length === 0 || text.length > 32) return -1;
+  let sum = 0;
+  for (let i = 0; i < text.length; i++) {
+    const glyph = plainGlyph(text.charCodeAt(i));
+    if (!glyph) return -1;
+    sum += glyph.advance;
+  }
+  return sum;
+}
+
+/** A plain word's glyphs as a TJ array's contents (`<gid><gid>…`), marked in `used`; null (nothing marked) for another text. */
+function plainGlyphsHex(text: string, used: Set<number>): string | null {
+  if (plainAdvance(text) < 0) return null;
+  let tj = '';
+  for (let i = 0; i < text.length; i++) {
+    const glyph = plainGlyph(text.charCodeAt(i)) as PlainGlyph;
+    used.add(glyph.gid);
+    tj += `<${glyph.hex}>`;
+  }
+  return tj;
+}
+
 /** Width in ems (advances over units per em, summed over the runs), cached per string, bounded. */
 const emWidthCache = new Map<string, number>();
 function emWidth(text: string): number {
-  const plain = plainWord(text);
-  if (plain) {
-    let sum = 0;
-    for (const g of plain) sum += g.advance;
-    return sum / shaperOf(PRIMARY_FACE).upem;
-  }
+  const plain = plainAdvance(text);
+  if (plain >= 0) return plain / shaperOf(PRIMARY_FACE).upem;
   let ems = emWidthCache.get(text);
   if (ems === undefined) {
     let sum = 0;
@@ -214,36 +234,40 @@ export class DocumentFont {
   ): { constant: string; line: (value: string, constantForm: string) => string } {
     const style0 = styleOps(style);
     const constant = parts.flatMap((p) => ('text' in p && p.text !== '' ? [this.glyphOps(p.text, p.x, y, style.size, true)] : []));
-    const hexes = parts.map((p) => ('text' in p ? this.cachedHex(p.text) : null));
     const places = parts.flatMap((p) => ('value' in p ? [p.x] : []));
+    // the span's text: the constant parts' hex between the value's places
+    const between: string[] = [''];
+    for (const p of parts) {
+      if ('text' in p) between[between.length - 1] += this.cachedHex(p.text);
+      else between.push('');
+    }
+    // a plain value's places: one text object, each place a move from the last as written (rounded), so rounding
+    // never adds up along the line
+    const entry = this.faceEntry(PRIMARY_FACE);
+    const moves: string[] = [];
+    let at = Number.NaN;
+    for (const x of places) {
+      moves.push(Number.isNaN(at) ? `${fmt(x)} ${fmt(y)} Td [` : `]TJ ${fmt(x - at)} 0 Td [`);
+      at = Number.isNaN(at) ? Number(fmt(x)) : at + Number(fmt(x - at));
+    }
+    const plainHead = `${style0} BT /${entry.resourceName} ${fmt(style.size)} Tf `;
     return {
       constant: constant.length === 0 ? '' : `q${style0} ${constant.join(' ')} Q\n`,
       line: (value, constantForm) => {
         const valueHex = utf16beHexBody(value);
-        let hex = '';
-        for (const h of hexes) hex += h ?? valueHex;
+        let hex = between[0];
+        for (let i = 1; i < between.length; i++) hex += valueHex + between[i];
         if (hex.length === 0) return '';
         let ops = `q /Span<</ActualText<FEFF${hex}>>>BDC`;
         if (constant.length > 0) ops += ` /${constantForm} Do`;
-        ops += style0;
-        const plain = plainWord(value);
-        if (plain && places.length > 0) {
-          // a plain word (a serial) at each place in one text object, each place a move from the last
-          const entry = this.faceEntry(PRIMARY_FACE);
-          let tj = '';
-          for (const g of plain) {
-            entry.used.add(g.gid);
-            tj += `<${g.hex}>`;
-          }
-          ops += ` BT /${entry.resourceName} ${fmt(style.size)} Tf`;
-          // Td moves from the last place as written (rounded), so rounding never adds up along the line
-          let at = Number.NaN;
-          for (const x of places) {
-            ops += Number.isNaN(at) ? ` ${fmt(x)} ${fmt(y)} Td [${tj}]TJ` : ` ${fmt(x - at)} 0 Td [${tj}]TJ`;
-            at = Number.isNaN(at) ? Number(fmt(x)) : at + Number(fmt(x - at));
-          }
-          return `${ops} ET EMC Q\n`;
+        const tj = places.length > 0 ? plainGlyphsHex(value, entry.used) : null;
+        if (tj !== null) {
+          // a plain word (a serial)
+          ops += plainHead;
+          for (const move of moves) ops += move + tj;
+          return `${ops}]TJ ET EMC Q\n`;
         }
+        ops += style0;
         for (const x of places) ops += ` ${this.glyphOps(value, x, y, style.size, false)}`;
         return `${ops} EMC Q\n`;
       },
