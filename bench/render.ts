@@ -19,7 +19,8 @@
  * Figures: wall-clock slips/s, CPU-time slips/s (robust when the machine is shared), peak RSS.
  * `--warm` (`npm run bench -- render --warm`): our renders measured after one unmeasured render in the same process.
  * `--paired` (`npm run bench -- render --paired`): only the polling-day elements' cost, as plain and polling-day
- * renders of each list in turn in one process (PAIRED_ROUNDS pairs, default 12), each pair's CPU-time ratio.
+ * renders of each list in turn in one process (PAIRED_ROUNDS pairs, default 12; a side of a roll pair is five renders
+ * in a row), each pair's CPU-time ratio.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -339,6 +340,8 @@ interface PairedFigures {
 
 /** Pairs of renders measured (`--paired`; PAIRED_ROUNDS, default 12). */
 const PAIRS = Math.max(2, Number(process.env.PAIRED_ROUNDS ?? 12));
+/** Renders of the ×10 roll a side of a pair measures, one after the other (`--paired`). */
+const ROLL_RENDERS_A_SIDE = 5;
 
 /**
  * `--paired`: the plain and the polling-day render of one list in one process, one right after the other, PAIRS
@@ -349,7 +352,13 @@ const PAIRS = Math.max(2, Number(process.env.PAIRED_ROUNDS ?? 12));
 async function childPaired(base: 'roll' | 'excel'): Promise<PairedFigures> {
   const inputs = await renderInputs(base);
   const out = path.join(WORK, `paired-${base}.pdf`);
-  const render = (elements: Elements) => measureOnce(() => renderSlips(inputs(elements), out));
+  // a side of a pair: the ×10 roll rendered ROLL_RENDERS_A_SIDE times in a row (one render, 0.3 s, is as short as
+  // one collection of the heap is long, and it lands in either render: one ratio of single renders ranged 0.9-1.7)
+  const times = base === 'roll' ? ROLL_RENDERS_A_SIDE : 1;
+  const render = (elements: Elements) =>
+    measureOnce(async () => {
+      for (let i = 0; i < times; i++) await renderSlips(inputs(elements), out);
+    });
   await render('none');
   await render('facts+qr');
   const figures: PairedFigures = { scenario: base === 'roll' ? 'roll-x10' : `excel-${EXCEL_ROWS / 1000}k`, ratios: [], plainCpuS: [], pollingDayCpuS: [] };
@@ -416,7 +425,7 @@ async function main(): Promise<void> {
       console.log(
         `${f.scenario}: facts line + QR code, CPU time with them / without ${r2(ratio)}× (${Math.round(100 * (1 - 1 / ratio))}% of the render with them); ` +
           `median ${r2(median(plainFirst))}× with the plain render first, ${r2(median(pollingDayFirst))}× with it second; ` +
-          `plain ${r2(median(f.plainCpuS))} s, with them ${r2(median(f.pollingDayCpuS))} s CPU (medians)`,
+          `plain ${r2(median(f.plainCpuS))} s, with them ${r2(median(f.pollingDayCpuS))} s CPU (medians${f.scenario === 'roll-x10' ? `, ${ROLL_RENDERS_A_SIDE} renders a side` : ''})`,
       );
       console.log(`  pairs in order: ${f.ratios.map(r2).join(' ')}`);
     }
