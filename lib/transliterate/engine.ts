@@ -25,6 +25,11 @@ const REPH = /र्/g;
  * from a recogniser's model holds such inflected forms beside the names, with no counts to tell them apart.
  */
 const ENDING_MISMATCH = 2.5;
+/**
+ * The cost of a lexicon word written without the final u the script added to it, where the typed place-name ending
+ * is written with the virama (see suggest): below the lexicon's own words that end as typed.
+ */
+const UNTYPED_U_DROPPED = 0.2;
 /** The cost, as a rule spelling's, of a lexicon word ending in a vowel where a final consonant was typed (see suggest). */
 const VOWEL_NOT_TYPED = 1;
 
@@ -154,6 +159,12 @@ export function createEngine(lexicon: Lexicon = getLexicon(), options: EngineOpt
       // whose final a the key drops) the word is another one
       const untypedU = finalUCost !== undefined && e.word.endsWith(finalU) && !word.endsWith('u') ? (typedFinalConsonant ? finalUCost : ENDING_MISMATCH) : 0;
       offer(e.word, -10 + finalMismatch + endingMismatch + untypedU + e.rank * 0.001);
+      // జహీరాబాదు for `zaheerabad`, where the script writes the typed ending with the virama (…ాబాద్): the word as
+      // the ending is written, the lexicon's spelling of the rest kept
+      if (endingMismatch > 0 && untypedU > 0 && typedFinalConsonant) {
+        const asTyped = e.word.slice(0, -finalU.length) + virama;
+        if (endsAsTyped(asTyped)) offer(asTyped, -10 + UNTYPED_U_DROPPED + e.rank * 0.001);
+      }
     }
     for (const e of lexicon.bySkeleton(word)) offer(e.word, vowelNotTyped(e.word) ? VOWEL_NOT_TYPED + weight * model.cost(e.word) : -1 + e.rank * 0.001);
 

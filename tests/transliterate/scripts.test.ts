@@ -123,6 +123,17 @@ describe('reading a word of the script back (for the lexicon keys)', () => {
     // Kannada writes a typed final consonant with a bare letter too (ಕೋಲಾರ)
     expect(withWord('kn', 'ಕೋಲಾರ').suggest('kolar')[0]).toBe('ಕೋಲಾರ');
   });
+  it('Telugu: a word whose final u the script added, where the typed place-name ending is written with the virama, comes first without it', () => {
+    const withWord = (word: string) => createEngine(buildLexicon(`${builtInLexiconText('te')}\n${word}`, SCRIPT_TABLES.te), { script: SCRIPT_TABLES.te });
+    // a model's word list holds జహీరాబాదు; Telugu writes …abad as …ాబాద్
+    const abad = withWord('జహీరాబాదు').suggest('zaheerabad');
+    expect(abad[0]).toBe('జహీరాబాద్');
+    expect(abad.slice(1)).toContain('జహీరాబాదు');
+    // an ending the script writes with the u keeps the word as it is (…ur: ూరు)
+    expect(withWord('నెల్లూరు').suggest('nellur')[0]).toBe('నెల్లూరు');
+    // a word without a typed place-name ending keeps its u
+    expect(withWord('గుంటూరు').suggest('guntur')[0]).toBe('గుంటూరు');
+  });
   it('finds a lexicon word by a typed spelling it does not list', () => {
     const lexicon = buildLexicon('ಬೆಳಗಾವಿ belgaum', SCRIPT_TABLES.kn);
     expect(lexicon.byKey('belagavi').map((e) => e.word)).toEqual(['ಬೆಳಗಾವಿ']);
