@@ -41,7 +41,8 @@ export function pagePixels(rendered: Gray, upright: boolean, pxPerPt: number): P
   const ink = image === rendered ? ink0 : binarize(image, otsu(image));
   const cells = findCells(ink, image.width, image.height);
   const page = { image, ink };
-  return { image, skew, ink, cells, boxes: cells.map((c) => pixelBox(page, c, upright, pxPerPt)), bands: cells.map((c) => bandImage(image, c)) };
+  const boxes = cells.map((c) => pixelBox(page, c, upright, pxPerPt));
+  return { image, skew, ink, cells, boxes, bands: cells.map((c, i) => bandImage(image, c, boxes[i].stamped)) };
 }
 
 /** What one cell of a deskewed page holds: a ruled photo box, else a printed photo without one; the cut; the stamp. */

@@ -24,7 +24,8 @@ export interface Band {
   mark: Gray | null;
 }
 
-export function bandImage(page: Gray, box: PixelRect): Band {
+/** `stamped`: the box carries the DELETED stamp, whose reason letter may be printed one space before the serial. */
+export function bandImage(page: Gray, box: PixelRect, stamped = false): Band {
   const inset = Math.max(2, Math.round(box.height * 0.02));
   const band = crop(page, box.x + inset, box.y + inset, box.width - 2 * inset, box.height * TOP_BAND);
   const { width, height, data } = band;
@@ -160,7 +161,17 @@ export function bandImage(page: Gray, box: PixelRect): Band {
     for (let y = 0; y < height; y++) for (let x = c[0]; x <= c[1]; x++) inked += keep[y * width + x];
     return w <= height * 0.6 && w >= h * 0.4 && h >= digitHeight * 0.7 && h <= digitHeight * 1.4 && inked >= w * h * 0.3;
   };
-  const marked = top.length >= 3 && narrow(top[1]) && letterShaped(top[0], top[1]) && !ruled(top[0], top[1]) && ruled(top[1], top[2]);
+  let marked = top.length >= 3 && narrow(top[1]) && letterShaped(top[0], top[1]) && !ruled(top[0], top[1]) && ruled(top[1], top[2]);
+  // On a stamped box, the reason letter printed right before the serial, one space apart ("S 205", the serial
+  // right-aligned in its cell): one letter-shaped glyph, then a gap wider than most between digits, then the serial's
+  // digits. Only there: the gap of a space is hardly wider than a 1's side bearings.
+  if (stamped && !marked && top.length >= 2 && narrow(top[0])) {
+    const split = spacedLetter(keep, width, height, top[0]);
+    if (split && letterShaped(split[0], split[1])) {
+      top = [split[0], split[1], ...top.slice(1)];
+      marked = true;
+    }
+  }
   const mark = marked ? part(top[0][0], top[0][1], strict) : null;
   if (marked) {
     const markEnd = top[0][1];
@@ -175,6 +186,27 @@ export function bandImage(page: Gray, box: PixelRect): Band {
     return { serial, epic: rest.length ? part(rest[0][0], rest[rest.length - 1][1]) : null, mark };
   }
   return { serial, epic: part(first[0], clusters[clusters.length - 1][1]), mark };
+}
+
+/**
+ * A cluster of glyphs (columns a..b of `mask`) as its first glyph and the rest, when one word space parts them: the
+ * first run of inked columns, then at least a third of the rest's glyph height without ink (most gaps between a
+ * serial's digits are narrower), then the rest. Null when the cluster holds no such gap.
+ */
+function spacedLetter(mask: Uint8Array, width: number, height: number, [a, b]: [number, number]): [[number, number], [number, number]] | null {
+  const inked = (x: number) => {
+    for (let y = 0; y < height; y++) if (mask[y * width + x]) return true;
+    return false;
+  };
+  let x = a;
+  while (x <= b && inked(x)) x++;
+  const firstEnd = x - 1;
+  while (x <= b && !inked(x)) x++;
+  if (x > b || firstEnd < a) return null;
+  const rest: [number, number] = [x, b];
+  const gap = x - firstEnd - 1;
+  const restHeight = glyphHeight(mask, width, height, rest[0], rest[1]);
+  return restHeight > 0 && gap >= Math.max(2, restHeight / 3) ? [[a, firstEnd], rest] : null;
 }
 
 /** Whether a ruled line removed from the band (printed, not ink now) crosses half its height or more between columns x0 and x1. */
