@@ -35,19 +35,10 @@ function plainGlyph(code: number): PlainGlyph | null {
   return glyph;
 }
 
-/** `text`'s glyphs when it is one word of plain ASCII glyphs (a serial, an EPIC, an age), else null. */
-function plainWord(text: string): PlainGlyph[] | null {
-  if (text.length === 0 || text.length > 32) return null;
-  const glyphs: PlainGlyph[] = [];
-  for (let i = 0; i < text.length; i++) {
-    const glyph = plainGlyph(text.charCodeAt(i));
-    if (!glyph) return null;
-    glyphs.push(glyph);
-  }
-  return glyphs;
-}
-
-/** `text`'s advance in font units when it is a plain word (plainWord), else -1; nothing allocated (a serial's width, each slip). */
+/**
+ * `text`'s advance in font units when it is a plain word — one word of plain ASCII glyphs (a serial, an EPIC, an age),
+ * each plainGlyph's — else -1; nothing allocated (a serial's width, each slip).
+ */
 function plainAdvance(text: string): number {
   if (text.length === 0 || text.length > 32) return -1;
   let sum = 0;
@@ -286,16 +277,10 @@ export class DocumentFont {
   }
 
   private glyphOps(text: string, x: number, y: number, size: number, cache: boolean): string {
-    const plain = plainWord(text);
-    if (plain) {
+    if (plainAdvance(text) >= 0) {
       // the same operators as shaping would write: one run of the primary face, its glyphs side by side
       const entry = this.faceEntry(PRIMARY_FACE);
-      let tj = '';
-      for (const g of plain) {
-        entry.used.add(g.gid);
-        tj += `<${g.hex}>`;
-      }
-      return `BT /${entry.resourceName} ${fmt(size)} Tf 1 0 0 1 ${fmt(x)} ${fmt(y)} Tm [${tj}]TJ ET`;
+      return `BT /${entry.resourceName} ${fmt(size)} Tf 1 0 0 1 ${fmt(x)} ${fmt(y)} Tm [${plainGlyphsHex(text, entry.used)}]TJ ET`;
     }
     let runs = cache ? this.layouts.get(text) : undefined;
     if (!runs) {

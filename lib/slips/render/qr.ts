@@ -30,22 +30,8 @@ function field(value: string | number | null | undefined): string {
   return text;
 }
 
-/** The last value `sameField` was asked for and its field: a task's slips mostly share their assembly and part. */
-const lastFields: [string | number | null | undefined, string][] = [
-  [null, '-'],
-  [null, '-'],
-];
-function sameField(which: 0 | 1, value: string | number | null | undefined): string {
-  const last = lastFields[which];
-  if (last[0] !== value) {
-    last[0] = value;
-    last[1] = field(value);
-  }
-  return last[1];
-}
-
 export function qrPayload(voter: Pick<VoterRecord, 'epic' | 'part' | 'serial' | 'assemblyEntry'>, assembly?: string | null): string {
-  return `${QR_PAYLOAD_VERSION} ${field(voter.epic)} ${sameField(0, assembly ?? voter.assemblyEntry?.assemblyNumber)} ${sameField(1, voter.part)} ${field(voter.serial)}`;
+  return [QR_PAYLOAD_VERSION, field(voter.epic), field(assembly ?? voter.assemblyEntry?.assemblyNumber), field(voter.part), field(voter.serial)].join(' ');
 }
 
 /** The payload's fields back (tests, and anyone reading the codes). */
@@ -381,16 +367,6 @@ export class PageCodes {
     this.at += this.out.write(text, this.at, 'latin1');
   }
 
-  /** The text matrix set at (x, y), for the few places codes sit on every page (a cell's), written once each. */
-  private places: { x: number; y: number; ops: string }[] = [];
-  private place(x: number, y: number): string {
-    for (const p of this.places) if (p.x === x && p.y === y) return p.ops;
-    const ops = `\n1 0 0 1 ${fmt2(x)} ${fmt2(y)} Tm `;
-    if (this.places.length >= 64) this.places.shift();
-    this.places.push({ x, y, ops });
-    return ops;
-  }
-
   /** Adds the payload's code in the square at (x, y) of side `size`, its quiet zone included, in page space. */
   add(payload: string, x: number, y: number, size: number): void {
     if (this.at === 0) this.write('q 0 g /Span<</ActualText()>>BDC BT 0 Tc 0 Tw 100 Tz 0 Tr');
@@ -408,7 +384,7 @@ export class PageCodes {
       this.write(` /${QR_FONT} ${fmt5(unit)} Tf ${fmt5(unit)} TL`);
     }
     // the first ' moves down to the first row of glyphs, whose modules lie between their baseline and a module above it
-    this.write(this.place(x + q * unit, y + (n + q) * unit));
+    this.write(`\n1 0 0 1 ${fmt2(x + q * unit)} ${fmt2(y + (n + q) * unit)} Tm `);
     this.room(rowsRoom(n));
     this.at = writeRows(this.out, this.at, n, rows, words);
   }
