@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
-import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, decodePDFRawStream } from '@cantoo/pdf-lib';
+import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, decodePDFRawStream, type PDFPage } from '@cantoo/pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BannerError, LayoutError, SlipInputError, allLayouts, computeGrid, renderSlips, type RenderInput, type SlipPlacement } from '@/lib/slips/render';
 import {
@@ -220,6 +220,12 @@ describe('draft and final', () => {
   });
 });
 
+/** The forms a page's slips share (a facts line's labels, a station's line): their names in the page's resources. */
+function sharedForms(page: PDFPage): string[] {
+  const xobjects = page.node.Resources()?.lookup(PDFName.of('XObject'), PDFDict);
+  return xobjects ? xobjects.keys().map((k) => k.asString()).filter((k) => /^\/S\d+$/.test(k)) : [];
+}
+
 describe('the facts line', () => {
   it("a list of two polling stations: each slip prints its voter's own, each station's line drawn once and placed on its slips", async () => {
     const stations = ['12 - Govt. Primary School, Ward 3', '13 - Panchayat Bhavan, Ward 4'];
@@ -237,18 +243,12 @@ describe('the facts line', () => {
     }
     // one form per station, its line inside, and one for each part's facts-line labels; the slips place them
     const doc = await PDFDocument.load(fs.readFileSync(file));
-    const forms = doc.getPages().map((p) => {
-      const xobjects = p.node.Resources()?.lookup(PDFName.of('XObject'), PDFDict);
-      return xobjects ? xobjects.keys().map((k) => k.asString()).filter((k) => /^\/S\d+$/.test(k)) : [];
-    });
-    expect(forms).toEqual([
+    expect(doc.getPages().map(sharedForms)).toEqual([
       ['/S0', '/S1'],
       ['/S2', '/S3'],
     ]);
   });
-});
 
-describe('the facts line, drawn', () => {
   it("one form holds the line's labels and is placed on every slip; each slip writes its serial, and its text reads as the line", async () => {
     const voters = excelVoters(16).map((v) => ({ ...v, part: undefined, pollingStation: undefined }));
     const file = path.join(dir, 'facts-form.pdf');
@@ -262,8 +262,7 @@ describe('the facts line, drawn', () => {
     // serials of one digit share a form; from 10 the English labels sit one digit further right: a second form
     const doc = await PDFDocument.load(fs.readFileSync(file));
     const placed = doc.getPages().map((p) => {
-      const xobjects = p.node.Resources()?.lookup(PDFName.of('XObject'), PDFDict);
-      const forms = xobjects?.keys().map((k) => k.asString()).filter((k) => /^\/S\d+$/.test(k));
+      const forms = sharedForms(p);
       const contents = p.node.Contents();
       const first = contents instanceof PDFArray ? contents.lookup(0, PDFRawStream) : (contents as PDFRawStream);
       const ops = Buffer.from(decodePDFRawStream(first).decode()).toString('latin1');
