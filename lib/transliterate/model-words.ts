@@ -110,6 +110,9 @@ export function modelWords(lang: ScriptLanguage): string[] | null {
     for (const ch of word) {
       const code = ch.codePointAt(0)!;
       if (code < base || code > base + 0x7f) return false;
+      // a letter or a vowel sign, not a digit or a mark of punctuation the block holds (Bengali's ৷, written for the
+      // danda: নেই৷, a word and its full stop)
+      if (!/[\p{L}\p{M}]/u.test(ch)) return false;
       letters++;
     }
     return letters >= 2;
