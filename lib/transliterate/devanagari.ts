@@ -94,15 +94,16 @@ const LATIN_VOWEL = /[aeiou]/;
 
 /**
  * A forgiving key for a Latin spelling: vowel length, w/v, ph/f, z/j, q/k, c/k, doubled letters and a
- * final `a` do not matter. A typed word and the romanisation of its Devanagari meet on this key.
+ * final `a` do not matter. A typed word and the romanisation of its Devanagari meet on this key. With `keepAi`, ai
+ * stays apart from e (the Dravidian scripts' own vowel ai; see ScriptTable.aiDistinct).
  */
-export function looseKey(latin: string): string {
+export function looseKey(latin: string, keepAi = false): string {
   let s = latin.toLowerCase().replace(/[^a-z]/g, '');
   s = s.replace(/ow(?![aeiou])/g, 'au').replace(/aw(?![aeiou])/g, 'au');
   s = s.replace(/ck/g, 'k').replace(/c(?!h)/g, 'k').replace(/x/g, 'ks').replace(/q/g, 'k');
   s = s.replace(/w/g, 'v').replace(/ph/g, 'f').replace(/z/g, 'j');
   s = s.replace(/ee|ii|ie/g, 'i').replace(/([^aeiou])y$/, '$1i').replace(/oo|uu/g, 'u').replace(/aa/g, 'a');
-  s = s.replace(/ai|ae|ei/g, 'e').replace(/au|ou/g, 'o');
+  s = s.replace(keepAi ? /ae|ei/g : /ai|ae|ei/g, 'e').replace(/au|ou/g, 'o');
   s = singleConsonants(s);
   if (s.length > 2 && s.endsWith('a') && !LATIN_VOWEL.test(s[s.length - 2])) s = s.slice(0, -1);
   return s;

@@ -49,7 +49,8 @@ function push(map: Map<string, LexiconEntry[]>, key: string, entry: LexiconEntry
 
 /** The typed key and the looser schwa-insensitive key of a romanised spelling, as a lexicon of `table`'s script indexes them. */
 export function lexiconKeys(table: ScriptTable): { key: (latin: string) => string; skeleton: (latin: string) => string } {
-  return { key: (latin) => foldKey(looseKey(latin), table), skeleton: (latin) => foldKey(skeletonKey(latin), table) };
+  const keepAi = table.aiDistinct ?? false;
+  return { key: (latin) => foldKey(looseKey(latin, keepAi), table), skeleton: (latin) => foldKey(skeletonKey(latin), table) };
 }
 
 /**

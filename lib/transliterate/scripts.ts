@@ -81,6 +81,12 @@ export interface ScriptTable {
    * typed `vaniyambadi` meets வாணியம்பாடி (romanised `vaaniyampaati`).
    */
   keyFolds?: Rewrites;
+  /**
+   * Whether a typed ai is the script's own vowel ai (the Dravidian scripts' diphthong, Tamil ை: மதுரை is typed
+   * `madurai`), not an e as in Hindi's keys (ऐ, said much like ए): the keys keep ai apart from e, so a typed `mettu`
+   * does not meet மைத்து.
+   */
+  aiDistinct?: boolean;
 }
 
 const CONS = '[\\u0915-\\u0939]';
@@ -291,6 +297,7 @@ const ODIA: ScriptTable = {
 const TAMIL: ScriptTable = {
   compoundWhole: true,
   sandhiDoubling: 'கசதப',
+  aiDistinct: true,
   lang: 'ta',
   base: 0x0b80,
   profile: {
@@ -351,6 +358,7 @@ const SOUTHERN_REWRITES: Rewrites = [...DROP_NUKTA, ...NO_CANDRA];
 
 const TELUGU: ScriptTable = {
   compoundWhole: true,
+  aiDistinct: true,
   lang: 'te',
   base: 0x0c00,
   profile: { consonants: { l: [C('ल'), C('ळ', 0.6)], n: [C('न'), C('ण', 0.8)], th: [C('त'), C('थ', 0.4)] }, vowels: dravidianVowels, schwaExtra: 1.2 },
@@ -374,6 +382,7 @@ const TELUGU: ScriptTable = {
 
 const KANNADA: ScriptTable = {
   compoundWhole: true,
+  aiDistinct: true,
   lang: 'kn',
   base: 0x0c80,
   profile: {
@@ -405,6 +414,7 @@ const KANNADA: ScriptTable = {
 
 const MALAYALAM: ScriptTable = {
   compoundWhole: true,
+  aiDistinct: true,
   sandhiDoubling: 'കചതപ',
   lang: 'ml',
   base: 0x0d00,
