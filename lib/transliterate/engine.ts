@@ -32,6 +32,11 @@ const ENDING_MISMATCH = 2.5;
 const UNTYPED_U_DROPPED = 0.2;
 /** The cost, as a rule spelling's, of a lexicon word ending in a vowel where a final consonant was typed (see suggest). */
 const VOWEL_NOT_TYPED = 1;
+/**
+ * The extra cost of a stem ending in a doubled hard consonant and a short u (பட்டு, மேட்டு) joined to an ending
+ * without doubling the ending's hard consonant (see joinStem).
+ */
+const SANDHI_UNDOUBLED = 0.3;
 
 export interface Engine {
   suggest(word: string, max?: number): string[];
@@ -102,11 +107,17 @@ export function createEngine(lexicon: Lexicon = getLexicon(), options: EngineOpt
   // the script's m, and how it writes a word's final m
   const letterM = fromPivot('म', table) ?? '';
   const finalM = fromPivot(`म${HALANT}`, table) ?? '';
+  // a stem ending in a doubled hard consonant (the script's doubling letters, ட, ற) and a short u: பட்டு, மேட்டு, பத்து
+  const hardDoubledU = new RegExp(
+    `([${table.sandhiDoubling ?? ''}${String.fromCodePoint(table.base + 0x1f, table.base + 0x31)}])${virama}\\1${String.fromCodePoint(table.base + 0x41)}$`,
+    'u',
+  );
   const consonantLetter = new RegExp(`[\\u{${(table.base + 0x15).toString(16)}}-\\u{${(table.base + 0x39).toString(16)}}]$`, 'u');
   /**
    * A stem and a place-name ending joined: in scripts that write every vowel, a stem ending in a bare
    * consonant takes the virama (பட்டுக்|கோட்டை); in Tamil and Malayalam a hard consonant beginning the
-   * ending may also be doubled after a vowel (மேட்டு|ப்|பாளையம், பரம|க்|குடி).
+   * ending may also be doubled after a vowel (மேட்டு|ப்|பாளையம், பரம|க்|குடி), and is doubled after a doubled
+   * hard consonant and a short u (Tamil's வன்தொடர்க் குற்றியலுகரம்: பட்டுக்கோட்டை, மேட்டுப்பாளையம்).
    */
   function joinStem(stem: string, ending: string, typedStem: string): Array<{ text: string; extra: number }> {
     if (table.schwaDeletion || /^\p{M}/u.test(ending)) return [{ text: stem + ending, extra: 0 }];
@@ -119,7 +130,7 @@ export function createEngine(lexicon: Lexicon = getLexicon(), options: EngineOpt
     const first = ending[0];
     if (table.sandhiDoubling?.includes(first) && ending[1] !== virama && !stem.endsWith(virama)) {
       return [
-        { text: stem + ending, extra: 0 },
+        { text: stem + ending, extra: hardDoubledU.test(stem) ? SANDHI_UNDOUBLED : 0 },
         { text: stem + first + virama + ending, extra: 0 },
       ];
     }

@@ -161,6 +161,9 @@ describe('the rules of each script, on words outside its lexicon', () => {
     expect(top('ta', 'paramakudi')).toContain('பரமக்குடி');
     expect(top('ta', 'paramakudi').some((w) => w.includes('க்க்'))).toBe(false);
     expect(top('ta', 'mettupalayam')).toContain('மெட்டுப்பாளையம்');
+    // after a doubled hard consonant and a short u, the doubled join comes first
+    const mettu = top('ta', 'mettupalayam', 10);
+    expect(mettu.indexOf('மெட்டுப்பாளையம்')).toBeLessThan(mettu.indexOf('மெட்டுபாளையம்'));
     // a typed final a stays the letter's own vowel
     expect(top('ml', 'kuttanad').some((w) => w.startsWith('കുട്ട്'))).toBe(false);
   });
