@@ -334,6 +334,13 @@ const TAMIL: ScriptTable = {
     ...NASAL_CONJUNCTS,
     [/[ंँ]/g, `म${HALANT}`],
     [new RegExp(`न${HALANT}ट`, 'g'), `ण${HALANT}ट`],
+    // no Tamil word begins with a retroflex or alveolar letter (ட ண ள ழ ற) or a doubled one: a typed d or t begins
+    // one with த (திண்டுக்கல், தர்மபுரி)
+    [/^ट/, 'त'],
+    [/^ण/, 'न'],
+    [/^[ळऴ]/, 'ल'],
+    [/^ऱ/, 'र'],
+    [new RegExp(`^(${CONS})${HALANT}\\1`), '$1'],
     // ந begins words and comes before த; elsewhere the n is ன
     [new RegExp(`(?<=.)न(?!${HALANT}त)`, 'g'), 'ऩ'],
     ...NO_CANDRA,

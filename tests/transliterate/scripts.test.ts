@@ -176,6 +176,11 @@ describe('the rules of each script, on words outside its lexicon', () => {
     expect(top('ml', 'kunnamkulam')[0]).toBe('കുന്നംകുളം');
     expect(top('ml', 'kunnamkulam').some((w) => w.includes('മ്ക'))).toBe(false);
   });
+  it('Tamil: no word begins with ட, ண, ள, ழ, ற or a doubled letter', () => {
+    for (const word of ['dindigul', 'tenkasi', 'lalgudi', 'rasipuram', 'thanjavur']) {
+      expect(top('ta', word, 10).some((w) => /^[டணளழற]|^(.)்\1/u.test(w))).toBe(false);
+    }
+  });
   it('a typed final a is the vowel of the last letter, never a virama', () => {
     expect(top('ml', 'pala').some((w) => w.endsWith('ൽ') || w.endsWith('്'))).toBe(false);
     expect(top('te', 'palasa').some((w) => w.endsWith('్'))).toBe(false);
