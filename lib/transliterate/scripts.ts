@@ -310,7 +310,8 @@ const TAMIL: ScriptTable = {
       d: [C('ट'), C('त', 0.3)],
       t: [C('त'), C('ट', 0.4)],
       tt: [C('ट्ट'), C('त्त', 0.3)],
-      th: [C('त')],
+      // a voiceless t between vowels is written doubled (a single த there is said d): குடியாத்தம், முத்து
+      th: [C('त'), C('त्त', 0.3)],
       dh: [C('त')],
       g: [C('क')],
       v: [C('व')],
@@ -431,7 +432,8 @@ const MALAYALAM: ScriptTable = {
       zh: [C('ऴ')],
       r: [C('र'), C('ऱ', 0.8)],
       n: [C('न'), C('ण', 0.7)],
-      th: [C('त'), C('थ', 0.4)],
+      // a voiceless t between vowels is written doubled (പത്തനംതിട്ട)
+      th: [C('त'), C('थ', 0.4), C('त्त', 0.3)],
       // a typed tt is also Malayalam's own ṯṯ, റ്റ (ചിറ്റൂർ, ഒറ്റപ്പാലം)
       tt: [C('ट्ट'), C('त्त', 0.3), C('ऱ्ऱ', 0.3)],
       d: [C('ट'), C('द', 0.3), C('ड', 0.5)],
@@ -445,6 +447,8 @@ const MALAYALAM: ScriptTable = {
   pivotRewrites: [
     ...SOUTHERN_REWRITES,
     [new RegExp(`म${HALANT}$`), 'ं'],
+    // no word begins with a doubled letter
+    [new RegExp(`^(${CONS})${HALANT}\\1`), '$1'],
     // a nasal before a stop is the stop's own nasal, and the stop after it unvoiced (അമ്പലം, കൊണ്ടോട്ടി, മഞ്ചേരി)
     ...NASAL_CONJUNCTS,
     [new RegExp(`[नण]${HALANT}ड`, 'g'), `ण${HALANT}ट`],
