@@ -87,6 +87,11 @@ export interface ScriptTable {
    * does not meet மைத்து.
    */
   aiDistinct?: boolean;
+  /**
+   * Whether a word's final anusvara is its final m (Malayalam's കുന്നം, said and typed kunnam): a word is found by its
+   * romanisation with the m, not with Hindi's nasal n after a dropped final a (kunnn).
+   */
+  finalAnusvaraM?: boolean;
 }
 
 const CONS = '[\\u0915-\\u0939]';
@@ -424,6 +429,7 @@ const MALAYALAM: ScriptTable = {
   compoundWhole: true,
   aiDistinct: true,
   sandhiDoubling: 'കചതപ',
+  finalAnusvaraM: true,
   lang: 'ml',
   base: 0x0d00,
   profile: {
@@ -560,7 +566,9 @@ export function foldKey(key: string, table: ScriptTable): string {
 
 /** The plain romanisation of a word in the script's letters (the key a typed spelling meets it on). */
 export function romaniseIn(word: string, table: ScriptTable, deleteMedialSchwa = table.schwaDeletion): string {
-  return romanise(toPivot(word, table), deleteMedialSchwa);
+  const pivot = toPivot(word, table);
+  // a final anusvara is an m where the script writes a final m with it (വൈക്കം vaikkam, not vaikkn)
+  return romanise(table.finalAnusvaraM ? pivot.replace(/ं$/, `म${HALANT}`) : pivot, deleteMedialSchwa);
 }
 
 /** Whether text holds letters of the script's block. */

@@ -139,6 +139,10 @@ describe('reading a word of the script back (for the lexicon keys)', () => {
     expect(lexicon.byKey('belagavi').map((e) => e.word)).toEqual(['ಬೆಳಗಾವಿ']);
     expect(lexicon.byKey('belgaum').map((e) => e.word)).toEqual(['ಬೆಳಗಾವಿ']);
   });
+  it('Malayalam: a word ending in the anusvara is found by its typed final am', () => {
+    const lexicon = buildLexicon('കുന്നം', SCRIPT_TABLES.ml);
+    expect(lexicon.byKey('kunnam').map((e) => e.word)).toEqual(['കുന്നം']);
+  });
 });
 
 describe('the rules of each script, on words outside its lexicon', () => {
