@@ -430,6 +430,8 @@ const MALAYALAM: ScriptTable = {
   aiDistinct: true,
   sandhiDoubling: 'കചതപ',
   finalAnusvaraM: true,
+  // the English spellings of Malayalam names write a final -aṁ as om (Vaikom വൈക്കം, Kumarakom കുമരകം)
+  keyFolds: [[/(?<=[^aeiou])om$/, 'am']],
   lang: 'ml',
   base: 0x0d00,
   profile: {

@@ -142,6 +142,8 @@ describe('reading a word of the script back (for the lexicon keys)', () => {
   it('Malayalam: a word ending in the anusvara is found by its typed final am', () => {
     const lexicon = buildLexicon('കുന്നം', SCRIPT_TABLES.ml);
     expect(lexicon.byKey('kunnam').map((e) => e.word)).toEqual(['കുന്നം']);
+    // the English spelling's final om
+    expect(buildLexicon('കുമരകം', SCRIPT_TABLES.ml).byKey('kumarakom').map((e) => e.word)).toEqual(['കുമരകം']);
   });
 });
 
