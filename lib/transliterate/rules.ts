@@ -27,6 +27,11 @@ export interface RuleProfile {
   vowels?: (chunk: string, atEnd: boolean, afterConsonant: boolean) => VowelUnit[] | undefined;
   /** Added to the cost of an unwritten short `a` between typed consonants (scripts that write every vowel typed). */
   schwaExtra?: number;
+  /**
+   * The cost of an unwritten short `a` between a vowel + consonant and a following र + vowel, where the consonant
+   * commonly joins र (Hindi's 1.2: ग्र, ब्र more often than ग|र).
+   */
+  schwaBeforeR?: number;
 }
 
 const CONSONANTS: Record<string, ConsonantUnit[]> = {
@@ -70,13 +75,13 @@ function conjunctCost(first: string, second: string): number {
 }
 
 /** Cost of an unwritten short `a` between two consonants typed together (`ramPur` → राम|पुर). */
-function schwaCost(first: string, second: string, vowelBefore: boolean, vowelAfter: boolean | 'cluster'): number {
+function schwaCost(first: string, second: string, vowelBefore: boolean, vowelAfter: boolean | 'cluster', profile: RuleProfile): number {
   if (!vowelBefore || !vowelAfter) return 3.5;
   // VC_CCV, as in compounds: dev|sthan → देवस्थान
   if (vowelAfter === 'cluster') return 1.0;
   if (first === second) return 2.0;
   if (second === 'य') return 1.2;
-  if (second === 'र') return R_CLUSTER_FIRST.has(first) ? 1.2 : 0.4;
+  if (second === 'र') return R_CLUSTER_FIRST.has(first) ? (profile.schwaBeforeR ?? 1.2) : 0.4;
   return 0.4;
 }
 
@@ -239,7 +244,7 @@ export function generateCandidates(word: string, limit = 40, profile: RuleProfil
     for (const hyp of here) {
       for (const { unit, length } of unitsAt(word, i, hyp.state === 'consonant', t)) {
         const j = i + length;
-        for (const next of extend(hyp, unit, word, j, profile.schwaExtra ?? 0)) beams[j].push(next);
+        for (const next of extend(hyp, unit, word, j, profile)) beams[j].push(next);
       }
     }
     beams[i] = [];
@@ -256,7 +261,7 @@ export function generateCandidates(word: string, limit = 40, profile: RuleProfil
     .slice(0, limit);
 }
 
-function extend(hyp: Hypothesis, unit: Unit, word: string, j: number, schwaExtra: number): Hypothesis[] {
+function extend(hyp: Hypothesis, unit: Unit, word: string, j: number, profile: RuleProfile): Hypothesis[] {
   const directVowel = j < word.length && (LATIN_VOWELS.has(word[j]) || (word[j] === 'y' && j === word.length - 1));
   const vowelAfter: boolean | 'cluster' = directVowel
     ? true
@@ -279,7 +284,7 @@ function extend(hyp: Hypothesis, unit: Unit, word: string, j: number, schwaExtra
       },
       {
         out: hyp.out + unit.dev,
-        cost: hyp.cost + unit.cost + schwaCost(first, second, hyp.vowelBefore, vowelAfter) + schwaExtra,
+        cost: hyp.cost + unit.cost + schwaCost(first, second, hyp.vowelBefore, vowelAfter, profile) + (profile.schwaExtra ?? 0),
         state: 'consonant',
         pending: unit.dev,
         vowelBefore: true,

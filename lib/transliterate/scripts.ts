@@ -212,7 +212,13 @@ const BENGALI: ScriptTable = {
   compoundWhole: true,
   lang: 'bn',
   base: 0x0980,
-  profile: { consonants: { s: [C('स'), C('श', 0.5)], t: [C('त'), C('ट', 0.25)] }, vowels: easternVowels },
+  profile: {
+    consonants: { s: [C('स'), C('श', 0.5)], t: [C('त'), C('ट', 0.25)] },
+    vowels: easternVowels,
+    // র-ফলা (গ্র, ব্র) is mostly in Sanskrit words; Bengali's own words write a consonant and র across a syllable in
+    // full, no vowel said between them (হাবড়া, এগরা), as often as joined
+    schwaBeforeR: 0.4,
+  },
   finals: [['', 0]],
   pivotRewrites: [
     ...NASAL_CONJUNCTS,
