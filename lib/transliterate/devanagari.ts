@@ -46,11 +46,11 @@ export function isDevanagari(text: string): boolean {
 }
 
 /**
- * Devanagari word → a plain romanisation. The inherent vowel is dropped at the end of the word, and
+ * Devanagari word → a plain romanisation. The inherent vowel is dropped at the end of the word (unless `keepFinalA`), and
  * with `deleteMedialSchwa` also inside the word where Hindi drops it (between a vowel + consonant and
  * a consonant + vowel: रामपुर → raampur, not raamapur).
  */
-export function romanise(word: string, deleteMedialSchwa = true): string {
+export function romanise(word: string, deleteMedialSchwa = true, keepFinalA = false): string {
   const chars = Array.from(normaliseDevanagari(word));
   // pieces: a consonant (carrying a sign, the inherent vowel, or a halant), a vowel, or a nasal/visarga
   type Piece = { latin: string; kind: 'C' | 'V' | 'X'; vowel: 'sign' | 'inherent' | 'none' };
@@ -80,7 +80,7 @@ export function romanise(word: string, deleteMedialSchwa = true): string {
     out += p.latin;
     if (p.kind !== 'C' || p.vowel !== 'inherent') continue;
     const final = k === lastConsonant && pieces.slice(k + 1).every((q) => q.kind === 'X');
-    if (final) continue;
+    if (final && !keepFinalA) continue;
     // VC_CV: a vowel before this consonant, and the next consonant carries a vowel that is not final.
     const next = pieces[k + 1];
     const nextCarries = next?.kind === 'C' && (next.vowel === 'sign' || (next.vowel === 'inherent' && k + 1 !== lastConsonant));

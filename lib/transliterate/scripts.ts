@@ -576,7 +576,9 @@ export function foldKey(key: string, table: ScriptTable): string {
 export function romaniseIn(word: string, table: ScriptTable, deleteMedialSchwa = table.schwaDeletion): string {
   const pivot = toPivot(word, table);
   // a final anusvara is an m where the script writes a final m with it (വൈക്കം vaikkam, not vaikkn)
-  return romanise(table.finalAnusvaraM ? pivot.replace(/ं$/, `म${HALANT}`) : pivot, deleteMedialSchwa);
+  // a script that says the short a inside words says it at the end too (Tamil ஆரண்ய aaranya, not aarany, whose final
+  // y the keys would read as the i of ஆரணி)
+  return romanise(table.finalAnusvaraM ? pivot.replace(/ं$/, `म${HALANT}`) : pivot, deleteMedialSchwa, !table.schwaDeletion);
 }
 
 /** Whether text holds letters of the script's block. */

@@ -65,6 +65,8 @@ describe('reading a word of the script back (for the lexicon keys)', () => {
     expect(romaniseIn('കണ്ണൂർ', SCRIPT_TABLES.ml)).toBe('kannoor');
     expect(romaniseIn('ਪੱਟੀ', SCRIPT_TABLES.pa)).toBe('pattee');
     expect(romaniseIn('சென்னை', SCRIPT_TABLES.ta)).toBe('chennai');
+    // a script that says the short a inside words says it at the end too
+    expect(romaniseIn('ஆரண்ய', SCRIPT_TABLES.ta)).toBe('aaranya');
     expect(toPivot('ଭୁବନେଶ୍ୱର', SCRIPT_TABLES.or)).toBe('भुबनेश्वर');
   });
   it('reads a vowel written in two parts as one vowel (o, oo, au, ai), never as e + aa', () => {
@@ -76,8 +78,8 @@ describe('reading a word of the script back (for the lexicon keys)', () => {
       ['বৌবাজার', 'bn', 'baubaajaar'],
       ['കോഴിക്കോട്', 'ml', 'kozhikkot'],
       ['କୋରାପୁଟ', 'or', 'koraaput'],
-      ['ಕೊಪ್ಪಳ', 'kn', 'koppal'],
-      ['ಕೋಲಾರ', 'kn', 'kolaar'],
+      ['ಕೊಪ್ಪಳ', 'kn', 'koppala'],
+      ['ಕೋಲಾರ', 'kn', 'kolaara'],
       ['ಬೀದರ್', 'kn', 'beedar'],
       ['కైకలూరు', 'te', 'kaikalooru'],
       // a nukta letter is still read as its letter and nukta
