@@ -37,6 +37,8 @@ const VOWEL_NOT_TYPED = 1;
  * without doubling the ending's hard consonant (see joinStem).
  */
 const SANDHI_UNDOUBLED = 0.3;
+/** The extra cost of a known stem ending in ā where the typed stem ends in a short a, in a script that says a bare letter's a. */
+const STEM_LONG_A = 0.5;
 
 export interface Engine {
   suggest(word: string, max?: number): string[];
@@ -112,6 +114,7 @@ export function createEngine(lexicon: Lexicon = getLexicon(), options: EngineOpt
     `([${table.sandhiDoubling ?? ''}${String.fromCodePoint(table.base + 0x1f, table.base + 0x31)}])${virama}\\1${String.fromCodePoint(table.base + 0x41)}$`,
     'u',
   );
+  const signAa = String.fromCodePoint(table.base + 0x3e);
   const consonantLetter = new RegExp(`[\\u{${(table.base + 0x15).toString(16)}}-\\u{${(table.base + 0x39).toString(16)}}]$`, 'u');
   /**
    * A stem and a place-name ending joined: in scripts that write every vowel, a stem ending in a bare
@@ -187,8 +190,11 @@ export function createEngine(lexicon: Lexicon = getLexicon(), options: EngineOpt
       const stem = word.slice(0, -ending.length);
       const stems = new Map<string, number>();
       const lexStems = new Set<string>();
+      // in a script that says a bare letter's vowel, a typed stem's final short a is that vowel: a known stem ending in
+      // ā (ராஜா for `raja|palayam`) is another word, after the one ending as typed (ராஜ)
+      const longAForTypedA = !table.schwaDeletion && /[^a]a$/.test(stem);
       for (const e of lexicon.byKey(stem)) {
-        stems.set(e.word, -2);
+        stems.set(e.word, -2 + (longAForTypedA && e.word.endsWith(signAa) ? STEM_LONG_A : 0));
         lexStems.add(e.word);
       }
       for (const c of ruleScored(stem, 6, true)) if (!stems.has(c.text)) stems.set(c.text, table.compoundWhole ? c.rule : c.score);

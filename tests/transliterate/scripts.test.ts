@@ -172,6 +172,11 @@ describe('the rules of each script, on words outside its lexicon', () => {
     // after a doubled hard consonant and a short u, the doubled join comes first
     const mettu = top('ta', 'mettupalayam', 10);
     expect(mettu.indexOf('மெட்டுப்பாளையம்')).toBeLessThan(mettu.indexOf('மெட்டுபாளையம்'));
+    // a known stem ending in ā comes after one ending as typed, in a short a
+    const stems = createEngine(buildLexicon('ராமா\nராம', SCRIPT_TABLES.ta), { script: SCRIPT_TABLES.ta });
+    const rama = stems.suggest('ramapuram');
+    expect(rama.indexOf('ராமப்புரம்')).toBeGreaterThanOrEqual(0);
+    expect(rama.indexOf('ராமாபுரம்')).toBeGreaterThan(rama.indexOf('ராமப்புரம்'));
     // a typed final a stays the letter's own vowel
     expect(top('ml', 'kuttanad').some((w) => w.startsWith('കുട്ട്'))).toBe(false);
   });
