@@ -83,8 +83,8 @@ export interface ScriptTable {
   keyFolds?: Rewrites;
   /**
    * Whether a typed ai is the script's own vowel ai (the Dravidian scripts' diphthong, Tamil ை: மதுரை is typed
-   * `madurai`), not an e as in Hindi's keys (ऐ, said much like ए): the keys keep ai apart from e, so a typed `mettu`
-   * does not meet மைத்து.
+   * `madurai`; Bengali's and Odia's, said oi: নৈহাটি), not an e as in Hindi's keys (ऐ, said much like ए): the keys keep
+   * ai apart from e, so a typed `mettu` does not meet மைத்து, nor `nai` নেই.
    */
   aiDistinct?: boolean;
   /**
@@ -210,6 +210,7 @@ const GUJARATI: ScriptTable = {
 
 const BENGALI: ScriptTable = {
   compoundWhole: true,
+  aiDistinct: true,
   lang: 'bn',
   base: 0x0980,
   profile: {
@@ -278,6 +279,7 @@ const GURMUKHI: ScriptTable = {
 
 const ODIA: ScriptTable = {
   compoundWhole: true,
+  aiDistinct: true,
   lang: 'or',
   base: 0x0b00,
   profile: {
