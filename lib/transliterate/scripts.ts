@@ -230,7 +230,11 @@ const BENGALI: ScriptTable = {
     ...NO_CANDRA,
   ],
   nativeRewrites: [],
-  backRewrites: [[/ৎ/g, 'ত্']],
+  // য is said j (যশোর, যাদবপুর), but below a consonant (the য-ফলা of বিদ্যালয়) and as য় (y)
+  backRewrites: [
+    [/ৎ/g, 'ত্'],
+    [/(?<!্)য(?!়)/g, 'জ'],
+  ],
   schwaDeletion: true,
   endings: [
     ['pur', 'পুর'], ['nagar', 'নগর'], ['ganj', 'গঞ্জ'], ['gram', 'গ্রাম'], ['hat', 'হাট'], ['para', 'পাড়া'],
@@ -299,7 +303,11 @@ const ODIA: ScriptTable = {
   ],
   // ୟ is a letter of its own in Odia, not ଯ with a nukta
   nativeRewrites: [[/ଯ଼/g, 'ୟ']],
-  backRewrites: [[/ୱ/g, 'ଵ']],
+  // ଯ is said j (ଯାଜପୁର), but below a consonant (the ଯ-phala) and as ୟ (y)
+  backRewrites: [
+    [/ୱ/g, 'ଵ'],
+    [/(?<!୍)ଯ(?!଼)/g, 'ଜ'],
+  ],
   schwaDeletion: true,
   endings: [
     ['pur', 'ପୁର'], ['nagar', 'ନଗର'], ['garh', 'ଗଡ଼'], ['pada', 'ପଡ଼ା'], ['patna', 'ପାଟଣା'], ['sahi', 'ସାହି'],

@@ -141,6 +141,11 @@ describe('reading a word of the script back (for the lexicon keys)', () => {
     expect(lexicon.byKey('belagavi').map((e) => e.word)).toEqual(['ಬೆಳಗಾವಿ']);
     expect(lexicon.byKey('belgaum').map((e) => e.word)).toEqual(['ಬೆಳಗಾವಿ']);
   });
+  it("Bengali and Odia: য and ଯ are found by a typed j, the য-ফলা by a typed y", () => {
+    expect(buildLexicon('যশোর', SCRIPT_TABLES.bn).byKey('jashor').map((e) => e.word)).toEqual(['যশোর']);
+    expect(buildLexicon('বিদ্যালয়', SCRIPT_TABLES.bn).byKey('bidyalay').map((e) => e.word)).toEqual(['বিদ্যালয়']);
+    expect(buildLexicon('ଯାତ୍ରା', SCRIPT_TABLES.or).byKey('jatra').map((e) => e.word)).toEqual(['ଯାତ୍ରା']);
+  });
   it('Malayalam: a word ending in the anusvara is found by its typed final am', () => {
     const lexicon = buildLexicon('കുന്നം', SCRIPT_TABLES.ml);
     expect(lexicon.byKey('kunnam').map((e) => e.word)).toEqual(['കുന്നം']);
