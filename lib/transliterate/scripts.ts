@@ -447,7 +447,11 @@ const MALAYALAM: ScriptTable = {
   sandhiDoubling: 'കചതപ',
   finalAnusvaraM: true,
   // the English spellings of Malayalam names write a final -aṁ as om (Vaikom വൈക്കം, Kumarakom കുമരകം)
-  keyFolds: [[/(?<=[^aeiou])om$/, 'am']],
+  keyFolds: [
+    [/(?<=[^aeiou])om$/, 'am'],
+    // ഞ്ച is typed nj as often as nch (മഞ്ചേരി manjeri)
+    [/nch/g, 'nj'],
+  ],
   lang: 'ml',
   base: 0x0d00,
   profile: {
@@ -490,7 +494,13 @@ const MALAYALAM: ScriptTable = {
     // a nasal before ഗ is the anusvara (മംഗലം); ങ്ഗ is all but unused
     [/ങ്ഗ/g, 'ംഗ'],
   ],
-  backRewrites: [],
+  // ഞ is typed nj (ഞാൻ njan, കാഞ്ഞിരപ്പള്ളി kanjirappally), its doubled ഞ്ഞ too; before ച or ജ it is the n of nch/nj
+  backRewrites: [
+    [/ഞ്ഞ/g, 'ഞ്ജ'],
+    [/ഞ(?!്)/g, 'ഞ്ജ'],
+    // ങ്ങ is typed ng (നെടുമങ്ങാട് nedumangad)
+    [/ങ്ങ/g, 'ങ്ഗ'],
+  ],
   schwaDeletion: false,
   endings: [
     ['puram', 'പുരം', -0.3], ['kara', 'കര'], ['kode', 'ക്കോട്'], ['kulam', 'കുളം', -0.3], ['nadu', 'നാട്'], ['nad', 'നാട്', -0.2],

@@ -146,9 +146,14 @@ describe('reading a word of the script back (for the lexicon keys)', () => {
     expect(buildLexicon('বিদ্যালয়', SCRIPT_TABLES.bn).byKey('bidyalay').map((e) => e.word)).toEqual(['বিদ্যালয়']);
     expect(buildLexicon('ଯାତ୍ରା', SCRIPT_TABLES.or).byKey('jatra').map((e) => e.word)).toEqual(['ଯାତ୍ରା']);
   });
-  it('Malayalam: a word ending in the anusvara is found by its typed final am', () => {
+  it('Malayalam: a word is found by its typed spelling: a final anusvara as am or om, ഞ as nj, ങ്ങ as ng', () => {
     const lexicon = buildLexicon('കുന്നം', SCRIPT_TABLES.ml);
     expect(lexicon.byKey('kunnam').map((e) => e.word)).toEqual(['കുന്നം']);
+    // ഞ and ങ്ങ as typed: nj, ng
+    expect(buildLexicon('കാഞ്ഞിരപ്പള്ളി', SCRIPT_TABLES.ml).byKey('kanjirappally').map((e) => e.word)).toEqual(['കാഞ്ഞിരപ്പള്ളി']);
+    expect(buildLexicon('മഞ്ചേരി', SCRIPT_TABLES.ml).byKey('mancheri').map((e) => e.word)).toEqual(['മഞ്ചേരി']);
+    expect(buildLexicon('മഞ്ചേരി', SCRIPT_TABLES.ml).byKey('manjeri').map((e) => e.word)).toEqual(['മഞ്ചേരി']);
+    expect(buildLexicon('നെടുമങ്ങാട്', SCRIPT_TABLES.ml).byKey('netumangat').map((e) => e.word)).toEqual(['നെടുമങ്ങാട്']);
     // the English spelling's final om
     expect(buildLexicon('കുമരകം', SCRIPT_TABLES.ml).byKey('kumarakom').map((e) => e.word)).toEqual(['കുമരകം']);
   });
