@@ -371,6 +371,8 @@ const TAMIL: ScriptTable = {
   backRewrites: [],
   schwaDeletion: false,
   keyFolds: [
+    // ழ is typed zh (jh once the keys read z as j) or, in most English spellings, l (பழனி Palani, விழுப்புரம் Villupuram)
+    [/jh/g, 'l'],
     [/ch|sh|j/g, 's'],
     [/[td]h/g, 't'],
     [/d/g, 't'],

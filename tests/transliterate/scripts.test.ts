@@ -98,6 +98,9 @@ describe('reading a word of the script back (for the lexicon keys)', () => {
     expect(lexicon.byKey('chidambaram').map((e) => e.word)).toEqual(['சிதம்பரம்']);
     expect(lexicon.byKey('sidambaram').map((e) => e.word)).toEqual(['சிதம்பரம்']);
     expect(lexicon.byKey('sivakasi').map((e) => e.word)).toEqual(['சிவகாசி']);
+    // ழ typed l or zh
+    expect(buildLexicon('ஆழ்வார்திருநகரி', SCRIPT_TABLES.ta).byKey('alwarthirunagari').map((e) => e.word)).toEqual(['ஆழ்வார்திருநகரி']);
+    expect(buildLexicon('ஆழ்வார்திருநகரி', SCRIPT_TABLES.ta).byKey('azhwarthirunagari').map((e) => e.word)).toEqual(['ஆழ்வார்திருநகரி']);
     // a script that writes the voiced letters keeps the distinction
     expect(buildLexicon('ಬೀದರ್', SCRIPT_TABLES.kn).byKey('pitar')).toEqual([]);
   });
