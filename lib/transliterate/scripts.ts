@@ -368,7 +368,8 @@ const TAMIL: ScriptTable = {
     ...NO_CANDRA,
   ],
   nativeRewrites: [],
-  backRewrites: [],
+  // ற்ற is said and typed tr (குற்றாலம் kutralam)
+  backRewrites: [[/ற்ற/g, 'ட்ர']],
   schwaDeletion: false,
   keyFolds: [
     // ழ is typed zh (jh once the keys read z as j) or, in most English spellings, l (பழனி Palani, விழுப்புரம் Villupuram)

@@ -98,6 +98,8 @@ describe('reading a word of the script back (for the lexicon keys)', () => {
     expect(lexicon.byKey('chidambaram').map((e) => e.word)).toEqual(['சிதம்பரம்']);
     expect(lexicon.byKey('sidambaram').map((e) => e.word)).toEqual(['சிதம்பரம்']);
     expect(lexicon.byKey('sivakasi').map((e) => e.word)).toEqual(['சிவகாசி']);
+    // ற்ற typed tr or ttr
+    expect(buildLexicon('குற்றாலம்', SCRIPT_TABLES.ta).byKey('kuttralam').map((e) => e.word)).toEqual(['குற்றாலம்']);
     // ழ typed l or zh
     expect(buildLexicon('ஆழ்வார்திருநகரி', SCRIPT_TABLES.ta).byKey('alwarthirunagari').map((e) => e.word)).toEqual(['ஆழ்வார்திருநகரி']);
     expect(buildLexicon('ஆழ்வார்திருநகரி', SCRIPT_TABLES.ta).byKey('azhwarthirunagari').map((e) => e.word)).toEqual(['ஆழ்வார்திருநகரி']);
