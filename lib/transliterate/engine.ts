@@ -39,6 +39,13 @@ const VOWEL_NOT_TYPED = 1;
 const SANDHI_UNDOUBLED = 0.3;
 /** The extra cost of a known stem ending in ā where the typed stem ends in a short a, in a script that says a bare letter's a. */
 const STEM_LONG_A = 0.5;
+/**
+ * The weight of a word's family (see suggest): the credit of a model word whose stem begins FAMILY_MOST words of the list
+ * or more is FAMILY_WEIGHT * ln(1 + FAMILY_MOST), about 1.1, less than the lead of a built-in word over a model word.
+ */
+const FAMILY_WEIGHT = 0.5;
+/** Past this many words beginning with a stem, more are mostly other words that begin the same way (a short stem's). */
+const FAMILY_MOST = 8;
 
 export interface Engine {
   suggest(word: string, max?: number): string[];
@@ -161,6 +168,15 @@ export function createEngine(lexicon: Lexicon = getLexicon(), options: EngineOpt
     // lists the typed spelling for it (`gopal` గోపాల).
     const vowelNotTyped = typedFinalConsonant && !bareEndsTypedConsonant ? (text: string) => endsInVowel(text) && !endsAsTyped(text) : () => false;
 
+    // A word list read from a recogniser's model has no counts, but in a language that joins its case endings to the
+    // noun, a name written often stands in it with its inflected forms (ಬೇಲೂರು with ಬೇಲೂರಿನ, ಬೇಲೂರಲ್ಲಿ…), a rare spelling
+    // of it alone or with few (ಬೇಳೂರು): of the words a typed key meets, the one whose stem (the word without its final
+    // vowel sign or virama) begins more words of the list is the likelier.
+    const familyCredit = (text: string): number => {
+      if (!table.joinedEndings || !lexicon.countPrefix) return 0;
+      const family = lexicon.countPrefix(text.replace(/\p{M}$/u, ''));
+      return FAMILY_WEIGHT * Math.log(1 + Math.min(family, FAMILY_MOST));
+    };
     for (const e of lexicon.byKey(word)) {
       if (!e.listed && vowelNotTyped(e.word)) {
         offer(e.word, VOWEL_NOT_TYPED + weight * model.cost(e.word));
@@ -172,7 +188,7 @@ export function createEngine(lexicon: Lexicon = getLexicon(), options: EngineOpt
       // ಬೇಲೂರು found as `belur` (lexicon.ts): its u is the script's, not typed; after a typed final vowel (`sira`,
       // whose final a the key drops) the word is another one
       const untypedU = finalUCost !== undefined && e.word.endsWith(finalU) && !word.endsWith('u') ? (typedFinalConsonant ? finalUCost : ENDING_MISMATCH) : 0;
-      offer(e.word, -10 + finalMismatch + endingMismatch + untypedU + e.rank * 0.001);
+      offer(e.word, -10 + finalMismatch + endingMismatch + untypedU + e.rank * 0.001 - familyCredit(e.word));
       // జహీరాబాదు for `zaheerabad`, where the script writes the typed ending with the virama (…ాబాద్): the word as
       // the ending is written, the lexicon's spelling of the rest kept
       if (endingMismatch > 0 && untypedU > 0 && typedFinalConsonant) {

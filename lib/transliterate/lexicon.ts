@@ -23,6 +23,11 @@ export interface Lexicon {
   /** Words matching on the looser schwa-insensitive key. */
   bySkeleton(latin: string): LexiconEntry[];
   words(): string[];
+  /**
+   * How many words of a large word list (a model's, see word-index.ts) begin with `prefix`; a built-in lexicon has
+   * no such list.
+   */
+  countPrefix?(prefix: string): number;
 }
 
 export function parseLexicon(text: string): Array<{ word: string; spellings: string[] }> {

@@ -92,6 +92,12 @@ export interface ScriptTable {
    * romanisation with the m, not with Hindi's nasal n after a dropped final a (kunnn).
    */
   finalAnusvaraM?: boolean;
+  /**
+   * Whether the language writes its case endings and postpositions joined to the noun (Tamil, Telugu, Kannada,
+   * Malayalam: ಬೇಲೂರಿನ, ಬೇಲೂರಲ್ಲಿ), so that a name used often in writing stands in a word list with many words beginning
+   * with its stem.
+   */
+  joinedEndings?: boolean;
 }
 
 const CONS = '[\\u0915-\\u0939]';
@@ -317,6 +323,7 @@ const ODIA: ScriptTable = {
 /** Tamil: one letter for each voiced/aspirated set, nasals written out before a stop, ன inside words. */
 const TAMIL: ScriptTable = {
   compoundWhole: true,
+  joinedEndings: true,
   sandhiDoubling: 'கசதப',
   aiDistinct: true,
   lang: 'ta',
@@ -390,6 +397,7 @@ const SOUTHERN_REWRITES: Rewrites = [...DROP_NUKTA, ...NO_CANDRA];
 
 const TELUGU: ScriptTable = {
   compoundWhole: true,
+  joinedEndings: true,
   aiDistinct: true,
   lang: 'te',
   base: 0x0c00,
@@ -414,6 +422,7 @@ const TELUGU: ScriptTable = {
 
 const KANNADA: ScriptTable = {
   compoundWhole: true,
+  joinedEndings: true,
   aiDistinct: true,
   lang: 'kn',
   base: 0x0c80,
@@ -446,6 +455,7 @@ const KANNADA: ScriptTable = {
 
 const MALAYALAM: ScriptTable = {
   compoundWhole: true,
+  joinedEndings: true,
   aiDistinct: true,
   sandhiDoubling: 'കചതപ',
   finalAnusvaraM: true,

@@ -148,6 +148,8 @@ export interface WordIndex {
   /** The numbers of the words whose typed key (or skeleton key) is this one. */
   byKey(key: string): number[];
   bySkeleton(key: string): number[];
+  /** How many of the words begin with `prefix` (the word itself among them). */
+  countPrefix(prefix: string): number;
 }
 
 /** An index back from its text, as UTF-8 bytes or a string (the sections checked as they are read). */
@@ -173,6 +175,8 @@ export function readWordIndex(input: Buffer | string): WordIndex {
     },
     byKey: (key) => idsOf(keys.rows, key),
     bySkeleton: (key) => idsOf(skeletons.rows, key),
+    // the words are sorted by code units, and no letter of a script's block sorts after U+FFFF
+    countPrefix: (prefix) => (prefix === '' ? size : lowerBound(words.rows, `${prefix}\uffff`) - lowerBound(words.rows, prefix)),
   };
 }
 
@@ -190,5 +194,6 @@ export function grownLexicon(builtIn: Lexicon, index: WordIndex, table: ScriptTa
     byKey: (latin) => [...builtIn.byKey(latin), ...entries(index.byKey(key(latin)))],
     bySkeleton: (latin) => [...builtIn.bySkeleton(latin), ...entries(index.bySkeleton(skeleton(latin)))],
     words: () => [...builtIn.words(), ...Array.from({ length: index.size }, (_, id) => index.word(id))],
+    countPrefix: (prefix) => index.countPrefix(normaliseDevanagari(prefix)),
   };
 }

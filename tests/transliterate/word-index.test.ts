@@ -79,6 +79,27 @@ describe('word index', () => {
     expect(grown.byKey('indapur').map((e) => e.word)).toEqual(['इंदापूर', 'इंदापुर']);
   });
 
+  it('counts the words beginning with a prefix', () => {
+    const index = readWordIndex(writeWordIndex('kn', ['ಹಳೇಬೀಡು', 'ಹಳೇಬೀಡಿನ', 'ಹಳೇಬೀಡಿನಲ್ಲಿ', 'ಹಲೇಬೀಡು', 'ಹಾಸನ'], SCRIPT_TABLES.kn));
+    expect(index.countPrefix('ಹಳೇಬೀಡ')).toBe(3);
+    expect(index.countPrefix('ಹಳೇಬೀಡಿನ')).toBe(2);
+    expect(index.countPrefix('ಹಲೇಬೀಡ')).toBe(1);
+    expect(index.countPrefix('ಹ')).toBe(5);
+    expect(index.countPrefix('ಬೇಲೂರ')).toBe(0);
+    expect(index.countPrefix('')).toBe(5);
+  });
+
+  it('in a language that joins its case endings to the noun, puts first the spelling whose stem begins more words of the list', () => {
+    const table = SCRIPT_TABLES.kn;
+    const first = (list: string[]) =>
+      createEngine(grownLexicon(buildLexicon('', table), readWordIndex(writeWordIndex('kn', list, table)), table), { script: table }).suggest('halebidu', 1)[0];
+    // ಹಳೇಬೀಡು and ಹಲೇಬೀಡು share the typed key; the other words make ಹಲೇಬೀಡು's letters the more usual (its rank the lower)
+    const others = ['ಹಲೇಕೋಟೆ', 'ಹಲೇಕೆರೆ', 'ಹಲೇಪುರ', 'ಹಲೇಗುಡ್ಡ', 'ಹಲೇಬಾಗಿಲು', 'ಹಲೇಮನೆ', 'ಕಲೇಬೀಡು', 'ಮಲೇಬೀಡು'];
+    expect(first(['ಹಲೇಬೀಡು', 'ಹಳೇಬೀಡು', ...others])).toBe('ಹಲೇಬೀಡು');
+    // with its inflected forms in the list, ಹಳೇಬೀಡು is the name written more often
+    expect(first(['ಹಲೇಬೀಡು', 'ಹಳೇಬೀಡು', 'ಹಳೇಬೀಡಿನ', 'ಹಳೇಬೀಡಲ್ಲಿ', ...others])).toBe('ಹಳೇಬೀಡು');
+  });
+
   it('holds no word twice, none the built-in lexicon has, and an empty list as an empty index', () => {
     const table = SCRIPT_TABLES.hi;
     const index = readWordIndex(writeWordIndex('hi', ['नगर', 'नगर', 'स्कूल', 'रामपुर'], table, (w) => w === 'रामपुर'));
