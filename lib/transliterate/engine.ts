@@ -46,6 +46,11 @@ const STEM_LONG_A = 0.5;
 const FAMILY_WEIGHT = 0.5;
 /** Past this many words beginning with a stem, more are mostly other words that begin the same way (a short stem's). */
 const FAMILY_MOST = 8;
+/**
+ * The cost of each doubled consonant of a lexicon word that the typed word writes single: English spellings write a
+ * doubled consonant doubled (Nellore, Bellary, Chittoor), so ಬೆಳ್ಳೂರು is a worse match for `belur` than ಬೇಲೂರು.
+ */
+const UNTYPED_DOUBLING = 0.3;
 
 export interface Engine {
   suggest(word: string, max?: number): string[];
@@ -122,6 +127,10 @@ export function createEngine(lexicon: Lexicon = getLexicon(), options: EngineOpt
     'u',
   );
   const signAa = String.fromCodePoint(table.base + 0x3e);
+  // a doubled consonant in the script's letters, but for the hard consonants Tamil and Malayalam double where a word
+  // joins another (பரமக்குடி, typed paramakudi): written there, not said apart, and mostly typed single
+  const doubled = new RegExp(`(\\p{L})${virama}\\1`, 'gu');
+  const doublings = (text: string): number => Array.from(text.matchAll(doubled)).filter((m) => !table.sandhiDoubling?.includes(m[1])).length;
   const consonantLetter = new RegExp(`[\\u{${(table.base + 0x15).toString(16)}}-\\u{${(table.base + 0x39).toString(16)}}]$`, 'u');
   /**
    * A stem and a place-name ending joined: in scripts that write every vowel, a stem ending in a bare
@@ -177,6 +186,8 @@ export function createEngine(lexicon: Lexicon = getLexicon(), options: EngineOpt
       const family = lexicon.countPrefix(text.replace(/\p{M}$/u, ''));
       return FAMILY_WEIGHT * Math.log(1 + Math.min(family, FAMILY_MOST));
     };
+    const typedDoublings = (word.match(/([b-df-hj-np-tv-z])\1/g) ?? []).length;
+    const untypedDoubling = (text: string): number => UNTYPED_DOUBLING * Math.max(0, doublings(text) - typedDoublings);
     for (const e of lexicon.byKey(word)) {
       if (!e.listed && vowelNotTyped(e.word)) {
         offer(e.word, VOWEL_NOT_TYPED + weight * model.cost(e.word));
@@ -188,7 +199,7 @@ export function createEngine(lexicon: Lexicon = getLexicon(), options: EngineOpt
       // ಬೇಲೂರು found as `belur` (lexicon.ts): its u is the script's, not typed; after a typed final vowel (`sira`,
       // whose final a the key drops) the word is another one
       const untypedU = finalUCost !== undefined && e.word.endsWith(finalU) && !word.endsWith('u') ? (typedFinalConsonant ? finalUCost : ENDING_MISMATCH) : 0;
-      offer(e.word, -10 + finalMismatch + endingMismatch + untypedU + e.rank * 0.001 - familyCredit(e.word));
+      offer(e.word, -10 + finalMismatch + endingMismatch + untypedU + e.rank * 0.001 - familyCredit(e.word) + (e.listed ? 0 : untypedDoubling(e.word)));
       // జహీరాబాదు for `zaheerabad`, where the script writes the typed ending with the virama (…ాబాద్): the word as
       // the ending is written, the lexicon's spelling of the rest kept
       if (endingMismatch > 0 && untypedU > 0 && typedFinalConsonant) {

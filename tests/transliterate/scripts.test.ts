@@ -195,6 +195,14 @@ describe('the rules of each script, on words outside its lexicon', () => {
     // a typed final a stays the letter's own vowel
     expect(top('ml', 'kuttanad').some((w) => w.startsWith('കുട്ട്'))).toBe(false);
   });
+  it('a known word with a doubled consonant typed single comes after one written as typed, but for a join Tamil doubles', () => {
+    const kannada = createEngine(buildLexicon('ಬಳ್ಳೂರು\nಬಳೂರು', SCRIPT_TABLES.kn), { script: SCRIPT_TABLES.kn });
+    expect(kannada.suggest('balur')[0]).toBe('ಬಳೂರು');
+    expect(kannada.suggest('ballur')[0]).toBe('ಬಳ್ಳೂರು');
+    // கீழக்கரை's க்க is the doubling at a join, written and mostly typed single (kilakarai)
+    const tamil = createEngine(buildLexicon('கீழக்கரை\nகீழகரை', SCRIPT_TABLES.ta), { script: SCRIPT_TABLES.ta });
+    expect(tamil.suggest('kilakarai')[0]).toBe('கீழக்கரை');
+  });
   it("Malayalam: ംഗ and ങ്ങ for a typed ng, റ്റ for a typed tt, a stem's final m as the anusvara", () => {
     expect(top('ml', 'kothamangalam')).toContain('കോതമംഗലം');
     expect(top('ml', 'mangalam').slice(0, 2)).toEqual(['മംഗലം', 'മങ്ങലം']);
