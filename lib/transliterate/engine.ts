@@ -127,6 +127,10 @@ export function createEngine(lexicon: Lexicon = getLexicon(), options: EngineOpt
     'u',
   );
   const signAa = String.fromCodePoint(table.base + 0x3e);
+  // a final vowel sign or virama (ಬೇಲೂರು's u, where the case endings join: ಬೇಲೂರಿನ); not the anusvara, kept before them (ఖమ్మంలో)
+  const finalVowelSign = new RegExp(`[${sign(0x3e)}-${sign(0x4d)}]$`, 'u');
+  // a word ending in no vowel: a final virama or anusvara
+  const endsVowelless = new RegExp(`[${virama}${String.fromCodePoint(table.base + 0x02)}]$`, 'u');
   // a doubled consonant in the script's letters, but for the hard consonants Tamil and Malayalam double where a word
   // joins another (பரமக்குடி, typed paramakudi): written there, not said apart, and mostly typed single
   const doubled = new RegExp(`(\\p{L})${virama}\\1`, 'gu');
@@ -183,7 +187,7 @@ export function createEngine(lexicon: Lexicon = getLexicon(), options: EngineOpt
     // vowel sign or virama) begins more words of the list is the likelier.
     const familyCredit = (text: string): number => {
       if (!table.joinedEndings || !lexicon.countPrefix) return 0;
-      const family = lexicon.countPrefix(text.replace(/\p{M}$/u, ''));
+      const family = lexicon.countPrefix(text.replace(finalVowelSign, ''));
       return FAMILY_WEIGHT * Math.log(1 + Math.min(family, FAMILY_MOST));
     };
     const typedDoublings = (word.match(/([b-df-hj-np-tv-z])\1/g) ?? []).length;
@@ -194,7 +198,10 @@ export function createEngine(lexicon: Lexicon = getLexicon(), options: EngineOpt
         continue;
       }
       // `kaksha` is कक्षा before कक्ष: the typed final a prefers a word ending in a vowel sign
-      const finalMismatch = typedFinalA !== endsInVowelSign.test(e.word) ? 0.5 : 0;
+      // in a script that says a bare letter's a, a typed final a is a vowel said: a word ending in none (the anusvara's m,
+      // the virama) is a worse match still (`sitarama`: సీతారామ before సీతారాం, both keyed sitaram)
+      const finalMismatch =
+        (typedFinalA !== endsInVowelSign.test(e.word) ? 0.5 : 0) + (typedFinalA && !table.schwaDeletion && endsVowelless.test(e.word) ? 0.5 : 0);
       const endingMismatch = typedEndings.length > 0 && !endsAsTyped(e.word) ? ENDING_MISMATCH : 0;
       // ಬೇಲೂರು found as `belur` (lexicon.ts): its u is the script's, not typed; after a typed final vowel (`sira`,
       // whose final a the key drops) the word is another one

@@ -88,8 +88,8 @@ export interface ScriptTable {
    */
   aiDistinct?: boolean;
   /**
-   * Whether a word's final anusvara is its final m (Malayalam's കുന്നം, said and typed kunnam): a word is found by its
-   * romanisation with the m, not with Hindi's nasal n after a dropped final a (kunnn).
+   * Whether a word's final anusvara is its final m (Malayalam's കുന്നം, said and typed kunnam; Telugu's పాలెం, palem): a
+   * word is found by its romanisation with the m, not with Hindi's nasal n after a dropped final a (kunnn).
    */
   finalAnusvaraM?: boolean;
   /**
@@ -396,6 +396,8 @@ const TAMIL: ScriptTable = {
 const SOUTHERN_REWRITES: Rewrites = [...DROP_NUKTA, ...NO_CANDRA];
 
 const TELUGU: ScriptTable = {
+  // a final ం is said m, as in Malayalam (పాలెం palem)
+  finalAnusvaraM: true,
   compoundWhole: true,
   joinedEndings: true,
   aiDistinct: true,

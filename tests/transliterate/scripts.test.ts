@@ -203,6 +203,12 @@ describe('the rules of each script, on words outside its lexicon', () => {
     const tamil = createEngine(buildLexicon('கீழக்கரை\nகீழகரை', SCRIPT_TABLES.ta), { script: SCRIPT_TABLES.ta });
     expect(tamil.suggest('kilakarai')[0]).toBe('கீழக்கரை');
   });
+  it('Telugu: a final ం is met by a typed m, and a typed final a, a vowel said, prefers a word ending in one', () => {
+    expect(buildLexicon('పాలెం', SCRIPT_TABLES.te).byKey('palem').map((e) => e.word)).toEqual(['పాలెం']);
+    const telugu = createEngine(buildLexicon('సీతారాం\nసీతారామ', SCRIPT_TABLES.te), { script: SCRIPT_TABLES.te });
+    expect(telugu.suggest('sitarama')[0]).toBe('సీతారామ');
+    expect(telugu.suggest('sitaram')[0]).toBe('సీతారాం');
+  });
   it("Malayalam: ംഗ and ങ്ങ for a typed ng, റ്റ for a typed tt, a stem's final m as the anusvara", () => {
     expect(top('ml', 'kothamangalam')).toContain('കോതമംഗലം');
     expect(top('ml', 'mangalam').slice(0, 2)).toEqual(['മംഗലം', 'മങ്ങലം']);

@@ -100,6 +100,14 @@ describe('word index', () => {
     expect(first(['ಹಲೇಬೀಡು', 'ಹಳೇಬೀಡು', 'ಹಳೇಬೀಡಿನ', 'ಹಳೇಬೀಡಲ್ಲಿ', ...others])).toBe('ಹಳೇಬೀಡು');
   });
 
+  it("counts a stem ending in the anusvara with it, as the case endings follow it (కొత్తపాళెంలో), not as another word's beginning", () => {
+    const table = SCRIPT_TABLES.te;
+    // కొత్తపాళెం's forms are in the list; the words beginning కొత్తపాలె are of another stem, not కొత్తపాలెం's
+    const list = ['కొత్తపాలెం', 'కొత్తపాళెం', 'కొత్తపాళెంలో', 'కొత్తపాళెంకు', 'కొత్తపాలెపు', 'కొత్తపాలెగా', 'కొత్తపాలెలో'];
+    const engine = createEngine(grownLexicon(buildLexicon('', table), readWordIndex(writeWordIndex('te', list, table)), table), { script: table });
+    expect(engine.suggest('kottapalem')[0]).toBe('కొత్తపాళెం');
+  });
+
   it('holds no word twice, none the built-in lexicon has, and an empty list as an empty index', () => {
     const table = SCRIPT_TABLES.hi;
     const index = readWordIndex(writeWordIndex('hi', ['नगर', 'नगर', 'स्कूल', 'रामपुर'], table, (w) => w === 'रामपुर'));
