@@ -48,7 +48,7 @@ const FAMILY_WEIGHT = 0.5;
 const FAMILY_MOST = 8;
 /**
  * The cost of each doubled consonant of a lexicon word that the typed word writes single: English spellings write a
- * doubled consonant doubled (Nellore, Bellary, Chittoor), so ಬೆಳ್ಳೂರು is a worse match for `belur` than ಬೇಲೂರು.
+ * doubled consonant doubled (Pollachi, Kollegal, Pattambi), so ಬಳ್ಳೂರು is a worse match for `balur` than ಬಳೂರು.
  */
 const UNTYPED_DOUBLING = 0.3;
 
@@ -127,12 +127,12 @@ export function createEngine(lexicon: Lexicon = getLexicon(), options: EngineOpt
     'u',
   );
   const signAa = String.fromCodePoint(table.base + 0x3e);
-  // a final vowel sign or virama (ಬೇಲೂರು's u, where the case endings join: ಬೇಲೂರಿನ); not the anusvara, kept before them (ఖమ్మంలో)
+  // a final vowel sign or virama (ಹಳೇಬೀಡು's u, where the case endings join: ಹಳೇಬೀಡಿನ); not the anusvara, kept before them (పాలెంలో)
   const finalVowelSign = new RegExp(`[${sign(0x3e)}-${sign(0x4d)}]$`, 'u');
   // a word ending in no vowel: a final virama or anusvara
   const endsVowelless = new RegExp(`[${virama}${String.fromCodePoint(table.base + 0x02)}]$`, 'u');
   // a doubled consonant in the script's letters, but for the hard consonants Tamil and Malayalam double where a word
-  // joins another (பரமக்குடி, typed paramakudi): written there, not said apart, and mostly typed single
+  // joins another (கீழக்கரை, typed kilakarai): written there, and mostly typed single
   const doubled = new RegExp(`(\\p{L})${virama}\\1`, 'gu');
   const doublings = (text: string): number => Array.from(text.matchAll(doubled)).filter((m) => !table.sandhiDoubling?.includes(m[1])).length;
   const consonantLetter = new RegExp(`[\\u{${(table.base + 0x15).toString(16)}}-\\u{${(table.base + 0x39).toString(16)}}]$`, 'u');
@@ -182,8 +182,8 @@ export function createEngine(lexicon: Lexicon = getLexicon(), options: EngineOpt
     const vowelNotTyped = typedFinalConsonant && !bareEndsTypedConsonant ? (text: string) => endsInVowel(text) && !endsAsTyped(text) : () => false;
 
     // A word list read from a recogniser's model has no counts, but in a language that joins its case endings to the
-    // noun, a name written often stands in it with its inflected forms (ಬೇಲೂರು with ಬೇಲೂರಿನ, ಬೇಲೂರಲ್ಲಿ…), a rare spelling
-    // of it alone or with few (ಬೇಳೂರು): of the words a typed key meets, the one whose stem (the word without its final
+    // noun, a name written often stands in it with its inflected forms (ಹಳೇಬೀಡು with ಹಳೇಬೀಡಿನ, ಹಳೇಬೀಡಲ್ಲಿ…), a rare spelling
+    // of it alone or with few (ಹಲೇಬೀಡು): of the words a typed key meets, the one whose stem (the word without its final
     // vowel sign or virama) begins more words of the list is the likelier.
     const familyCredit = (text: string): number => {
       if (!table.joinedEndings || !lexicon.countPrefix) return 0;

@@ -94,7 +94,7 @@ export interface ScriptTable {
   finalAnusvaraM?: boolean;
   /**
    * Whether the language writes its case endings and postpositions joined to the noun (Tamil, Telugu, Kannada,
-   * Malayalam: ಬೇಲೂರಿನ, ಬೇಲೂರಲ್ಲಿ), so that a name used often in writing stands in a word list with many words beginning
+   * Malayalam: ಹಳೇಬೀಡಿನ, ಹಳೇಬೀಡಲ್ಲಿ), so that a name used often in writing stands in a word list with many words beginning
    * with its stem.
    */
   joinedEndings?: boolean;
