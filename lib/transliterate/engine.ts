@@ -10,7 +10,7 @@ import { trainCharModel, type CharModel } from './char-model';
 import { getLexicon, type Lexicon } from './lexicon';
 import { generateCandidates } from './rules';
 import { HALANT } from './devanagari';
-import { fromPivot, SCRIPT_TABLES, withFinals, type ScriptLanguage, type ScriptTable } from './scripts';
+import { fromPivot, romaniseIn, SCRIPT_TABLES, withFinals, type ScriptLanguage, type ScriptTable } from './scripts';
 import { grownLexicon, type WordIndex } from './word-index';
 
 export const MAX_SUGGESTIONS = 5;
@@ -51,6 +51,8 @@ const FAMILY_MOST = 8;
  * doubled consonant doubled (Pollachi, Kollegal, Pattambi), so ಬಳ್ಳೂರು is a worse match for `balur` than ಬಳೂರು.
  */
 const UNTYPED_DOUBLING = 0.3;
+/** The cost of each typed au (or ou) a lexicon word does not say as one (see suggest). */
+const UNTYPED_AU = 0.5;
 
 export interface Engine {
   suggest(word: string, max?: number): string[];
@@ -191,6 +193,11 @@ export function createEngine(lexicon: Lexicon = getLexicon(), options: EngineOpt
       return FAMILY_WEIGHT * Math.log(1 + Math.min(family, FAMILY_MOST));
     };
     const typedDoublings = (word.match(/([b-df-hj-np-tv-z])\1/g) ?? []).length;
+    // a typed au (ou) is the diphthong or an a and a u said apart (मौर, मऊ), which the keys fold into o: a word that has
+    // neither where it was typed is a worse match (मोर for `maur`); a typed o for the diphthong is the common slip, not this
+    const typedAu = (word.match(/au|ou/g) ?? []).length;
+    const untypedAu = (text: string): number =>
+      typedAu === 0 ? 0 : UNTYPED_AU * Math.max(0, typedAu - (romaniseIn(text, table).match(/a[uo]|ou/g) ?? []).length);
     const untypedDoubling = (text: string): number => UNTYPED_DOUBLING * Math.max(0, doublings(text) - typedDoublings);
     for (const e of lexicon.byKey(word)) {
       if (!e.listed && vowelNotTyped(e.word)) {
@@ -206,7 +213,7 @@ export function createEngine(lexicon: Lexicon = getLexicon(), options: EngineOpt
       // ಬೇಲೂರು found as `belur` (lexicon.ts): its u is the script's, not typed; after a typed final vowel (`sira`,
       // whose final a the key drops) the word is another one
       const untypedU = finalUCost !== undefined && e.word.endsWith(finalU) && !word.endsWith('u') ? (typedFinalConsonant ? finalUCost : ENDING_MISMATCH) : 0;
-      offer(e.word, -10 + finalMismatch + endingMismatch + untypedU + e.rank * 0.001 - familyCredit(e.word) + (e.listed ? 0 : untypedDoubling(e.word)));
+      offer(e.word, -10 + finalMismatch + endingMismatch + untypedU + e.rank * 0.001 - familyCredit(e.word) + (e.listed ? 0 : untypedDoubling(e.word) + untypedAu(e.word)));
       // జహీరాబాదు for `zaheerabad`, where the script writes the typed ending with the virama (…ాబాద్): the word as
       // the ending is written, the lexicon's spelling of the rest kept
       if (endingMismatch > 0 && untypedU > 0 && typedFinalConsonant) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { looseKey, romanise } from '@/lib/transliterate/devanagari';
 import { createEngine, transliterateWord } from '@/lib/transliterate/engine';
-import { builtInLexiconText, getLexicon, parseLexicon } from '@/lib/transliterate/lexicon';
+import { buildLexicon, builtInLexiconText, getLexicon, parseLexicon } from '@/lib/transliterate/lexicon';
 import { SCRIPT_LANGUAGES } from '@/lib/transliterate/scripts';
 import { generateCandidates } from '@/lib/transliterate/rules';
 import { evaluate, formatScore, loadPairs } from './evaluate';
@@ -67,6 +67,13 @@ describe('offline engine', () => {
     expect(transliterateWord('vikas')[0]).toBe('विकास');
     expect(transliterateWord('khand')[0]).toBe('खंड');
     expect(transliterateWord('vikaskhand')[0]).toBe('विकासखंड');
+  });
+  it('meets a typed au with a word that says it, before one with o that the key folds it into', () => {
+    const engine = createEngine(buildLexicon('मोर\nमौर'));
+    expect(engine.suggest('maur')[0]).toBe('मौर');
+    expect(engine.suggest('mour')[0]).toBe('मौर');
+    // a typed o still finds मोर first, and मौर among the rest
+    expect(engine.suggest('mor').slice(0, 2)).toEqual(['मोर', 'मौर']);
   });
   it('gives at most the asked number of distinct suggestions', () => {
     const five = transliterateWord('nagar', 5);
