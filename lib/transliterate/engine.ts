@@ -51,8 +51,8 @@ const FAMILY_MOST = 8;
  * doubled consonant doubled (Pollachi, Kollegal, Pattambi), so ಬಳ್ಳೂರು is a worse match for `balur` than ಬಳೂರು.
  */
 const UNTYPED_DOUBLING = 0.3;
-/** The cost of each typed au (or ou) a lexicon word does not say as one (see suggest). */
-const UNTYPED_AU = 0.5;
+/** The cost of each typed au (or ou) a lexicon word does not say as one, and of each typed chh it writes without the aspirate (see suggest). */
+const UNMET_TYPED_MARK = 0.5;
 
 export interface Engine {
   suggest(word: string, max?: number): string[];
@@ -197,8 +197,13 @@ export function createEngine(lexicon: Lexicon = getLexicon(), options: EngineOpt
     // neither where it was typed is a worse match (मोर for `maur`); a typed o for the diphthong is the common slip, not this
     const typedAu = (word.match(/au|ou/g) ?? []).length;
     const untypedAu = (text: string): number =>
-      typedAu === 0 ? 0 : UNTYPED_AU * Math.max(0, typedAu - (romaniseIn(text, table).match(/a[uo]|ou/g) ?? []).length);
+      typedAu === 0 ? 0 : UNMET_TYPED_MARK * Math.max(0, typedAu - (romaniseIn(text, table).match(/a[uo]|ou/g) ?? []).length);
     const untypedDoubling = (text: string): number => UNTYPED_DOUBLING * Math.max(0, doublings(text) - typedDoublings);
+    // a typed chh is the aspirate (छाल, छत): typists write ch for it as well, but chh for ch hardly ever, and the keys fold
+    // chh into ch
+    const typedChh = (word.match(/chh/g) ?? []).length;
+    const untypedChh = (text: string): number =>
+      typedChh === 0 ? 0 : UNMET_TYPED_MARK * Math.max(0, typedChh - (romaniseIn(text, table).match(/chh/g) ?? []).length);
     for (const e of lexicon.byKey(word)) {
       if (!e.listed && vowelNotTyped(e.word)) {
         offer(e.word, VOWEL_NOT_TYPED + weight * model.cost(e.word));
@@ -213,7 +218,7 @@ export function createEngine(lexicon: Lexicon = getLexicon(), options: EngineOpt
       // ಬೇಲೂರು found as `belur` (lexicon.ts): its u is the script's, not typed; after a typed final vowel (`sira`,
       // whose final a the key drops) the word is another one
       const untypedU = finalUCost !== undefined && e.word.endsWith(finalU) && !word.endsWith('u') ? (typedFinalConsonant ? finalUCost : ENDING_MISMATCH) : 0;
-      offer(e.word, -10 + finalMismatch + endingMismatch + untypedU + e.rank * 0.001 - familyCredit(e.word) + (e.listed ? 0 : untypedDoubling(e.word) + untypedAu(e.word)));
+      offer(e.word, -10 + finalMismatch + endingMismatch + untypedU + e.rank * 0.001 - familyCredit(e.word) + (e.listed ? 0 : untypedDoubling(e.word) + untypedAu(e.word) + untypedChh(e.word)));
       // జహీరాబాదు for `zaheerabad`, where the script writes the typed ending with the virama (…ాబాద్): the word as
       // the ending is written, the lexicon's spelling of the rest kept
       if (endingMismatch > 0 && untypedU > 0 && typedFinalConsonant) {

@@ -75,6 +75,11 @@ describe('offline engine', () => {
     // a typed o still finds मोर first, and मौर among the rest
     expect(engine.suggest('mor').slice(0, 2)).toEqual(['मोर', 'मौर']);
   });
+  it('meets a typed chh with a word written with the aspirate, before one with ch', () => {
+    const engine = createEngine(buildLexicon('चाल\nछाल'));
+    expect(engine.suggest('chhal')[0]).toBe('छाल');
+    expect(engine.suggest('chal')[0]).toBe('चाल');
+  });
   it('gives at most the asked number of distinct suggestions', () => {
     const five = transliterateWord('nagar', 5);
     expect(five.length).toBe(5);
