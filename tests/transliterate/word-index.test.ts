@@ -138,8 +138,9 @@ describe('suggestions with the model words', () => {
     return { builtIn: before, grown: after };
   }
 
-  // measured: Marathi 75.0% → 93.3%, Gujarati 68.3% → 96.7%, Punjabi 76.9% → 94.2%, Odia 72.5% → 92.2%, Hindi 75.1% → 86.3%
-  it.each(['mr', 'gu', 'pa', 'or'] as const)('%s: the right spelling first for nine words in ten of the judged list or more', (lang) => {
+  // measured: Marathi 75.0% → 93.3%, Gujarati 68.3% → 96.7%, Punjabi 76.9% → 94.2%, Odia 72.5% → 92.2%, Kannada 66.7% → 93.3%,
+  // Malayalam 67.9% → 92.5%, Hindi 75.4% → 87.4%
+  it.each(['mr', 'gu', 'pa', 'or', 'kn', 'ml'] as const)('%s: the right spelling first for nine words in ten of the judged list or more', (lang) => {
     const { builtIn, grown } = top1(lang);
     expect(grown).toBeGreaterThanOrEqual(0.9);
     expect(grown).toBeGreaterThan(builtIn);
