@@ -125,14 +125,14 @@ export function createEngine(lexicon: Lexicon = getLexicon(), options: EngineOpt
   const finalM = fromPivot(`म${HALANT}`, table) ?? '';
   // a stem ending in a doubled hard consonant (the script's doubling letters, ட, ற) and a short u: பட்டு, மேட்டு, பத்து
   const hardDoubledU = new RegExp(
-    `([${table.sandhiDoubling ?? ''}${String.fromCodePoint(table.base + 0x1f, table.base + 0x31)}])${virama}\\1${String.fromCodePoint(table.base + 0x41)}$`,
+    `([${table.sandhiDoubling ?? ''}${sign(0x1f)}${sign(0x31)}])${virama}\\1${finalU}$`,
     'u',
   );
   const signAa = String.fromCodePoint(table.base + 0x3e);
   // a final vowel sign or virama (ಹಳೇಬೀಡು's u, where the case endings join: ಹಳೇಬೀಡಿನ); not the anusvara, kept before them (పాలెంలో)
   const finalVowelSign = new RegExp(`[${sign(0x3e)}-${sign(0x4d)}]$`, 'u');
   // a word ending in no vowel: a final virama or anusvara
-  const endsVowelless = new RegExp(`[${virama}${String.fromCodePoint(table.base + 0x02)}]$`, 'u');
+  const endsVowelless = new RegExp(`[${virama}${sign(0x02)}]$`, 'u');
   // a doubled consonant in the script's letters, but for the hard consonants Tamil and Malayalam double where a word
   // joins another (கீழக்கரை, typed kilakarai): written there, and mostly typed single
   const doubled = new RegExp(`(\\p{L})${virama}\\1`, 'gu');
@@ -193,17 +193,21 @@ export function createEngine(lexicon: Lexicon = getLexicon(), options: EngineOpt
       return FAMILY_WEIGHT * Math.log(1 + Math.min(family, FAMILY_MOST));
     };
     const typedDoublings = (word.match(/([b-df-hj-np-tv-z])\1/g) ?? []).length;
-    // a typed au (ou) is the diphthong or an a and a u said apart (मौर, मऊ), which the keys fold into o: a word that has
-    // neither where it was typed is a worse match (मोर for `maur`); a typed o for the diphthong is the common slip, not this
-    const typedAu = (word.match(/au|ou/g) ?? []).length;
-    const untypedAu = (text: string): number =>
-      typedAu === 0 ? 0 : UNMET_TYPED_MARK * Math.max(0, typedAu - (romaniseIn(text, table).match(/a[uo]|ou/g) ?? []).length);
+    // Letters the keys fold that a typist writes only for what they say. A typed au (ou) is the diphthong or an a and a u
+    // said apart (मौर, मऊ), folded into o: a word that has neither where it was typed is a worse match (मोर for `maur`); a
+    // typed o for the diphthong is the common slip, not this. A typed chh is the aspirate (छाल, छत), folded into ch:
+    // typists write ch for it as well, but chh for ch hardly ever.
+    const typedMarks = [
+      { typed: (word.match(/au|ou/g) ?? []).length, said: /a[uo]|ou/g },
+      { typed: (word.match(/chh/g) ?? []).length, said: /chh/g },
+    ].filter((mark) => mark.typed > 0);
+    // each typed mark the word's romanisation does not say as often (romanised once, and only when a mark was typed)
+    const unmetTypedMarks = (text: string): number => {
+      if (typedMarks.length === 0) return 0;
+      const said = romaniseIn(text, table);
+      return typedMarks.reduce((cost, mark) => cost + UNMET_TYPED_MARK * Math.max(0, mark.typed - (said.match(mark.said) ?? []).length), 0);
+    };
     const untypedDoubling = (text: string): number => UNTYPED_DOUBLING * Math.max(0, doublings(text) - typedDoublings);
-    // a typed chh is the aspirate (छाल, छत): typists write ch for it as well, but chh for ch hardly ever, and the keys fold
-    // chh into ch
-    const typedChh = (word.match(/chh/g) ?? []).length;
-    const untypedChh = (text: string): number =>
-      typedChh === 0 ? 0 : UNMET_TYPED_MARK * Math.max(0, typedChh - (romaniseIn(text, table).match(/chh/g) ?? []).length);
     for (const e of lexicon.byKey(word)) {
       if (!e.listed && vowelNotTyped(e.word)) {
         offer(e.word, VOWEL_NOT_TYPED + weight * model.cost(e.word));
@@ -218,7 +222,7 @@ export function createEngine(lexicon: Lexicon = getLexicon(), options: EngineOpt
       // ಬೇಲೂರು found as `belur` (lexicon.ts): its u is the script's, not typed; after a typed final vowel (`sira`,
       // whose final a the key drops) the word is another one
       const untypedU = finalUCost !== undefined && e.word.endsWith(finalU) && !word.endsWith('u') ? (typedFinalConsonant ? finalUCost : ENDING_MISMATCH) : 0;
-      offer(e.word, -10 + finalMismatch + endingMismatch + untypedU + e.rank * 0.001 - familyCredit(e.word) + (e.listed ? 0 : untypedDoubling(e.word) + untypedAu(e.word) + untypedChh(e.word)));
+      offer(e.word, -10 + finalMismatch + endingMismatch + untypedU + e.rank * 0.001 - familyCredit(e.word) + (e.listed ? 0 : untypedDoubling(e.word) + unmetTypedMarks(e.word)));
       // జహీరాబాదు for `zaheerabad`, where the script writes the typed ending with the virama (…ాబాద్): the word as
       // the ending is written, the lexicon's spelling of the rest kept
       if (endingMismatch > 0 && untypedU > 0 && typedFinalConsonant) {
