@@ -161,7 +161,15 @@ function alphanumericValue(payload: string, i: number): number {
 /** The rows of the code last worked out by `codeRows` (one buffer: a task draws 100,000 codes). */
 const CODE = new Uint32Array(32);
 
-/** Fills CODE with the payload's code from the learnt flips; returns its size, or 0 for a code wider than 32 modules. */
+/** The flips tables and entries a payload's characters pick (codeRows), one per pair and one for a lone last character. */
+const PICKED: Uint32Array[] = [];
+const PICKED_AT = new Int32Array(64);
+
+/**
+ * Fills CODE with the payload's code from the learnt flips; returns its size, or 0 for a code wider than 32 modules.
+ * The picked entries are XORed four at a time into each row (a row read and written once for four pairs, not four
+ * times): entry 0 of every table is no flip at all, so the last group is filled up with it.
+ */
 function codeRows(payload: string): number {
   const length = payload.length;
   const zero = zeroCode(length);
@@ -172,19 +180,33 @@ function codeRows(payload: string): number {
     version = { size, pairs: [] };
     versions.set(size, version);
   }
-  CODE.set(zero);
+  const pairs = version.pairs;
+  let n = 0;
   for (let i = 0, k = 0; i < length; i += 2, k++) {
-    const pair = (version.pairs[k] ??= { value: null, lone: null });
-    let flips: Uint32Array;
-    let at: number;
+    const pair = (pairs[k] ??= { value: null, lone: null });
     if (i + 1 < length) {
-      flips = pair.value ??= pairFlips(length, zero, k);
-      at = (alphanumericValue(payload, i) * 45 + alphanumericValue(payload, i + 1)) * size;
+      PICKED[n] = pair.value ??= pairFlips(length, zero, k);
+      PICKED_AT[n++] = (alphanumericValue(payload, i) * 45 + alphanumericValue(payload, i + 1)) * size;
     } else {
-      flips = pair.lone ??= learnFlips(length, zero, k, 5, 10);
-      at = alphanumericValue(payload, i) * size;
+      PICKED[n] = pair.lone ??= learnFlips(length, zero, k, 5, 10);
+      PICKED_AT[n++] = alphanumericValue(payload, i) * size;
     }
-    for (let r = 0; r < size; r++) CODE[r] ^= flips[at + r];
+  }
+  while ((n & 3) !== 0) {
+    PICKED[n] = PICKED[0];
+    PICKED_AT[n++] = 0;
+  }
+  CODE.set(zero);
+  for (let g = 0; g < n; g += 4) {
+    const t0 = PICKED[g];
+    const t1 = PICKED[g + 1];
+    const t2 = PICKED[g + 2];
+    const t3 = PICKED[g + 3];
+    const a0 = PICKED_AT[g];
+    const a1 = PICKED_AT[g + 1];
+    const a2 = PICKED_AT[g + 2];
+    const a3 = PICKED_AT[g + 3];
+    for (let r = 0; r < size; r++) CODE[r] ^= t0[a0 + r] ^ t1[a1 + r] ^ t2[a2 + r] ^ t3[a3 + r];
   }
   return size;
 }
