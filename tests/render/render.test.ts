@@ -273,6 +273,16 @@ describe('the facts line', () => {
       { forms: ['/S0', '/S1'], places: ['/S0 Do', ...Array(7).fill('/S1 Do')] },
     ]);
   });
+
+  it("the line's text reads back exactly when its bytes need escaping in the content stream (brackets, a backslash, ends of line)", async () => {
+    // ऊ is U+090A and ऍ U+090D (a line feed and a carriage return as their low byte), ड़ U+095C (a backslash)
+    const part = 'ऊ(ड़)ऍ\\1';
+    const voters = excelVoters(3).map((v) => ({ ...v, part: undefined, pollingStation: undefined }));
+    const file = path.join(dir, 'facts-escaped.pdf');
+    await renderSlips(baseInput({ voters, slip: { style: 'campaign', facts: true, qr: false, look: { language: 'hi', englishOnly: false, roll: { part } } } }), file);
+    const text = pdftotext(file, 1, 1);
+    for (const v of voters) expect(text).toContain(`भाग ${part} · क्र. ${v.serial}   Part ${part} · Sr. ${v.serial}`);
+  });
 });
 
 describe('roll voters (synthetic roll with known boxes)', () => {

@@ -100,6 +100,24 @@ function utf16beHexBody(text: string): string {
   return Buffer.from(text, 'utf16le').swap16().toString('hex');
 }
 
+/** For each byte, how a literal string writes it: escaped where the syntax needs it (parentheses, backslash, ends of line). */
+const LITERAL_BYTE = Array.from({ length: 256 }, (_, b) =>
+  b === 0x28 || b === 0x29 || b === 0x5c ? `\\${String.fromCharCode(b)}` : b === 0x0d ? '\\r' : b === 0x0a ? '\\n' : String.fromCharCode(b),
+);
+
+/**
+ * `text` as UTF-16BE bytes inside a literal string `(…)`, one character a byte (the content stream is written as
+ * latin1), without the byte-order mark: half the bytes of the same text in hex, on the one span every slip writes.
+ */
+function utf16beLiteralBody(text: string): string {
+  let body = '';
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    body += LITERAL_BYTE[unit >> 8] + LITERAL_BYTE[unit & 0xff];
+  }
+  return body;
+}
+
 function utf16beHex(text: string): string {
   return `FEFF${utf16beHexBody(text)}`;
 }
@@ -226,10 +244,11 @@ export class DocumentFont {
     const style0 = styleOps(style);
     const constant = parts.flatMap((p) => ('text' in p && p.text !== '' ? [this.glyphOps(p.text, p.x, y, style.size, true)] : []));
     const places = parts.flatMap((p) => ('value' in p ? [p.x] : []));
-    // the span's text: the constant parts' hex between the value's places
+    // the span's text: the constant parts between the value's places, as the bytes of a literal string (the line is
+    // written on every slip, and deflated with the page: half the bytes of hex)
     const between: string[] = [''];
     for (const p of parts) {
-      if ('text' in p) between[between.length - 1] += this.cachedHex(p.text);
+      if ('text' in p) between[between.length - 1] += utf16beLiteralBody(p.text);
       else between.push('');
     }
     // a plain value's places: one text object, each place a move from the last as written (rounded), so rounding
@@ -245,11 +264,11 @@ export class DocumentFont {
     return {
       constant: constant.length === 0 ? '' : `q${style0} ${constant.join(' ')} Q\n`,
       line: (value, constantForm) => {
-        const valueHex = utf16beHexBody(value);
-        let hex = between[0];
-        for (let i = 1; i < between.length; i++) hex += valueHex + between[i];
-        if (hex.length === 0) return '';
-        let ops = `q /Span<</ActualText<FEFF${hex}>>>BDC`;
+        const valueBytes = utf16beLiteralBody(value);
+        let text = between[0];
+        for (let i = 1; i < between.length; i++) text += valueBytes + between[i];
+        if (text.length === 0) return '';
+        let ops = `q /Span<</ActualText(\xfe\xff${text})>>BDC`;
         if (constant.length > 0) ops += ` /${constantForm} Do`;
         const tj = places.length > 0 ? plainGlyphsHex(value, entry.used) : null;
         if (tj !== null) {
