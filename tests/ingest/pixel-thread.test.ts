@@ -1,7 +1,8 @@
+import os from 'node:os';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { Gray } from '@/lib/slips/ingest/engines/image';
-import { pagePixelsOnThread, stopPixelThread } from '@/lib/slips/ingest/raster/pixel-pool';
+import { pagePixelsOnThread, pixelThreads, stopPixelThread } from '@/lib/slips/ingest/raster/pixel-pool';
 import { pagePixels } from '@/lib/slips/ingest/raster/pixel-work';
 import { drawRoll, inventVoters, renderPages, scanLike, tempDir } from './inputs';
 
@@ -10,7 +11,8 @@ import { drawRoll, inventVoters, renderPages, scanLike, tempDir } from './inputs
  * (cells, photos, cuts, stamps, the bands OCR reads),
  * the page's own pixels come back whole, a page held in a pooled Buffer leaves the pool's other bytes alone, and
  * a page whose work throws fails alone, and a thread that stops fails the pages waiting on it with the parse's error
- * while the next page gets a new thread.
+ * while the next page gets a new thread; two pages sent at once are worked on by two threads (one a core, two at
+ * most), and a page sent alone by an idle one.
  */
 
 /** A drawn roll's first page, scanned at a slant (so that it is rotated back) and as grey JPEG noise. */
@@ -68,7 +70,7 @@ describe('the pixel thread', () => {
     expect(pixels.cells).toEqual([]);
   });
 
-  it('fails a page whose work throws alone: the pages beside it are read on the same thread', async () => {
+  it('fails a page whose work throws alone: the pages beside it are read', async () => {
     const page = await scannedPage();
     // a page of a negative width: its work throws at once (no array that long), and not for want of memory
     const broken = pagePixelsOnThread({ width: -1, height: 10, data: new Uint8Array(16) }, true, 2);
@@ -80,9 +82,25 @@ describe('the pixel thread', () => {
   it('fails the pages waiting on a stopped thread, and the next page gets a new one', async () => {
     const page = await scannedPage();
     const waiting = pagePixelsOnThread({ ...page, data: page.data.slice() }, true, 2);
+    // its failure awaited from the start, as the parse does (prepare's promise is caught when it is made): the
+    // threads stop one after the other, and it fails with the first
+    const failed = expect(waiting).rejects.toMatchObject({ name: 'VoterListError', code: 'corrupt' });
     await stopPixelThread();
-    await expect(waiting).rejects.toMatchObject({ name: 'VoterListError', code: 'corrupt' });
+    await failed;
     const { pixels } = await pagePixelsOnThread(page, true, 2);
     expect(pixels.cells.length).toBeGreaterThanOrEqual(24);
+  }, 60_000);
+
+  it('works on two pages sent at once on two threads (one a core), and on a page sent alone on an idle one', async () => {
+    await stopPixelThread();
+    const page = await scannedPage();
+    const here = pagePixels({ ...page, data: page.data.slice() }, true, 2);
+    const both = await Promise.all([0, 1].map(() => pagePixelsOnThread({ ...page, data: page.data.slice() }, true, 2)));
+    expect(both.map((b) => b.pixels.cells)).toEqual([here.cells, here.cells]);
+    const threads = Math.min(2, os.availableParallelism());
+    expect(pixelThreads()).toBe(threads);
+    const alone = await pagePixelsOnThread({ ...page, data: page.data.slice() }, true, 2);
+    expect(alone.pixels.cells).toEqual(here.cells);
+    expect(pixelThreads()).toBe(threads);
   }, 60_000);
 });

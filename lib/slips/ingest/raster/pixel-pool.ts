@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -7,13 +8,15 @@ import type { PixelFailure, PixelRequest } from './pixel-thread';
 import type { PagePixels } from './pixel-work';
 
 /**
- * The pixel thread (pixel-thread.ts), seen from the parse: one worker thread that does a page's pixel work
- * (pixel-work.ts pagePixels) while the main thread reads the page before it. A roll read as images is
- * bound by this work, not by OCR (tesseract has its own threads): on two cores it now runs beside the rest.
+ * The pixel threads (pixel-thread.ts), seen from the parse: worker threads that do a page's pixel work
+ * (pixel-work.ts pagePixels) while the main thread reads the page before it. A roll read as images to its draft is
+ * bound by this work, not by OCR (tesseract has its own threads, idle most of the time between a page's reads):
+ * a second thread, started when the first is busy, prepares the page after next at the same time (two at most,
+ * one a core).
  *
- * The thread runs the project's TypeScript through tsx (as the sandbox process does, sandbox/process.ts), is
+ * A thread runs the project's TypeScript through tsx (as the sandbox process does, sandbox/process.ts), is
  * started on first use, kept warm between parses and unref'd while idle, so it never keeps a process alive.
- * Pages are sent and returned by transfer, not copied. A page whose work throws fails alone; if the thread dies (out of
+ * Pages are sent and returned by transfer, not copied. A page whose work throws fails alone; if a thread dies (out of
  * memory on a crafted page), every page waiting on it fails with the parse's error and the next page starts a new thread.
  */
 
@@ -67,6 +70,11 @@ class PixelThread {
     this.worker.on('exit', () => fail(new VoterListError('corrupt', 'The page image reader stopped unexpectedly while reading this file.')));
   }
 
+  /** Pages sent to the thread and not yet answered. */
+  get busy(): number {
+    return this.waiting.size;
+  }
+
   stop(): Promise<number> {
     return this.worker.terminate();
   }
@@ -84,20 +92,31 @@ class PixelThread {
   }
 }
 
-let thread: PixelThread | null = null;
+/** Pixel threads at most: one a core, two at most (the main thread and OCR's threads share the cores too). */
+const THREADS = Math.max(1, Math.min(2, os.availableParallelism()));
+let threads: PixelThread[] = [];
 
 /**
- * A page's pixel work (pixel-work.ts pagePixels) done on the pixel thread. `page`'s pixels are moved to the thread
- * and come back as `rendered`: the caller uses that, never `page.data` again.
+ * A page's pixel work (pixel-work.ts pagePixels) done on a pixel thread: an idle one, else a new one while there
+ * are fewer than THREADS, else the least busy. `page`'s pixels are moved to the thread and come back as
+ * `rendered`: the caller uses that, never `page.data` again.
  */
 export function pagePixelsOnThread(page: Gray, upright: boolean, pxPerPt: number): Promise<{ rendered: Gray; pixels: PagePixels }> {
-  if (!thread || thread.dead) thread = new PixelThread();
+  threads = threads.filter((t) => !t.dead);
+  let thread = threads.find((t) => t.busy === 0) ?? null;
+  if (!thread && threads.length < THREADS) threads.push((thread = new PixelThread()));
+  thread ??= threads.reduce((a, b) => (b.busy < a.busy ? b : a));
   return thread.run(page, upright, pxPerPt).then(({ rendered, result }) => ({ rendered: { width: page.width, height: page.height, data: rendered }, pixels: result }));
 }
 
-/** Stops the pixel thread (pages waiting on it fail); the next page starts a new one. */
+/** Pixel threads running now. */
+export function pixelThreads(): number {
+  return threads.filter((t) => !t.dead).length;
+}
+
+/** Stops the pixel threads (pages waiting on them fail); the next page starts a new one. */
 export async function stopPixelThread(): Promise<void> {
-  const stopping = thread;
-  thread = null;
-  await stopping?.stop();
+  const stopping = threads;
+  threads = [];
+  await Promise.all(stopping.map((t) => t.stop()));
 }
