@@ -30,6 +30,7 @@ export interface RasterBox {
 /** A page's cells read: the boxes kept, and the readings of the cells that were seen ruled (not implied). */
 export interface PageCells {
   boxes: RasterBox[];
+  /** the readings of the cells found on the page (not implied), those whose IDs were read (all but with IdReading 'first') */
   shown: BandReading[];
 }
 
@@ -137,19 +138,26 @@ export type IdReading = 'both' | 'first' | 'later';
 /**
  * A page's cells cut into bands (what OCR is given) and read as `ids` says; the serials by continuity
  * (readSerialsByContinuity) when `wholeCells` (the cells are in reading order and none is implied: an implied
- * one needs its own serial read to be kept), except where tesseract reads every ID of the page anyway ('first':
- * a page whose IDs are the evidence that it holds voters). A cell whose band was cut with the page's cells
- * (`cut`, on the pixel thread) is not cut again.
+ * one needs its own serial read to be kept), except where tesseract reads the page's IDs anyway ('first': a
+ * page whose IDs are the evidence that it holds voters; only the `evidence` cells' IDs when given). A cell whose
+ * band was cut with the page's cells (`cut`, on the pixel thread) is not cut again.
  */
-async function cutAndRead(image: Gray, cells: PixelRect[], ids: IdReading = 'both', wholeCells = true, cut?: ReadonlyMap<PixelRect, Band>): Promise<{ bands: Band[]; readings: BandReading[] }> {
+async function cutAndRead(
+  image: Gray,
+  cells: PixelRect[],
+  ids: IdReading = 'both',
+  wholeCells = true,
+  cut?: ReadonlyMap<PixelRect, Band>,
+  evidence?: ReadonlySet<number>,
+): Promise<{ bands: Band[]; readings: BandReading[] }> {
   if (cells.length === 0) return { bands: [], readings: [] };
   const bands = cells.map((c) => cut?.get(c) ?? bandImage(image, c));
   if (ids === 'both') return { bands, readings: wholeCells ? await readSerialsByContinuity(bands) : await readBands(bands) };
   const withoutIds = bands.map((b) => ({ ...b, epic: null }));
   const readings =
     ids === 'first'
-      ? // tesseract's IDs; the line model reads only the serials tesseract missed
-        await secondReading(withoutIds, await readBandsByTesseract(bands))
+      ? // tesseract's IDs (of the `evidence` cells only, when given); the line model reads only the serials tesseract missed
+        await secondReading(withoutIds, await readBandsByTesseract(evidence ? bands.map((b, i) => (evidence.has(i) ? b : { ...b, epic: null })) : bands))
       : wholeCells
         ? await readSerialsByContinuity(withoutIds)
         : await readBands(withoutIds);
@@ -288,6 +296,14 @@ export function watchBands(watcher: ((page: number, seen: BandSeen[]) => void) |
 const BLANK_INK = 0.015;
 
 /**
+ * Cells whose IDs tesseract reads on a page whose IDs are the draft's evidence that it holds voters (IdReading
+ * 'first'): the first twelve found, four rows of a roll's three columns; the page's other IDs are read after the
+ * draft, as every page's are. A page's IDs were the longest OCR of a scanned roll's start, when no page is read
+ * until the roll's box size is known.
+ */
+export const EVIDENCE_IDS = 12;
+
+/**
  * Reads a page's cells of one box size: the ruled ones, and the boxes whose outline is broken in the
  * scan, placed by their row and column (kept only if OCR reads an EPIC in them, or a serial that fits
  * between their neighbours'); a blank cell (BLANK_INK) is no box, whatever OCR makes of its specks. Their IDs
@@ -297,7 +313,13 @@ export async function readPageCells(p: Prepared, found: PixelRect[], size: Size,
   const implied = new Set(impliedCells(found, size).filter((c) => c.x >= 0 && c.y >= 0 && c.x + c.width <= p.image.width && c.y + c.height <= p.image.height));
   const cells = orderCells([...found, ...implied]);
   const boxes = cells.map((c) => boxOf(p, c));
-  const { bands, readings } = await cutAndRead(p.image, cells, ids, implied.size === 0, p.bands);
+  // the draft's evidence that the cells hold voters: the IDs of the first EVIDENCE_IDS cells found, not of all (an
+  // implied cell's ID is read too: it is kept only if OCR reads an ID or a fitting serial in it)
+  const evidence =
+    ids === 'first'
+      ? new Set([...cells.flatMap((c, i) => (implied.has(c) ? [] : [i])).slice(0, EVIDENCE_IDS), ...cells.flatMap((c, i) => (implied.has(c) ? [i] : []))])
+      : null;
+  const { bands, readings } = await cutAndRead(p.image, cells, ids, implied.size === 0, p.bands, evidence ?? undefined);
   const kept = cells.map((c, i) => inkShare(p.ink, p.image.width, c) >= BLANK_INK && (!implied.has(c) || plausible(readings, i, (k) => !implied.has(cells[k]))));
   bandWatcher?.(
     p.page,
@@ -305,7 +327,7 @@ export async function readPageCells(p: Prepared, found: PixelRect[], size: Size,
   );
   return {
     boxes: boxes.map((box, i) => ({ ...box, reading: readings[i] })).filter((_, i) => kept[i]),
-    shown: readings.filter((_, i) => !implied.has(cells[i])),
+    shown: readings.filter((_, i) => !implied.has(cells[i]) && (!evidence || evidence.has(i))),
   };
 }
 
