@@ -2,7 +2,7 @@ import os from 'node:os';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { Gray } from '@/lib/slips/ingest/engines/image';
-import { pagePixelsOnThread, pixelThreads, stopPixelThread } from '@/lib/slips/ingest/raster/pixel-pool';
+import { pagePixelsOnThread, pixelThreads, stopPixelThreads } from '@/lib/slips/ingest/raster/pixel-pool';
 import { pagePixels } from '@/lib/slips/ingest/raster/pixel-work';
 import { drawRoll, inventVoters, renderPages, scanLike, tempDir } from './inputs';
 
@@ -85,14 +85,14 @@ describe('the pixel thread', () => {
     // its failure awaited from the start, as the parse does (prepare's promise is caught when it is made): the
     // threads stop one after the other, and it fails with the first
     const failed = expect(waiting).rejects.toMatchObject({ name: 'VoterListError', code: 'corrupt' });
-    await stopPixelThread();
+    await stopPixelThreads();
     await failed;
     const { pixels } = await pagePixelsOnThread(page, true, 2);
     expect(pixels.cells.length).toBeGreaterThanOrEqual(24);
   }, 60_000);
 
   it('works on two pages sent at once on two threads (one a core), and on a page sent alone on an idle one', async () => {
-    await stopPixelThread();
+    await stopPixelThreads();
     const page = await scannedPage();
     const here = pagePixels({ ...page, data: page.data.slice() }, true, 2);
     const both = await Promise.all([0, 1].map(() => pagePixelsOnThread({ ...page, data: page.data.slice() }, true, 2)));

@@ -30,7 +30,7 @@ export interface RasterBox {
 /** A page's cells read: the boxes kept, and the readings of the cells that were seen ruled (not implied). */
 export interface PageCells {
   boxes: RasterBox[];
-  /** the readings of the cells found on the page (not implied), those whose IDs were read (all but with IdReading 'first') */
+  /** the readings of the cells found on the page (not implied); with IdReading 'first', of those whose IDs were read (EVIDENCE_IDS) */
   shown: BandReading[];
 }
 
@@ -315,10 +315,9 @@ export async function readPageCells(p: Prepared, found: PixelRect[], size: Size,
   const boxes = cells.map((c) => boxOf(p, c));
   // the draft's evidence that the cells hold voters: the IDs of the first EVIDENCE_IDS cells found, not of all (an
   // implied cell's ID is read too: it is kept only if OCR reads an ID or a fitting serial in it)
-  const evidence =
-    ids === 'first'
-      ? new Set([...cells.flatMap((c, i) => (implied.has(c) ? [] : [i])).slice(0, EVIDENCE_IDS), ...cells.flatMap((c, i) => (implied.has(c) ? [i] : []))])
-      : null;
+  const foundAt = cells.flatMap((c, i) => (implied.has(c) ? [] : [i]));
+  const impliedAt = cells.flatMap((c, i) => (implied.has(c) ? [i] : []));
+  const evidence = ids === 'first' ? new Set([...foundAt.slice(0, EVIDENCE_IDS), ...impliedAt]) : null;
   const { bands, readings } = await cutAndRead(p.image, cells, ids, implied.size === 0, p.bands, evidence ?? undefined);
   const kept = cells.map((c, i) => inkShare(p.ink, p.image.width, c) >= BLANK_INK && (!implied.has(c) || plausible(readings, i, (k) => !implied.has(cells[k]))));
   bandWatcher?.(

@@ -115,7 +115,7 @@ export function pixelThreads(): number {
 }
 
 /** Stops the pixel threads (pages waiting on them fail); the next page starts a new one. */
-export async function stopPixelThread(): Promise<void> {
+export async function stopPixelThreads(): Promise<void> {
   const stopping = threads;
   threads = [];
   await Promise.all(stopping.map((t) => t.stop()));
