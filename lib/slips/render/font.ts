@@ -7,6 +7,7 @@
 import zlib from 'node:zlib';
 import { PDFContext, PDFRawStream, PDFRef, PDFString } from '@cantoo/pdf-lib';
 import { FACES, faceBytes, forEachRun, PRIMARY_FACE, shaperOf } from './faces';
+import { LITERAL_ESCAPE } from './literal';
 import { fmt2 } from './num';
 
 /** A printable ASCII character (not the space) as the primary face draws it: one glyph, or null when it is not one plain glyph. */
@@ -100,10 +101,8 @@ function utf16beHexBody(text: string): string {
   return Buffer.from(text, 'utf16le').swap16().toString('hex');
 }
 
-/** For each byte, how a literal string writes it: escaped where the syntax needs it (parentheses, backslash, ends of line). */
-const LITERAL_BYTE = Array.from({ length: 256 }, (_, b) =>
-  b === 0x28 || b === 0x29 || b === 0x5c ? `\\${String.fromCharCode(b)}` : b === 0x0d ? '\\r' : b === 0x0a ? '\\n' : String.fromCharCode(b),
-);
+/** For each byte, how a literal string writes it (LITERAL_ESCAPE), as latin1 characters. */
+const LITERAL_BYTE = Array.from({ length: 256 }, (_, b) => (LITERAL_ESCAPE[b] === 0 ? String.fromCharCode(b) : `\\${String.fromCharCode(LITERAL_ESCAPE[b])}`));
 
 /**
  * `text` as UTF-16BE bytes inside a literal string `(…)`, one character a byte (the content stream is written as

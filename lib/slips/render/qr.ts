@@ -1,6 +1,7 @@
 import { PDFRawStream, type PDFContext, type PDFRef } from '@cantoo/pdf-lib';
 import encodeQR from 'qr';
 import type { VoterRecord } from '../types';
+import { LITERAL_ESCAPE } from './literal';
 import { fmt2, fmt5 } from './num';
 
 /**
@@ -311,14 +312,6 @@ export function qrFont(ctx: PDFContext): PDFRef {
   );
 }
 
-/** For each glyph code, the byte written after a backslash in a literal string (0: the byte is written as it is). */
-const ESCAPED = new Uint8Array(256);
-ESCAPED[0x28] = 0x28;
-ESCAPED[0x29] = 0x29;
-ESCAPED[0x5c] = 0x5c;
-// an end of line inside a string is read as a line feed: written as an escape
-ESCAPED[0x0d] = 0x72;
-ESCAPED[0x0a] = 0x6e;
 
 /** The most bytes `writeRows` writes for a code of `n` modules a side: each row of glyphs `(…)'`, every glyph escaped. */
 const rowsRoom = (n: number): number => n * (2 * Math.ceil(n / GLYPH_COLS) + 3);
@@ -338,7 +331,7 @@ function writeRows(out: Buffer, at: number, n: number, rows: Uint32Array, words:
       const word = c >> 5;
       const shift = c & 31;
       const code = (rows[row + word] >>> shift) & 255;
-      const escaped = ESCAPED[code];
+      const escaped = LITERAL_ESCAPE[code];
       if (escaped !== 0) out[at++] = 0x5c;
       out[at++] = escaped === 0 ? code : escaped;
       if (code !== 0) end = at;

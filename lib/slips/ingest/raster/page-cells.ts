@@ -315,10 +315,13 @@ export async function readPageCells(p: Prepared, found: PixelRect[], size: Size,
   const boxes = cells.map((c) => boxOf(p, c));
   // the draft's evidence that the cells hold voters: the IDs of the first EVIDENCE_IDS cells found, not of all (an
   // implied cell's ID is read too: it is kept only if OCR reads an ID or a fitting serial in it)
-  const foundAt = cells.flatMap((c, i) => (implied.has(c) ? [] : [i]));
-  const impliedAt = cells.flatMap((c, i) => (implied.has(c) ? [i] : []));
-  const evidence = ids === 'first' ? new Set([...foundAt.slice(0, EVIDENCE_IDS), ...impliedAt]) : null;
-  const { bands, readings } = await cutAndRead(p.image, cells, ids, implied.size === 0, p.bands, evidence ?? undefined);
+  let evidence: Set<number> | undefined;
+  if (ids === 'first') {
+    const foundAt = cells.flatMap((c, i) => (implied.has(c) ? [] : [i]));
+    const impliedAt = cells.flatMap((c, i) => (implied.has(c) ? [i] : []));
+    evidence = new Set([...foundAt.slice(0, EVIDENCE_IDS), ...impliedAt]);
+  }
+  const { bands, readings } = await cutAndRead(p.image, cells, ids, implied.size === 0, p.bands, evidence);
   const kept = cells.map((c, i) => inkShare(p.ink, p.image.width, c) >= BLANK_INK && (!implied.has(c) || plausible(readings, i, (k) => !implied.has(cells[k]))));
   bandWatcher?.(
     p.page,
